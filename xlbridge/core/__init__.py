@@ -1,0 +1,1 @@
+"""Pure numpy/scipy scoring core: no xlwings, no openpyxl, no I/O."""

@@ -1,0 +1,1 @@
+"""openpyxl builders of the ready-made workbooks."""
