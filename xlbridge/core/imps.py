@@ -12,8 +12,32 @@ import numpy as np
 #: Lower edges of 1, 2, … 24 IMPs (Law 78B). A difference between table rows (a datum or a
 #: weighted average) takes the band whose lower edge it reaches: 15 → 0, 45 → 1.
 IMP_EDGES = np.array(
-    [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500,
-     1750, 2000, 2250, 2500, 3000, 3500, 4000],
+    [
+        20,
+        50,
+        90,
+        130,
+        170,
+        220,
+        270,
+        320,
+        370,
+        430,
+        500,
+        600,
+        750,
+        900,
+        1100,
+        1300,
+        1500,
+        1750,
+        2000,
+        2250,
+        2500,
+        3000,
+        3500,
+        4000,
+    ],
     dtype=float,
 )
 IMP_EDGES.setflags(write=False)
@@ -22,8 +46,19 @@ MAX_IMPS = 24
 #: The continuous (Bastille, De Wael) scale is linear between these knots (difference,
 #: IMPs): the half-way points of the IMP table, then 1/500 IMP per point up to 24 IMPs.
 BASTILLE_KNOTS = np.array(
-    [[0, 0.0], [45, 1.5], [165, 4.5], [365, 8.5], [425, 9.5], [495, 10.5], [595, 11.5],
-     [895, 13.5], [1495, 16.5], [2495, 20.5], [24 * 500 - 7755, 24.0]]
+    [
+        [0, 0.0],
+        [45, 1.5],
+        [165, 4.5],
+        [365, 8.5],
+        [425, 9.5],
+        [495, 10.5],
+        [595, 11.5],
+        [895, 13.5],
+        [1495, 16.5],
+        [2495, 20.5],
+        [24 * 500 - 7755, 24.0],
+    ]
 )
 BASTILLE_KNOTS.setflags(write=False)
 

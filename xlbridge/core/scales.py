@@ -175,6 +175,8 @@ class VPScale:
     negative_steps: int
     rounding: str
     tables: int | None
+    comparisons: float | None
+    results: float | None
     sigma: float
     granularity: float
     z: np.ndarray
@@ -287,7 +289,9 @@ def vp_scale(
     steps = validate.whole_number("negative_steps", negative_steps, 1, 20) if negative else 0
     if form == "butler":
         if tables is None:
-            raise InputError("tables must be a whole number of at least 2 for form butler, got blank")
+            raise InputError(
+                "tables must be a whole number of at least 2 for form butler, got blank"
+            )
         tables = validate.whole_number("tables", tables, 2)
     else:
         tables = None
@@ -315,7 +319,12 @@ def _build_scale(
     if steps:
         z = np.concatenate([z, negative_z(vp_total, steps)])
     s = sigma(
-        form, boards, k, tables=tables, comparisons=comparisons, results=results,
+        form,
+        boards,
+        k,
+        tables=tables,
+        comparisons=comparisons,
+        results=results,
         negative=bool(steps),
     )
     granularity = GRANULARITY.get(form, 1.0)
@@ -326,7 +335,19 @@ def _build_scale(
     for array in (z, lower, winner, loser):
         array.setflags(write=False)
     return VPScale(
-        form=form, boards=boards, k=k, vp_total=vp_total, negative_steps=steps,
-        rounding=rounding, tables=tables, sigma=s, granularity=granularity, z=z,
-        lower=lower, winner=winner, loser=loser,
+        form=form,
+        boards=boards,
+        k=k,
+        vp_total=vp_total,
+        negative_steps=steps,
+        rounding=rounding,
+        tables=tables,
+        comparisons=comparisons,
+        results=results,
+        sigma=s,
+        granularity=granularity,
+        z=z,
+        lower=lower,
+        winner=winner,
+        loser=loser,
     )

@@ -1,0 +1,5 @@
+"""``python -m xlbridge`` runs the command line."""
+
+from xlbridge.cli import main
+
+raise SystemExit(main())

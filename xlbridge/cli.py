@@ -1,0 +1,177 @@
+"""The ``xlbridge`` command line.
+
+    xlbridge scale --boards 8 [--k 6.5] [--form teams] [--negative] [--json]
+    xlbridge cards -o vp-cards.xlsx [--boards 4-32] [--wbf] [--paper letter] [--force]
+    xlbridge workbooks [--dir workbooks] [--force]
+
+Bad input gives one line on stderr and exit code 2; nothing is overwritten without --force.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from xlbridge import __version__
+from xlbridge.core.scales import FORMS, MAX_BOARDS, ROUNDINGS, VPScale, vp_scale
+from xlbridge.core.validate import InputError
+from xlbridge.files import write_atomically
+
+EXIT_BAD_INPUT = 2
+EXIT_FAILURE = 1
+DEFAULT_CARD_BOARDS = "4-32"
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+
+
+def parse_boards(text: str) -> list[int]:
+    """Board counts from "8", "4-32" or "8,12,16-20" (ascending, without repeats)."""
+    counts: set[int] = set()
+    for part in text.split(","):
+        low, sep, high = part.strip().partition("-")
+        try:
+            first = int(low)
+            last = int(high) if sep else first
+        except ValueError:
+            raise InputError(
+                f"boards must be a number or a range such as 4-32, got {text!r}"
+            ) from None
+        if not 1 <= first <= last <= MAX_BOARDS:
+            raise InputError(
+                f"boards must be whole numbers from 1 to {MAX_BOARDS} (low-high ascending), "
+                f"got {text!r}"
+            )
+        counts.update(range(first, last + 1))
+    return sorted(counts)
+
+
+def _add_scale_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--form", default="teams", help=f"one of {', '.join(FORMS)}")
+    parser.add_argument("--k", type=_number, help="spread of one board (form's default)")
+    parser.add_argument("--vp-total", type=_number, help="VPs per match (default 20)")
+    parser.add_argument("--negative", action="store_true", help="negative VPs (to -5)")
+    parser.add_argument("--rounding", default="nearest", help=f"one of {', '.join(ROUNDINGS)}")
+    parser.add_argument("--tables", type=_number, help="tables in play (form butler)")
+    parser.add_argument("--comparisons", type=_number, help="C, comparisons (form cross)")
+    parser.add_argument("--results", type=_number, help="R, results per board (form cross)")
+
+
+def _scale_kwargs(args: argparse.Namespace) -> dict[str, object]:
+    return {
+        "form": args.form,
+        "k": args.k,
+        "vp_total": args.vp_total,
+        "negative": args.negative,
+        "rounding": args.rounding,
+        "tables": args.tables,
+        "comparisons": args.comparisons,
+        "results": args.results,
+    }
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="xlbridge", description="Duplicate-bridge scoring for the spreadsheet."
+    )
+    parser.add_argument("--version", action="version", version=f"xlbridge {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    scale = commands.add_parser("scale", help="print a VP scale (card)")
+    scale.add_argument("--boards", type=_number, required=True, help="boards in the match")
+    _add_scale_options(scale)
+    scale.add_argument("--json", action="store_true", help="rows as JSON")
+    scale.set_defaults(run=run_scale)
+
+    cards = commands.add_parser("cards", help="write printable VP cards (.xlsx)")
+    cards.add_argument("-o", "--output", type=Path, required=True, help="the .xlsx to write")
+    cards.add_argument(
+        "--boards", default=DEFAULT_CARD_BOARDS, help="board counts, e.g. 4-32 or 7,8,12"
+    )
+    _add_scale_options(cards)
+    cards.add_argument("--wbf", action="store_true", help="add WBF continuous tables")
+    cards.add_argument("--paper", default="a4", help="a4 (default) or letter")
+    cards.add_argument("--force", action="store_true", help="overwrite an existing file")
+    cards.set_defaults(run=run_cards)
+
+    books = commands.add_parser("workbooks", help="regenerate every ready-made workbook")
+    books.add_argument("--dir", type=Path, default=Path("workbooks"), help="output folder")
+    books.add_argument("--force", action="store_true", help="overwrite existing files")
+    books.set_defaults(run=run_workbooks)
+    return parser
+
+
+def format_scale(scale: VPScale) -> str:
+    """The scale as a plain-text card: a title, then one line per result."""
+    decimals = 2 if scale.rounding == "none" or scale.granularity < 1 else 0
+    lines = [scale.title, f"{scale.unit:>19}   VPs"]
+    for start, end, winner, loser in scale.rows():
+        low = f"{start:.{decimals}f}"
+        if end is None:
+            span = f"{low} +"
+        elif end == start:
+            span = low
+        else:
+            span = f"{low} - {end:.{decimals}f}"
+        lines.append(f"{span:>19}   {winner}-{loser}")
+    return "\n".join(lines)
+
+
+def run_scale(args: argparse.Namespace) -> int:
+    scale = vp_scale(args.boards, **_scale_kwargs(args))  # type: ignore[arg-type]
+    if args.json:
+        rows = [
+            {"from": start, "to": end, "winner": winner, "loser": loser}
+            for start, end, winner, loser in scale.rows()
+        ]
+        print(json.dumps(rows))
+    else:
+        print(format_scale(scale))
+    return 0
+
+
+def _require_xlsx(path: Path) -> None:
+    if path.suffix.lower() != ".xlsx":
+        raise InputError(f"output must be an .xlsx file, got {str(path)!r}")
+
+
+def run_cards(args: argparse.Namespace) -> int:
+    from xlbridge.templates.cards import build_cards
+
+    _require_xlsx(args.output)
+    book = build_cards(
+        parse_boards(args.boards), wbf=args.wbf, paper=args.paper, **_scale_kwargs(args)
+    )
+    write_atomically(args.output, book.workbook.save, force=args.force)
+    print(f"wrote {len(book.cards)} VP cards to {args.output}")
+    return 0
+
+
+def run_workbooks(args: argparse.Namespace) -> int:
+    from xlbridge.templates.ready_made import READY_MADE
+
+    args.dir.mkdir(parents=True, exist_ok=True)
+    for name, build in READY_MADE.items():
+        write_atomically(args.dir / name, build().save, force=args.force)
+        print(f"wrote {args.dir / name}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except InputError as error:
+        print(f"xlbridge: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as error:
+        print(f"xlbridge: error: {error}", file=sys.stderr)
+        return EXIT_FAILURE

@@ -1,0 +1,32 @@
+"""Writing files without losing anything the user has: refuse to overwrite unless forced,
+and write to a temporary file beside the target, then rename it into place."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from xlbridge.core.validate import InputError
+
+
+def write_atomically(path: Path, write: Callable[[Path], None], *, force: bool = False) -> None:
+    """Call ``write(tmp)`` on a temporary file in ``path``'s folder, then move it to ``path``.
+
+    Raises InputError if ``path`` exists and ``force`` is false, or if its folder is missing.
+    A failure part-way leaves ``path`` as it was.
+    """
+    if path.exists() and not force:
+        raise InputError(f"{path} already exists; use --force to overwrite it")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"output folder {folder} does not exist")
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    os.close(handle)
+    tmp = Path(name)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)

@@ -1,0 +1,330 @@
+"""Printable VP cards: one card per board count, several to a page.
+
+Each card holds its parameters in cells (boards and K are inputs; σ is a formula) and live
+formulas for its bands, so a director who changes K sees the card redrawn offline. With
+``wbf=True`` a second sheet holds the WBF 2013 continuous tables for the same board counts.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from openpyxl import Workbook
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlbridge.core import validate
+from xlbridge.core.scales import FORM_TITLES, VPScale, vp_scale
+from xlbridge.core.wbf import WBF_TOTAL, blitz, wbf_table
+from xlbridge.templates import formulas, styles
+from xlbridge.templates.printing import (
+    PAPER_SIZES,
+    ROW_HEIGHT,
+    ROWS_PER_PAGE,
+    page_breaks,
+    set_row_breaks,
+    setup_page,
+)
+
+CARDS_SHEET = "VP cards"
+WBF_SHEET = "WBF scale"
+CARDS_ACROSS = 3
+CARD_WIDTH = 4  # from, to, winner VP, loser VP
+COLUMN_WIDTHS = (7.5, 7.5, 5.5, 5.5)
+GAP_WIDTH = 2.0
+WBF_GROUPS = 4  # column groups (IMPs, win, lose) per WBF table
+
+
+@dataclass
+class CardCells:
+    """Where one card's cells are (A1 references on the cards sheet)."""
+
+    scale: VPScale
+    title: str
+    boards: str
+    k: str
+    sigma: str
+    total: str
+    band_rows: list[int]
+    columns: tuple[str, str, str, str]
+    tables: str | None = None
+    comparisons: str | None = None
+    results: str | None = None
+
+
+@dataclass
+class WbfCells:
+    """Where one WBF table's cells are: (margin, winner, loser) references per margin."""
+
+    boards: int
+    cells: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+@dataclass
+class CardsBook:
+    workbook: Workbook
+    cards: list[CardCells]
+    wbf: list[WbfCells]
+
+
+def build_cards(
+    boards: list[int],
+    *,
+    form: str = "teams",
+    k: float | None = None,
+    vp_total: int | None = None,
+    negative: bool = False,
+    rounding: str = "nearest",
+    tables: int | None = None,
+    comparisons: float | None = None,
+    results: float | None = None,
+    wbf: bool = False,
+    paper: str = "a4",
+) -> CardsBook:
+    """A workbook of VP cards for each board count in ``boards``.
+
+    Arguments are those of :func:`xlbridge.core.scales.vp_scale` (validated there) plus
+    ``wbf`` (add the WBF continuous tables) and ``paper`` (a4 or letter).
+    """
+    paper = validate.choice("paper", paper, PAPER_SIZES)
+    if not boards:
+        raise validate.InputError("boards must name at least one board count")
+    scales = [
+        vp_scale(
+            n,
+            k,
+            form,
+            vp_total,
+            negative,
+            rounding,
+            tables,
+            comparisons=comparisons,
+            results=results,
+        )
+        for n in boards
+    ]
+    workbook = Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet.title = CARDS_SHEET
+    cards = _lay_out_cards(sheet, scales, paper)
+    wbf_cells = _lay_out_wbf(workbook.create_sheet(WBF_SHEET), boards, paper) if wbf else []
+    return CardsBook(workbook, cards, wbf_cells)
+
+
+def _parameter_rows(scale: VPScale) -> int:
+    return 3 if scale.form in ("butler", "cross") else 2
+
+
+def _card_height(scale: VPScale) -> int:
+    """Title, parameters, header, one row per result, and a gap row."""
+    return 1 + _parameter_rows(scale) + 1 + len(scale.winner) + 1
+
+
+def _lay_out_cards(ws: Worksheet, scales: list[VPScale], paper: str) -> list[CardCells]:
+    for slot in range(CARDS_ACROSS):
+        first = 1 + slot * (CARD_WIDTH + 1)
+        for offset, width in enumerate(COLUMN_WIDTHS):
+            ws.column_dimensions[get_column_letter(first + offset)].width = width
+        ws.column_dimensions[get_column_letter(first + CARD_WIDTH)].width = GAP_WIDTH
+    grid_rows = [scales[i : i + CARDS_ACROSS] for i in range(0, len(scales), CARDS_ACROSS)]
+    heights = [max(_card_height(s) for s in row) for row in grid_rows]
+    cards: list[CardCells] = []
+    top = 1
+    for row_scales, height in zip(grid_rows, heights, strict=True):
+        for slot, scale in enumerate(row_scales):
+            cards.append(_write_card(ws, scale, top, 1 + slot * (CARD_WIDTH + 1)))
+        top += height
+    for row in range(1, top):
+        ws.row_dimensions[row].height = ROW_HEIGHT
+    set_row_breaks(ws, page_breaks(heights, ROWS_PER_PAGE[paper]))
+    setup_page(ws, paper, top - 1, CARDS_ACROSS * (CARD_WIDTH + 1) - 1)
+    styles.protect(ws)
+    return cards
+
+
+def _write_card(ws: Worksheet, scale: VPScale, top: int, left: int) -> CardCells:
+    col = [get_column_letter(left + i) for i in range(CARD_WIDTH)]
+    a, b, c, d = col
+
+    def put(ref: str, value: object, **style: object) -> None:
+        cell = ws[ref]
+        cell.value = value
+        cell.font = style.get("font", styles.BODY_FONT)  # type: ignore[assignment]
+        if "fmt" in style:
+            cell.number_format = style["fmt"]  # type: ignore[assignment]
+        cell.alignment = styles.CENTER
+
+    # Parameters: boards and K are inputs, σ a formula, the VP total fixed by the layout.
+    r1, r2 = top + 1, top + 2
+    k_label = "S8 %" if scale.form == "pairs" else "K"
+    put(f"{a}{r1}", "boards", font=styles.SMALL_FONT)
+    put(f"{b}{r1}", scale.boards)
+    put(f"{c}{r1}", k_label, font=styles.SMALL_FONT)
+    put(f"{d}{r1}", scale.k)
+    boards_ref, k_ref = f"${b}${r1}", f"${d}${r1}"
+    styles.mark_input(ws, f"{b}{r1}")
+    styles.mark_input(ws, f"{d}{r1}")
+    styles.validate_whole(ws, [f"{b}{r1}"], 1, 200, "boards")
+    styles.validate_positive(ws, [f"{d}{r1}"], k_label)
+
+    tables_ref = comparisons_ref = results_ref = None
+    if scale.form == "butler":
+        r3 = top + 3
+        put(f"{a}{r3}", "tables", font=styles.SMALL_FONT)
+        put(f"{b}{r3}", scale.tables)
+        styles.mark_input(ws, f"{b}{r3}")
+        styles.validate_whole(ws, [f"{b}{r3}"], 2, 200, "tables")
+        tables_ref = f"${b}${r3}"
+    elif scale.form == "cross":
+        r3 = top + 3
+        put(f"{a}{r3}", "C", font=styles.SMALL_FONT)
+        put(f"{b}{r3}", scale.comparisons)
+        put(f"{c}{r3}", "R", font=styles.SMALL_FONT)
+        put(f"{d}{r3}", scale.results)
+        comparisons_ref, results_ref = f"${b}${r3}", f"${d}${r3}"
+        for ref in (f"{b}{r3}", f"{d}{r3}"):
+            styles.mark_input(ws, ref)
+        styles.validate_positive(ws, [f"{b}{r3}", f"{d}{r3}"], "C and R")
+
+    sigma_ref, total_ref = f"${b}${r2}", f"${d}${r2}"
+    put(f"{a}{r2}", "σ", font=styles.SMALL_FONT)
+    put(
+        f"{b}{r2}",
+        formulas.sigma(
+            scale.form,
+            boards_ref,
+            k_ref,
+            tables=tables_ref,
+            comparisons=comparisons_ref,
+            results=results_ref,
+            negative=bool(scale.negative_steps),
+        ),
+        fmt="0.00",
+    )
+    put(f"{c}{r2}", "VPs", font=styles.SMALL_FONT)
+    put(f"{d}{r2}", scale.vp_total)
+
+    # Title: live, so it follows the boards cell.
+    ws.merge_cells(f"{a}{top}:{d}{top}")
+    put(
+        f"{a}{top}",
+        f'="{FORM_TITLES[scale.form]} · "&{boards_ref}&IF({boards_ref}=1," board"," boards")',
+        font=styles.TITLE_FONT,
+    )
+
+    header = top + 1 + _parameter_rows(scale)
+    unit = {"IMPs": "IMPs", "%": "MP %", "points": "points"}[scale.unit]
+    for ref, text in zip(col, (unit, "to", "win", "lose"), strict=True):
+        put(f"{ref}{header}", text, font=styles.HEADER_FONT)
+        ws[f"{ref}{header}"].fill = styles.HEADER_FILL
+
+    bound_format = _bound_format(scale)
+    m = scale.vp_total // 2
+    steps = scale.negative_steps
+    band_rows = list(range(header + 1, header + 1 + len(scale.winner)))
+    for band, row in enumerate(band_rows):
+        if band == 0:
+            put(f"{a}{row}", scale.offset, fmt=bound_format)
+        else:
+            if band <= m:
+                probability = formulas.band_probability(band, total_ref)
+            else:
+                probability = formulas.negative_probability(band - m, steps, total_ref)
+            put(
+                f"{a}{row}",
+                formulas.lower_bound(
+                    probability,
+                    sigma_ref,
+                    f"{a}{row - 1}",
+                    scale.granularity,
+                    scale.offset,
+                    scale.rounding,
+                ),
+                fmt=bound_format,
+            )
+        if band + 1 < len(band_rows):
+            step = "" if scale.rounding == "none" else f"-{scale.granularity:g}"
+            put(f"{b}{row}", f"={a}{row + 1}{step}", fmt=bound_format)
+        else:
+            put(f"{b}{row}", "+")
+        put(f"{c}{row}", int(scale.winner[band]))
+        if band <= m:
+            put(f"{d}{row}", f"={total_ref}-{c}{row}")
+        else:
+            put(f"{d}{row}", int(scale.loser[band]))
+        for ref in col:
+            ws[f"{ref}{row}"].border = styles.BOX
+    return CardCells(
+        scale=scale,
+        title=f"{a}{top}",
+        boards=boards_ref.replace("$", ""),
+        k=k_ref.replace("$", ""),
+        sigma=sigma_ref.replace("$", ""),
+        total=total_ref.replace("$", ""),
+        band_rows=band_rows,
+        columns=(a, b, c, d),
+        tables=tables_ref and tables_ref.replace("$", ""),
+        comparisons=comparisons_ref and comparisons_ref.replace("$", ""),
+        results=results_ref and results_ref.replace("$", ""),
+    )
+
+
+def _bound_format(scale: VPScale) -> str:
+    if scale.rounding == "none" or scale.granularity < 1:
+        return "0.00"
+    return "0"
+
+
+def _lay_out_wbf(ws: Worksheet, boards: list[int], paper: str) -> list[WbfCells]:
+    """One section per board count: a title, then (IMPs, win, lose) in WBF_GROUPS columns."""
+    group_width = 4  # three columns and a gap
+    for g in range(WBF_GROUPS):
+        for offset, width in enumerate((6.0, 7.0, 7.0, GAP_WIDTH)):
+            ws.column_dimensions[get_column_letter(1 + g * group_width + offset)].width = width
+    tables: list[WbfCells] = []
+    heights: list[int] = []
+    top = 1
+    for n in boards:
+        winners = wbf_table(n)
+        per_group = math.ceil(len(winners) / WBF_GROUPS)
+        ws.merge_cells(
+            start_row=top, start_column=1, end_row=top, end_column=WBF_GROUPS * group_width - 1
+        )
+        title = ws.cell(
+            top,
+            1,
+            f"WBF 2013 continuous VP scale · {n} boards · 20-0 from {math.ceil(blitz(n))} IMPs",
+        )
+        title.font = styles.TITLE_FONT
+        section = WbfCells(boards=n)
+        for g in range(WBF_GROUPS):
+            for offset, text in enumerate(("IMPs", "win", "lose")):
+                cell = ws.cell(top + 1, 1 + g * group_width + offset, text)
+                cell.font, cell.fill, cell.alignment = (
+                    styles.HEADER_FONT,
+                    styles.HEADER_FILL,
+                    styles.CENTER,
+                )
+        for margin, winner in enumerate(winners.tolist()):
+            g, i = divmod(margin, per_group)
+            row, left = top + 2 + i, 1 + g * group_width
+            refs = [f"{get_column_letter(left + j)}{row}" for j in range(3)]
+            values: list[object] = [margin, winner, f"={WBF_TOTAL}-{refs[1]}"]
+            for ref, value, fmt in zip(refs, values, ("0", "0.00", "0.00"), strict=True):
+                ws[ref].value = value
+                ws[ref].number_format = fmt
+                ws[ref].alignment = styles.CENTER
+                ws[ref].border = styles.BOX
+                ws[ref].font = styles.BODY_FONT
+            section.cells.append((refs[0], refs[1], refs[2]))
+        tables.append(section)
+        heights.append(2 + per_group + 1)
+        top += heights[-1]
+    for row in range(1, top):
+        ws.row_dimensions[row].height = ROW_HEIGHT
+    set_row_breaks(ws, page_breaks(heights, ROWS_PER_PAGE[paper]))
+    setup_page(ws, paper, top - 1, WBF_GROUPS * group_width - 1)
+    styles.protect(ws)
+    return tables

@@ -1,0 +1,74 @@
+"""Spreadsheet-formula snippets that the workbook builders share.
+
+They restate SPEC.md formulas in the Excel 2010 function set (NORMSINV, ROUND, INT, MAX,
+SQRT) so a workbook recalculates offline; the LibreOffice tests hold them equal to the core.
+"""
+
+from __future__ import annotations
+
+from xlbridge.core.scales import (
+    BUTLER_FACTOR,
+    PAIRS_REFERENCE_BOARDS,
+    SHOOTING_ALLOWANCE,
+    TEAMS8_COMPARISONS,
+    TEAMS8_RESULTS,
+)
+
+
+def sigma(
+    form: str,
+    boards: str,
+    k: str,
+    *,
+    tables: str | None = None,
+    comparisons: str | None = None,
+    results: str | None = None,
+    negative: bool = False,
+) -> str:
+    """σ of a match, as :func:`xlbridge.core.scales.sigma` computes it, from cell refs."""
+    if form in ("teams", "patton", "aggregate"):
+        return f"={k}*SQRT({boards})"
+    if form == "teams8":
+        comparisons, results = str(TEAMS8_COMPARISONS), str(TEAMS8_RESULTS)
+    if form in ("teams8", "cross"):
+        return f"={k}*SQRT({boards}*{comparisons}*{results}/2)"
+    if form == "butler":
+        allowance = 0 if negative else SHOOTING_ALLOWANCE
+        return f"={BUTLER_FACTOR!r}*{k}*SQRT({boards}*({tables}-1)/(2*{tables}))+{allowance!r}"
+    if form == "pairs":
+        return f"={k}*SQRT({PAIRS_REFERENCE_BOARDS})/SQRT({boards})"
+    raise ValueError(f"no sigma formula for form {form!r}")
+
+
+def band_probability(band: int, total: str) -> str:
+    """Cumulative probability at the lower edge of band ``band`` ≥ 1 above the draw."""
+    return f"0.5+(2*{band}-1)/(2*({total}+1))"
+
+
+def negative_probability(step: int, steps: int, total: str) -> str:
+    """Cumulative probability at the lower edge of the T-−``step`` band."""
+    return f"1-(1-{step - 1}/{steps})/(2*({total}+1))"
+
+
+def lower_bound(
+    probability: str, sigma: str, previous: str, granularity: float, offset: float, rounding: str
+) -> str:
+    """Lower bound of a band on a card, as :func:`xlbridge.core.scales.card_bounds` makes it.
+
+    ``previous`` is the cell holding the bound of the band below (the draw's is the offset);
+    a bound is at least one step above it.
+    """
+    edge = f"NORMSINV({probability})*{sigma}"
+    g = f"{granularity:g}"
+    off = f"{offset:g}"
+    if rounding == "none":
+        return f"={off}+{edge}"
+    if rounding == "nearest":
+        units = f"ROUND({edge}/{g},0)"
+    elif rounding == "floor":
+        units = f"INT({edge}/{g}+1E-9)"
+    elif rounding == "ceil":
+        units = f"-INT(-ROUND({edge}/{g},1))"
+    else:
+        raise ValueError(f"unknown rounding {rounding!r}")
+    return f"=MAX({previous}+{g},{off}+{units}*{g})"

@@ -1,0 +1,51 @@
+"""Page set-up shared by printable workbooks: paper, fit to width, print area, page breaks."""
+
+from __future__ import annotations
+
+from openpyxl.worksheet.pagebreak import Break, RowBreak
+from openpyxl.worksheet.worksheet import Worksheet
+
+PAPER_SIZES = {"a4": Worksheet.PAPERSIZE_A4, "letter": Worksheet.PAPERSIZE_LETTER}
+#: Rows of ROW_HEIGHT points that fit the printable height of a portrait page.
+ROWS_PER_PAGE = {"a4": 60, "letter": 56}
+ROW_HEIGHT = 14.0
+
+
+def setup_page(ws: Worksheet, paper: str, last_row: int, last_col: int) -> None:
+    """Portrait, one page wide, the given paper; print area A1 to the last cell."""
+    from openpyxl.utils import get_column_letter
+
+    ws.page_setup.paperSize = PAPER_SIZES[paper]
+    ws.page_setup.orientation = "portrait"
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.5
+    ws.print_options.horizontalCentered = True
+    ws.print_area = f"A1:{get_column_letter(last_col)}{last_row}"
+
+
+def page_breaks(section_heights: list[int], rows_per_page: int) -> list[int]:
+    """Rows after which to break so that no section straddles two pages.
+
+    Sections are stacked from row 1 in the given order; a section taller than a page starts
+    a page of its own and runs over.
+    """
+    breaks: list[int] = []
+    used = 0
+    row = 0
+    for height in section_heights:
+        if used and used + height > rows_per_page:
+            breaks.append(row)
+            used = 0
+        used += height
+        row += height
+    return breaks
+
+
+def set_row_breaks(ws: Worksheet, rows: list[int]) -> None:
+    """Manual page breaks after each of ``rows``."""
+    ws.row_breaks = RowBreak()
+    for row in rows:
+        ws.row_breaks.append(Break(id=row))
