@@ -1,6 +1,18 @@
 """Shared pytest fixtures for the xlbridge test suite."""
 
+import asyncio
+import os
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
 import pytest
+
+# xlwings picks its runtime when first imported: these make `xlwings.func` the Office.js
+# (xlwings Server / Lite) decorators, so the tests call our Excel functions through the very
+# dispatcher Excel's calls go through. The noncommercial licence covers tests only.
+os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+os.environ["XLWINGS_ON_SERVER"] = "true"
 
 # tests/ has no __init__.py, so pytest puts this directory on sys.path and the
 # helper module tests/libreoffice.py is importable as plain ``libreoffice``.
@@ -27,3 +39,41 @@ def libreoffice(tmp_path_factory: pytest.TempPathFactory) -> LibreOfficeRecalcul
         profile_dir=profile_dir,
         new_out_dir=lambda: tmp_path_factory.mktemp("recalc"),
     )
+
+
+def as_range(value: Any) -> list[list[Any]]:
+    """An argument as Office.js sends it: always a 2-D list (one cell is [[v]])."""
+    if isinstance(value, list):
+        return value if value and isinstance(value[0], list) else [value]
+    return [[value]]
+
+
+@pytest.fixture(scope="session")
+def udfs() -> ModuleType:
+    """The module of Excel functions, imported after xlwings is set to the Office.js runtime."""
+    import xlbridge.udfs
+
+    return xlbridge.udfs
+
+
+@pytest.fixture(scope="session")
+def call_udf(udfs: ModuleType) -> Callable[..., Any]:
+    """Call an Excel function by name through xlwings' custom_functions_call.
+
+    Arguments are cell values or 2-D lists (ranges); None or "" stand for blank cells.
+    Bad input surfaces as the xlwings.XlwingsError Excel would show as #VALUE!.
+    """
+    import xlwings
+    from xlwings.server import custom_functions_call
+
+    def call(name: str, *args: Any) -> Any:
+        payload = {
+            "func_name": name,
+            "args": [as_range(a) for a in args],
+            "version": xlwings.__version__,
+            "client": "Office.js",
+            "runtime": "1.4",
+        }
+        return asyncio.run(custom_functions_call(payload, udfs))
+
+    return call
