@@ -1,0 +1,147 @@
+"""The xlbridge command line: scale, cards and workbooks; errors and file safety."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from xlbridge.cli import main, parse_boards
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_scale_prints_readable_card(capsys) -> None:
+    code, out, _ = run(capsys, "scale", "--boards", "8", "--rounding", "floor")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Teams of four · 8 boards · K 6.5 · σ 18.38")
+    assert lines[2].split() == ["0", "10-10"]
+    assert lines[3].split() == ["1", "-", "2", "11-9"]
+    assert lines[-1].split() == ["30", "+", "20-0"]
+
+
+def test_scale_json_rows(capsys) -> None:
+    code, out, _ = run(capsys, "scale", "--boards", "8", "--negative", "--rounding", "ceil",
+                       "--json")
+    rows = json.loads(out)
+    assert code == 0
+    assert rows[-1] == {"from": 48, "to": None, "winner": 20, "loser": -5}
+    # ceil: 11-9 starts at ⌈1.10⌉ = 2 IMPs, so the draw band is 0-1.
+    assert rows[0] == {"from": 0, "to": 1, "winner": 10, "loser": 10}
+
+
+def test_scale_butler_and_aggregate_options(capsys) -> None:
+    _, out, _ = run(capsys, "scale", "--boards", "15", "--form", "butler", "--tables", "15",
+                    "--rounding", "none", "--json")
+    assert json.loads(out)[-1]["from"] == pytest.approx(38.747, abs=0.001)
+    _, out, _ = run(capsys, "scale", "--boards", "24", "--form", "aggregate", "--vp-total", "12",
+                    "--json")
+    assert len(json.loads(out)) == 7
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--boards", "0"], "boards must be a whole number from 1 to 200, got 0"),
+        (["--boards", "8.5"], "boards must be a whole number from 1 to 200, got 8.5"),
+        (["--boards", "201"], "got 201"),
+        (["--boards", "8", "--k", "0"], "k must be a number greater than 0, got 0"),
+        (["--boards", "8", "--k", "-2"], "k must be a number greater than 0, got -2"),
+        (["--boards", "8", "--form", "rubber"], "form must be one of"),
+        (["--boards", "8", "--rounding", "up"], "rounding must be one of"),
+        (["--boards", "8", "--vp-total", "13"], "vp_total must be an even whole number"),
+        (["--boards", "8", "--vp-total", "0"], "vp_total must be an even whole number"),
+        (["--boards", "8", "--form", "butler"], "tables must be a whole number of at least 2"),
+    ],
+)
+def test_scale_bad_input_one_line_exit_2(capsys, argv: list[str], message: str) -> None:
+    code, out, err = run(capsys, "scale", *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_non_number_option_exits_2_naming_it(capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["scale", "--boards", "8", "--k", "abc"])
+    assert stop.value.code == 2
+    assert "argument --k: must be a number, got 'abc'" in capsys.readouterr().err
+
+
+def test_parse_boards() -> None:
+    assert parse_boards("4-6,8,6") == [4, 5, 6, 8]
+    assert parse_boards("12") == [12]
+
+
+@pytest.mark.parametrize("text", ["4-300", "0", "x", "9-4", "4-"])
+def test_bad_board_lists(capsys, tmp_path: Path, text: str) -> None:
+    code, _, err = run(capsys, "cards", "-o", str(tmp_path / "c.xlsx"), "--boards", text)
+    assert code == 2 and "boards must" in err
+    assert not list(tmp_path.iterdir())
+
+
+def test_cards_writes_workbook_and_refuses_to_overwrite(capsys, tmp_path: Path) -> None:
+    target = tmp_path / "cards.xlsx"
+    code, out, _ = run(capsys, "cards", "-o", str(target), "--boards", "7-9", "--wbf")
+    assert code == 0 and "3 VP cards" in out
+    book = load_workbook(target)
+    assert book.sheetnames == ["VP cards", "WBF scale"]
+    before = target.read_bytes()
+    code, _, err = run(capsys, "cards", "-o", str(target), "--boards", "10")
+    assert code == 2 and "already exists; use --force" in err
+    assert target.read_bytes() == before
+    code, _, _ = run(capsys, "cards", "-o", str(target), "--boards", "10", "--force")
+    assert code == 0 and target.read_bytes() != before
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.xlsx"]  # no temporary files left
+
+
+def test_cards_failure_leaves_existing_file_untouched(capsys, tmp_path: Path) -> None:
+    target = tmp_path / "cards.xlsx"
+    target.write_bytes(b"the user's own file")
+    code, _, err = run(capsys, "cards", "-o", str(target), "--k", "-1", "--force")
+    assert code == 2 and "k must be a number greater than 0" in err
+    assert target.read_bytes() == b"the user's own file"
+
+
+def test_cards_rejects_other_suffixes_and_missing_folders(capsys, tmp_path: Path) -> None:
+    code, _, err = run(capsys, "cards", "-o", str(tmp_path / "cards.csv"))
+    assert code == 2 and "must be an .xlsx file" in err
+    code, _, err = run(capsys, "cards", "-o", str(tmp_path / "nowhere" / "cards.xlsx"))
+    assert code == 2 and "does not exist" in err
+
+
+def test_cards_letter_paper(capsys, tmp_path: Path) -> None:
+    target = tmp_path / "letter.xlsx"
+    assert run(capsys, "cards", "-o", str(target), "--paper", "letter", "--boards", "8")[0] == 0
+    assert load_workbook(target)["VP cards"].page_setup.paperSize == 1
+    code, _, err = run(capsys, "cards", "-o", str(tmp_path / "x.xlsx"), "--paper", "a3")
+    assert code == 2 and "paper must be one of a4, letter" in err
+
+
+def test_workbooks_command_writes_ready_made_files(capsys, tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "workbooks", "--dir", str(tmp_path))
+    assert code == 0 and (tmp_path / "vp-cards.xlsx").exists()
+    code, _, err = run(capsys, "workbooks", "--dir", str(tmp_path))
+    assert code == 2 and "use --force" in err
+
+
+def test_python_dash_m_and_console_script() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "xlbridge", "scale", "--boards", "4", "--json"],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0 and json.loads(result.stdout)[0]["winner"] == 10
+    bad = subprocess.run(
+        [sys.executable, "-m", "xlbridge", "scale", "--boards", "-3"],
+        capture_output=True, text=True, check=False,
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.strip() == "xlbridge: error: boards must be a whole number from 1 to 200, got -3"
