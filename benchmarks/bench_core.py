@@ -35,6 +35,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from statistics import NormalDist
 from typing import Any
@@ -405,50 +406,48 @@ def bench_scales(settings: Settings) -> list[Result]:
         form_keys = [key for key in keys if key[0] == form]
         _build_scale.cache_clear()
         _build_all(form_keys)
-        before = _build_scale.cache_info().hits
-        warm_s += best_of(lambda fk=form_keys: _build_all(fk), settings.fast_repeats)
-        hits += (_build_scale.cache_info().hits - before) // settings.fast_repeats
+        hits_before = _build_scale.cache_info().hits
+        warm_s += best_of(partial(_build_all, form_keys), settings.fast_repeats)
+        hits += (_build_scale.cache_info().hits - hits_before) // settings.fast_repeats
 
     # Warm, all keys in one sweep: shows whether the cache holds them all.
     _build_scale.cache_clear()
     _build_all(keys)
-    before = _build_scale.cache_info()
-    sweep_s = best_of(lambda: _build_all(keys), settings.fast_repeats)
-    after = _build_scale.cache_info()
-    sweep_hits = (after.hits - before.hits) // settings.fast_repeats
-    maxsize = after.maxsize
+    sweep_before = _build_scale.cache_info()
+    sweep_s = best_of(partial(_build_all, keys), settings.fast_repeats)
+    sweep_after = _build_scale.cache_info()
+    sweep_hits = (sweep_after.hits - sweep_before.hits) // settings.fast_repeats
+    maxsize = sweep_after.maxsize
     _build_scale.cache_clear()
 
-    common = {
-        "size": n,
-        "unit": "scales",
-        "reference_s": reference_s,
-        "numpy_s": numpy_s,
-        "numpy_op": numpy_op,
-        "checked": True,
-    }
+    def scale_result(case: str, xlbridge_s: float, note: str) -> Result:
+        return Result(
+            case=case,
+            size=n,
+            unit="scales",
+            xlbridge_s=xlbridge_s,
+            reference_s=reference_s,
+            numpy_s=numpy_s,
+            numpy_op=numpy_op,
+            checked=True,
+            notes=[note],
+        )
+
     sweep_note = f"cache hits {sweep_hits}/{n} per sweep (lru_cache maxsize {maxsize})"
     if sweep_hits < n:
         sweep_note += "; more keys than the cache holds, so a cyclic sweep evicts every entry"
     return [
-        Result(
-            case=f"vp_scale cold (cache cleared), {label}",
-            xlbridge_s=cold_s,
-            notes=["reference has no cache: it rebuilds every card"],
-            **common,
+        scale_result(
+            f"vp_scale cold (cache cleared), {label}",
+            cold_s,
+            "reference has no cache: it rebuilds every card",
         ),
-        Result(
-            case=f"vp_scale warm, one form at a time (≤{settings.max_boards} keys)",
-            xlbridge_s=warm_s,
-            notes=[f"cache hits {hits}/{n} per sweep; sum of the three per-form bests"],
-            **common,
+        scale_result(
+            f"vp_scale warm, one form at a time (≤{settings.max_boards} keys)",
+            warm_s,
+            f"cache hits {hits}/{n} per sweep; sum of the three per-form bests",
         ),
-        Result(
-            case=f"vp_scale warm, all {n} keys in one sweep",
-            xlbridge_s=sweep_s,
-            notes=[sweep_note],
-            **common,
-        ),
+        scale_result(f"vp_scale warm, all {n} keys in one sweep", sweep_s, sweep_note),
     ]
 
 

@@ -1,0 +1,138 @@
+"""Printable VP cards, recalculated by LibreOffice and compared with the core."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from libreoffice import error_cells, read_values
+from openpyxl import load_workbook
+from openpyxl.utils.cell import coordinate_from_string
+
+from xlbridge.cli import main
+from xlbridge.core.scales import vp_scale
+from xlbridge.core.wbf import wbf_table
+from xlbridge.templates.cards import CARDS_SHEET, WBF_SHEET, CardCells, build_cards
+from xlbridge.templates.printing import ROWS_PER_PAGE
+
+
+def assert_card_matches_core(sheet, card: CardCells, scale) -> None:
+    """Every band row of ``card`` as recalculated equals the core scale's rows."""
+    a, b, c, d = card.columns
+    assert sheet[card.sigma].value == pytest.approx(scale.sigma, abs=1e-9)
+    rows = scale.rows()
+    assert len(rows) == len(card.band_rows)
+    for (start, end, winner, loser), row in zip(rows, card.band_rows, strict=True):
+        assert sheet[f"{a}{row}"].value == pytest.approx(start, abs=1e-9), (scale.title, row)
+        if end is None:
+            assert sheet[f"{b}{row}"].value == "+"
+        else:
+            assert sheet[f"{b}{row}"].value == pytest.approx(end, abs=1e-9), (scale.title, row)
+        assert sheet[f"{c}{row}"].value == winner
+        assert sheet[f"{d}{row}"].value == loser
+
+
+CASES = {
+    "teams": {},
+    "teams-floor": {"rounding": "floor"},
+    "teams-negative-ceil": {"negative": True, "rounding": "ceil"},
+    "teams8": {"form": "teams8"},
+    "butler": {"form": "butler", "tables": 15},
+    "butler-negative": {"form": "butler", "tables": 9, "negative": True},
+    "pairs": {"form": "pairs"},
+    "pairs-continuous": {"form": "pairs", "rounding": "none"},
+    "aggregate": {"form": "aggregate", "rounding": "ceil"},
+    "patton": {"form": "patton"},
+    "cross": {"form": "cross", "comparisons": 3, "results": 2},
+    "twelve-vp": {"vp_total": 12, "k": 6.25},
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_cards_recalculate_to_core_values(libreoffice, tmp_path: Path, case: str) -> None:
+    boards = [1, 2, 3, 8, 15, 32, 200]
+    book = build_cards(boards, **CASES[case])
+    source = tmp_path / "cards.xlsx"
+    book.workbook.save(source)
+    result = libreoffice.recalc(source)
+    assert error_cells(result) == []
+    sheet = read_values(result)[CARDS_SHEET]
+    for card in book.cards:
+        assert_card_matches_core(sheet, card, card.scale)
+        title = sheet[card.title].value
+        assert str(card.scale.boards) in title and ("board" in title)
+
+
+def test_cards_command_output_recalculates_with_wbf(libreoffice, tmp_path: Path) -> None:
+    target = tmp_path / "vp-cards.xlsx"
+    assert main(["cards", "-o", str(target), "--wbf"]) == 0
+    result = libreoffice.recalc(target)
+    assert error_cells(result) == []
+    values = read_values(result)
+    book = build_cards(list(range(4, 33)), wbf=True)  # the layout the command wrote
+    for card in book.cards:
+        assert_card_matches_core(values[CARDS_SHEET], card, card.scale)
+    wbf = values[WBF_SHEET]
+    for section in book.wbf:
+        table = wbf_table(section.boards)
+        assert len(section.cells) == len(table)
+        for margin, (m_ref, w_ref, l_ref) in enumerate(section.cells):
+            assert wbf[m_ref].value == margin
+            assert wbf[w_ref].value == pytest.approx(table[margin], abs=1e-9)
+            assert wbf[l_ref].value == pytest.approx(20 - table[margin], abs=1e-9)
+
+
+def test_cards_follow_edited_inputs(libreoffice, tmp_path: Path) -> None:
+    """A director who types new boards and K into a card sees the core's scale for them."""
+    book = build_cards([8, 12], form="butler", tables=15)
+    source = tmp_path / "cards.xlsx"
+    book.workbook.save(source)
+    edited = load_workbook(source)
+    sheet = edited[CARDS_SHEET]
+    first, second = book.cards
+    sheet[first.k].value = 6.0
+    sheet[first.boards].value = 10
+    assert second.tables is not None
+    sheet[second.tables].value = 4
+    edited.save(source)
+    values = read_values(libreoffice.recalc(source))[CARDS_SHEET]
+    assert_card_matches_core(values, first, vp_scale(10, 6.0, "butler", tables=15))
+    assert_card_matches_core(values, second, vp_scale(12, 7.0, "butler", tables=4))
+    assert values[first.title].value == "Butler · 10 boards"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_print_setup(tmp_path: Path, paper: str) -> None:
+    target = tmp_path / "cards.xlsx"
+    book = build_cards(list(range(4, 33)), negative=True, wbf=True, paper=paper)
+    book.workbook.save(target)
+    reread = load_workbook(target)
+    for name in (CARDS_SHEET, WBF_SHEET):
+        sheet = reread[name]
+        assert sheet.page_setup.paperSize == {"a4": 9, "letter": 1}[paper]
+        assert sheet.page_setup.fitToWidth == 1 and sheet.page_setup.fitToHeight == 0
+        assert sheet.sheet_properties.pageSetUpPr.fitToPage
+        assert str(sheet.print_area).startswith(f"'{name}'!$A$1:")
+        assert sheet.protection.sheet
+        breaks = [b.id for b in sheet.row_breaks.brk]
+        assert breaks, name
+        # Pages are at most a page tall and no card is cut by a break.
+        pages = list(zip([0] + breaks, breaks + [sheet.max_row], strict=True))
+        assert all(end - start <= ROWS_PER_PAGE[paper] for start, end in pages)
+    cards_sheet = reread[CARDS_SHEET]
+    breaks = {b.id for b in cards_sheet.row_breaks.brk}
+    for card in book.cards:
+        top = coordinate_from_string(card.title)[1]
+        assert not any(top <= brk < card.band_rows[-1] for brk in breaks), card.scale.boards
+
+
+def test_inputs_unlocked_and_validated(tmp_path: Path) -> None:
+    book = build_cards([8], form="butler", tables=15)
+    sheet = book.workbook[CARDS_SHEET]
+    card = book.cards[0]
+    for ref in (card.boards, card.k, card.tables):
+        assert sheet[ref].protection.locked is False
+    assert sheet[card.sigma].protection.locked is not False
+    rules = {str(v.sqref): v for v in sheet.data_validations.dataValidation}
+    assert rules[card.boards].type == "whole" and rules[card.boards].formula2 == "200"
+    assert rules[card.k].type == "decimal"
