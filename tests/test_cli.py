@@ -30,8 +30,9 @@ def test_scale_prints_readable_card(capsys) -> None:
 
 
 def test_scale_json_rows(capsys) -> None:
-    code, out, _ = run(capsys, "scale", "--boards", "8", "--negative", "--rounding", "ceil",
-                       "--json")
+    code, out, _ = run(
+        capsys, "scale", "--boards", "8", "--negative", "--rounding", "ceil", "--json"
+    )
     rows = json.loads(out)
     assert code == 0
     assert rows[-1] == {"from": 48, "to": None, "winner": 20, "loser": -5}
@@ -40,11 +41,23 @@ def test_scale_json_rows(capsys) -> None:
 
 
 def test_scale_butler_and_aggregate_options(capsys) -> None:
-    _, out, _ = run(capsys, "scale", "--boards", "15", "--form", "butler", "--tables", "15",
-                    "--rounding", "none", "--json")
+    _, out, _ = run(
+        capsys,
+        "scale",
+        "--boards",
+        "15",
+        "--form",
+        "butler",
+        "--tables",
+        "15",
+        "--rounding",
+        "none",
+        "--json",
+    )
     assert json.loads(out)[-1]["from"] == pytest.approx(38.747, abs=0.001)
-    _, out, _ = run(capsys, "scale", "--boards", "24", "--form", "aggregate", "--vp-total", "12",
-                    "--json")
+    _, out, _ = run(
+        capsys, "scale", "--boards", "24", "--form", "aggregate", "--vp-total", "12", "--json"
+    )
     assert len(json.loads(out)) == 7
 
 
@@ -136,12 +149,18 @@ def test_workbooks_command_writes_ready_made_files(capsys, tmp_path: Path) -> No
 def test_python_dash_m_and_console_script() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "xlbridge", "scale", "--boards", "4", "--json"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0 and json.loads(result.stdout)[0]["winner"] == 10
     bad = subprocess.run(
         [sys.executable, "-m", "xlbridge", "scale", "--boards", "-3"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert bad.returncode == 2
-    assert bad.stderr.strip() == "xlbridge: error: boards must be a whole number from 1 to 200, got -3"
+    assert (
+        bad.stderr.strip() == "xlbridge: error: boards must be a whole number from 1 to 200, got -3"
+    )

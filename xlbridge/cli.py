@@ -14,6 +14,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from xlbridge import __version__
 from xlbridge.core.scales import FORMS, MAX_BOARDS, ROUNDINGS, VPScale, vp_scale
@@ -64,7 +65,7 @@ def _add_scale_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--results", type=_number, help="R, results per board (form cross)")
 
 
-def _scale_kwargs(args: argparse.Namespace) -> dict[str, object]:
+def _scale_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "form": args.form,
         "k": args.k,
@@ -125,7 +126,7 @@ def format_scale(scale: VPScale) -> str:
 
 
 def run_scale(args: argparse.Namespace) -> int:
-    scale = vp_scale(args.boards, **_scale_kwargs(args))  # type: ignore[arg-type]
+    scale = vp_scale(args.boards, **_scale_kwargs(args))
     if args.json:
         rows = [
             {"from": start, "to": end, "winner": winner, "loser": loser}

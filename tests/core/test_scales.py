@@ -126,9 +126,7 @@ def test_butler_drops_shooting_allowance_with_negative_vps() -> None:
     assert plain.sigma - negative.sigma == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize(
-    ("boards", "sd", "total"), [(2, 9.1924, 4), (3, 11.2583, 6), (4, 13.0, 8)]
-)
+@pytest.mark.parametrize(("boards", "sd", "total"), [(2, 9.1924, 4), (3, 11.2583, 6), (4, 13.0, 8)])
 def test_patton_sigmas_tables_9_to_11(boards: int, sd: float, total: int) -> None:
     scale = vp_scale(boards, form="patton")
     assert scale.sigma == pytest.approx(sd, abs=0.00005)
@@ -136,7 +134,9 @@ def test_patton_sigmas_tables_9_to_11(boards: int, sd: float, total: int) -> Non
 
 
 def test_hybrid_hp_sigmas_table_12() -> None:
-    for boards, sd in zip(range(2, 8), [9.1924, 11.2583, 13.0, 14.5344, 15.9217, 17.1974]):
+    for boards, sd in zip(
+        range(2, 8), [9.1924, 11.2583, 13.0, 14.5344, 15.9217, 17.1974], strict=True
+    ):
         assert sigma("teams", boards, 6.5) == pytest.approx(sd, abs=0.00005)
 
 
@@ -169,8 +169,16 @@ def test_aggregate_sheffield_defaults() -> None:
 # --- §1.4 cards ------------------------------------------------------------------------------
 
 WHITE_BOOK_8 = [
-    (0, 0, 10, 10), (1, 2, 11, 9), (3, 4, 12, 8), (5, 6, 13, 7), (7, 9, 14, 6),
-    (10, 12, 15, 5), (13, 15, 16, 4), (16, 18, 17, 3), (19, 23, 18, 2), (24, 29, 19, 1),
+    (0, 0, 10, 10),
+    (1, 2, 11, 9),
+    (3, 4, 12, 8),
+    (5, 6, 13, 7),
+    (7, 9, 14, 6),
+    (10, 12, 15, 5),
+    (13, 15, 16, 4),
+    (16, 18, 17, 3),
+    (19, 23, 18, 2),
+    (24, 29, 19, 1),
     (30, None, 20, 0),
 ]
 
@@ -182,8 +190,12 @@ def test_floor_reproduces_white_book_8_board_scale_table_4() -> None:
 def test_ceil_reproduces_sensible_negative_extension_table_5() -> None:
     rows = vp_scale(8, negative=True, rounding="ceil").rows()
     assert rows[-6:] == [
-        (31, 36, 20, 0), (37, 38, 20, -1), (39, 40, 20, -2), (41, 43, 20, -3),
-        (44, 47, 20, -4), (48, None, 20, -5),
+        (31, 36, 20, 0),
+        (37, 38, 20, -1),
+        (39, 40, 20, -2),
+        (41, 43, 20, -3),
+        (44, 47, 20, -4),
+        (48, None, 20, -5),
     ]
 
 
@@ -191,8 +203,13 @@ def test_ceil_reproduces_published_aggregate_table_6() -> None:
     k = 1790 / math.sqrt(24)
     rows = vp_scale(24, k=k, form="aggregate", rounding="ceil").rows()
     assert rows == [
-        (0, 170, 6, 6), (180, 520, 7, 5), (530, 890, 8, 4), (900, 1310, 9, 3),
-        (1320, 1820, 10, 2), (1830, 2550, 11, 1), (2560, None, 12, 0),
+        (0, 170, 6, 6),
+        (180, 520, 7, 5),
+        (530, 890, 8, 4),
+        (900, 1310, 9, 3),
+        (1320, 1820, 10, 2),
+        (1830, 2550, 11, 1),
+        (2560, None, 12, 0),
     ]
 
 
@@ -210,8 +227,23 @@ def test_pairs_card_in_hundredths() -> None:
 
 @pytest.mark.parametrize(
     ("margin", "vp"),
-    [(0, 10), (1, 11), (2, 11), (9, 14), (10, 15), (29, 19), (30, 20), (400, 20),
-     (-1, 9), (-30, 0), (-24, 1), (26.1, 19), (-0.4, 10), (0.5, 11), (-0.5, 9)],
+    [
+        (0, 10),
+        (1, 11),
+        (2, 11),
+        (9, 14),
+        (10, 15),
+        (29, 19),
+        (30, 20),
+        (400, 20),
+        (-1, 9),
+        (-30, 0),
+        (-24, 1),
+        (26.1, 19),
+        (-0.4, 10),
+        (0.5, 11),
+        (-0.5, 9),
+    ],
 )
 def test_vp_on_white_book_card(margin: float, vp: int) -> None:
     assert vp_scale(8, rounding="floor").vp(margin) == vp
@@ -231,9 +263,7 @@ def test_vp_blank_stays_blank_and_arrays_keep_shape() -> None:
 
 def test_pairs_vp_takes_percentages() -> None:
     scale = vp_scale(8, form="pairs")
-    assert scale.vp([50, 50.65, 50.66, 68.35, 31.65, 100, 0]).tolist() == [
-        10, 10, 11, 20, 0, 20, 0
-    ]
+    assert scale.vp([50, 50.65, 50.66, 68.35, 31.65, 100, 0]).tolist() == [10, 10, 11, 20, 0, 20, 0]
 
 
 def test_continuous_scale_edges_are_exact() -> None:
@@ -339,7 +369,7 @@ def test_card_bands_tile_margins_without_gap_or_overlap(scale) -> None:
     assert rows[0][0] == scale.offset
     assert rows[-1][1] is None
     step = scale.granularity if scale.is_card else 0.0
-    for (start, end, _, _), (next_start, _, _, _) in zip(rows, rows[1:]):
+    for (start, end, _, _), (next_start, _, _, _) in zip(rows, rows[1:], strict=False):
         assert end is not None and start <= end
         assert next_start == pytest.approx(end + step, abs=1e-9)
     if scale.is_card:

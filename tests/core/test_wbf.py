@@ -51,8 +51,9 @@ def test_blank_stays_blank() -> None:
 @pytest.mark.parametrize("boards", [1, 2, 7, 8, 14, 16, 20, 32, 64, 200])
 def test_table_is_rounded_formula_raised_only_for_concavity(boards: int) -> None:
     table = wbf_table(boards)
-    rounded = np.array([round(spec_formula(m, boards) * 100 + 1e-9) / 100 for m in
-                        range(len(table))])
+    rounded = np.array(
+        [round(spec_formula(m, boards) * 100 + 1e-9) / 100 for m in range(len(table))]
+    )
     lift = np.round(table - rounded, 2)
     assert np.all(lift >= 0) and np.all(lift <= 0.1)
     assert is_concave(table) and np.all(np.diff(table) >= 0)
@@ -72,9 +73,17 @@ def is_concave(table: np.ndarray) -> bool:
 
 def test_concavity_correction_is_applied_somewhere() -> None:
     # Plain rounding of the formula breaks concavity on some tables; the published tables don't.
-    raised = [n for n in range(1, 41) if np.any(
-        wbf_table(n) - np.array([round(spec_formula(m, n) * 100 + 1e-9) / 100
-                                  for m in range(len(wbf_table(n)))]) > 0.005)]
+    raised = [
+        n
+        for n in range(1, 41)
+        if np.any(
+            wbf_table(n)
+            - np.array(
+                [round(spec_formula(m, n) * 100 + 1e-9) / 100 for m in range(len(wbf_table(n)))]
+            )
+            > 0.005
+        )
+    ]
     assert raised
 
 

@@ -16,8 +16,9 @@ WORKBOOKS = Path(__file__).resolve().parents[2] / "workbooks"
 def cell_contents(path_or_book) -> dict[str, dict[str, object]]:
     book = load_workbook(path_or_book) if isinstance(path_or_book, Path) else path_or_book
     return {
-        sheet.title: {c.coordinate: c.value for row in sheet.iter_rows() for c in row
-                      if c.value is not None}
+        sheet.title: {
+            c.coordinate: c.value for row in sheet.iter_rows() for c in row if c.value is not None
+        }
         for sheet in book.worksheets
     }
 

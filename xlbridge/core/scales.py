@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from scipy.stats import norm
+from scipy.special import ndtri
 
 from xlbridge.core import validate
 from xlbridge.core.validate import InputError
@@ -69,7 +69,7 @@ def band_z(vp_total: int) -> np.ndarray:
     """
     m = vp_total // 2
     j = np.arange(m)
-    return np.asarray(norm.ppf(0.5 + (2 * j + 1) / (2 * (2 * m + 1))), dtype=float)
+    return np.asarray(ndtri(0.5 + (2 * j + 1) / (2 * (2 * m + 1))), dtype=float)
 
 
 def negative_z(vp_total: int, steps: int = NEGATIVE_STEPS) -> np.ndarray:
@@ -82,7 +82,7 @@ def negative_z(vp_total: int, steps: int = NEGATIVE_STEPS) -> np.ndarray:
     m = vp_total // 2
     half_top = 1 / (2 * (2 * m + 1))
     i = np.arange(steps)
-    return np.asarray(norm.ppf(1 - half_top * (1 - i / steps)), dtype=float)
+    return np.asarray(ndtri(1 - half_top * (1 - i / steps)), dtype=float)
 
 
 def default_vp_total(form: str, boards: int) -> int:
@@ -302,7 +302,7 @@ def vp_scale(
     return _build_scale(form, boards, float(k), total, steps, rounding, tables, c, r)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=4096)
 def _build_scale(
     form: str,
     boards: int,

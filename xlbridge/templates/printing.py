@@ -6,9 +6,15 @@ from openpyxl.worksheet.pagebreak import Break, RowBreak
 from openpyxl.worksheet.worksheet import Worksheet
 
 PAPER_SIZES = {"a4": Worksheet.PAPERSIZE_A4, "letter": Worksheet.PAPERSIZE_LETTER}
-#: Rows of ROW_HEIGHT points that fit the printable height of a portrait page.
-ROWS_PER_PAGE = {"a4": 60, "letter": 56}
-ROW_HEIGHT = 14.0
+ROW_HEIGHT = 11.25  # points (15 px); fits 9-point text
+MARGIN_TOP_BOTTOM = 0.4  # inches
+PAPER_HEIGHT = {"a4": 841.9, "letter": 792.0}  # points, portrait
+#: Rows of ROW_HEIGHT that fit the printable height at 100 % (spreadsheets place their own
+#: page breaks at full scale, whatever "fit to width" later shrinks), less one for safety.
+ROWS_PER_PAGE = {
+    paper: int((height - 2 * 72 * MARGIN_TOP_BOTTOM) / ROW_HEIGHT) - 1
+    for paper, height in PAPER_HEIGHT.items()
+}
 
 
 def setup_page(ws: Worksheet, paper: str, last_row: int, last_col: int) -> None:
@@ -21,7 +27,7 @@ def setup_page(ws: Worksheet, paper: str, last_row: int, last_col: int) -> None:
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
     ws.page_margins.left = ws.page_margins.right = 0.4
-    ws.page_margins.top = ws.page_margins.bottom = 0.5
+    ws.page_margins.top = ws.page_margins.bottom = MARGIN_TOP_BOTTOM
     ws.print_options.horizontalCentered = True
     ws.print_area = f"A1:{get_column_letter(last_col)}{last_row}"
 
