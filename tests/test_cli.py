@@ -164,3 +164,22 @@ def test_python_dash_m_and_console_script() -> None:
     assert (
         bad.stderr.strip() == "xlbridge: error: boards must be a whole number from 1 to 200, got -3"
     )
+
+
+def test_cross_form_needs_comparisons_and_results(capsys) -> None:
+    code, _, err = run(capsys, "scale", "--boards", "8", "--form", "cross")
+    assert code == 2 and "comparisons must be a number greater than 0, got blank" in err
+    code, out, _ = run(
+        capsys,
+        "scale",
+        "--boards",
+        "8",
+        "--form",
+        "cross",
+        "--comparisons",
+        "4",
+        "--results",
+        "4",
+        "--json",
+    )
+    assert code == 0 and json.loads(out)[-1]["from"] == 87  # the teams-of-eight scale

@@ -20,6 +20,8 @@ class InputError(ValueError):
 
 def _shown(value: Any) -> str:
     """The value as a user would recognise it in a message."""
+    if value is None:
+        return "blank"
     if isinstance(value, str):
         return repr(value)
     if isinstance(value, float) and value.is_integer():
