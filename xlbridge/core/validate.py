@@ -18,7 +18,7 @@ class InputError(ValueError):
     """A user-supplied argument is out of range or of the wrong kind."""
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """The value as a user would recognise it in a message."""
     if value is None:
         return "blank"
@@ -31,13 +31,13 @@ def _shown(value: Any) -> str:
 
 def _as_number(name: str, value: Any, what: str) -> float:
     if isinstance(value, bool) or value is None or isinstance(value, str):
-        raise InputError(f"{name} must be {what}, got {_shown(value)}")
+        raise InputError(f"{name} must be {what}, got {shown(value)}")
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise InputError(f"{name} must be {what}, got {_shown(value)}") from None
+        raise InputError(f"{name} must be {what}, got {shown(value)}") from None
     if not math.isfinite(number):
-        raise InputError(f"{name} must be {what}, got {_shown(value)}")
+        raise InputError(f"{name} must be {what}, got {shown(value)}")
     return number
 
 
@@ -50,7 +50,7 @@ def whole_number(name: str, value: Any, low: int, high: int | None = None) -> in
     )
     number = _as_number(name, value, what)
     if not number.is_integer() or number < low or (high is not None and number > high):
-        raise InputError(f"{name} must be {what}, got {_shown(value)}")
+        raise InputError(f"{name} must be {what}, got {shown(value)}")
     return int(number)
 
 
@@ -58,7 +58,7 @@ def positive_number(name: str, value: Any) -> float:
     """``value`` as a float greater than zero."""
     number = _as_number(name, value, "a number greater than 0")
     if number <= 0:
-        raise InputError(f"{name} must be a number greater than 0, got {_shown(value)}")
+        raise InputError(f"{name} must be a number greater than 0, got {shown(value)}")
     return number
 
 
@@ -72,14 +72,14 @@ def choice(name: str, value: Any, options: Iterable[str]) -> str:
     allowed = tuple(options)
     if isinstance(value, str) and value.strip().lower() in allowed:
         return value.strip().lower()
-    raise InputError(f"{name} must be one of {', '.join(allowed)}; got {_shown(value)}")
+    raise InputError(f"{name} must be one of {', '.join(allowed)}; got {shown(value)}")
 
 
 def even_total(name: str, value: Any) -> int:
     """A VP total: an even whole number of at least 2."""
     total = _as_number(name, value, "an even whole number of at least 2")
     if not total.is_integer() or total < 2 or int(total) % 2:
-        raise InputError(f"{name} must be an even whole number of at least 2, got {_shown(value)}")
+        raise InputError(f"{name} must be an even whole number of at least 2, got {shown(value)}")
     return int(total)
 
 
@@ -97,14 +97,14 @@ def margins(name: str, values: Any) -> np.ndarray:
         elif isinstance(cell, float) and math.isnan(cell):
             out[i] = np.nan
         elif isinstance(cell, bool) or isinstance(cell, str):
-            raise InputError(f"{name} must hold numbers or blank cells, got {_shown(cell)}")
+            raise InputError(f"{name} must hold numbers or blank cells, got {shown(cell)}")
         else:
             try:
                 out[i] = float(cell)
             except (TypeError, ValueError):
                 raise InputError(
-                    f"{name} must hold numbers or blank cells, got {_shown(cell)}"
+                    f"{name} must hold numbers or blank cells, got {shown(cell)}"
                 ) from None
             if not math.isfinite(out[i]):
-                raise InputError(f"{name} must hold finite numbers, got {_shown(cell)}")
+                raise InputError(f"{name} must hold finite numbers, got {shown(cell)}")
     return out.reshape(array.shape)

@@ -1,0 +1,407 @@
+"""Scoring a board (SPEC.md §4, seeds 002 and 004): weights, splits, Neuberg, cross-IMPs, datums."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xlbridge.core.boards import (
+    cross_imps,
+    datum,
+    frequency_table,
+    halves_components,
+    matchpoints,
+    neuberg,
+    neuberg_then_weight,
+    score_traveller,
+    separate_components,
+    teams_imps,
+)
+from xlbridge.core.imps import imps
+from xlbridge.core.validate import InputError
+
+# Seed 002: eight results, and a ninth pair ruled 60 % of 430 plus 40 % of 400 (entry 9).
+SEED_002 = {
+    "board": [1] * 10,
+    "entry": [1, 2, 3, 4, 5, 6, 7, 8, 9, 9],
+    "score": [460, 430, 430, 430, 420, 420, 420, 400, 430, 400],
+    "weight": [1, 1, 1, 1, 1, 1, 1, 1, 0.6, 0.4],
+}
+
+# Seed 004: ten tables in NS terms; the last is split (NS −150, EW +450 in NS terms, so EW's own
+# score is −450). ``SEED_004_SPLIT_50`` is the same board with NS −50 instead of −150.
+SEED_004_NS = [480, 450, 450, 450, 420, 420, -50, -50, -100, -150]
+SEED_004_EW = [np.nan] * 9 + [-450]
+SEED_004_SPLIT_50 = SEED_004_NS[:-1] + [-50]
+TABLES = list(range(1, 11))
+ONE_BOARD = [1] * 10
+
+
+def by_entry(result) -> dict[int, float]:
+    return dict(zip(result.entry.tolist(), result.value.tolist(), strict=True))
+
+
+# --------------------------------------------------------------------------------------------
+# Seed 002: weighted scores
+
+
+def test_seed_002_frequencies():
+    table = frequency_table(SEED_002["board"], SEED_002["score"], SEED_002["weight"])
+    assert table.score.tolist() == [400, 420, 430, 460]
+    assert table.frequency == pytest.approx([1.4, 3, 3.6, 1])
+
+
+def test_seed_002_matchpoints_of_the_ruled_pair():
+    result = by_entry(matchpoints(**SEED_002))
+    assert result[9] == pytest.approx(7.00)  # 0.6·11.4 + 0.4·0.4, top 16
+    assert [result[e] for e in (1, 2, 5, 8)] == pytest.approx([16, 11.4, 4.8, 0.4])
+
+
+def test_seed_002_weighting_raw_scores_is_not_what_happens():
+    raw = matchpoints([1] * 9, range(9), [460, 430, 430, 430, 420, 420, 420, 400, 418])
+    assert by_entry(raw)[8] == 2  # 0.6·430 + 0.4·400 = 418 beats only the 400
+    assert by_entry(matchpoints(**SEED_002))[9] == pytest.approx(7)
+
+
+def test_seed_002_acbl_and_percent():
+    assert by_entry(matchpoints(**SEED_002, scoring="acbl"))[9] == pytest.approx(3.5)
+    assert by_entry(matchpoints(**SEED_002, scoring="percent"))[9] == pytest.approx(7 / 16 * 100)
+
+
+def test_seed_002_neuberg_then_weight_is_davids_6_875():
+    result = by_entry(neuberg_then_weight(**SEED_002))
+    assert result[9] == pytest.approx(6.875)
+    assert [result[e] for e in (1, 2, 5, 8)] == pytest.approx([15.875, 11.375, 4.625, 0.125])
+
+
+def test_neuberg_then_weight_needs_component_scores_among_plain_results():
+    with pytest.raises(InputError, match=r"score must occur .* got 410 in row 10"):
+        neuberg_then_weight(**{**SEED_002, "score": SEED_002["score"][:-1] + [410]})
+
+
+def test_teams_weighted_score_imps_each_component_then_weights():
+    # 60 % of +430 and 40 % of +400 against +400 at the other table: 0.6·10 + 0.4·0 = 6 IMPs,
+    # not the IMPs of the weighted points (18 → 0).
+    result = teams_imps([1, 1, 2], [30, 0, 50], [0.6, 0.4, 1])
+    assert result.board.tolist() == [1, 2]
+    assert result.value == pytest.approx([0.6 * 1, 2])
+    assert teams_imps([1, 1], [430, 0], [0.6, 0.4]).value == pytest.approx([6.0])
+
+
+# --------------------------------------------------------------------------------------------
+# Neuberg and Ascherman (SPEC §4.3)
+
+
+def test_neuberg_formula():
+    assert neuberg(14, 8, 9) == pytest.approx(15.875)
+    assert neuberg([0, 14], 8, 8) == pytest.approx([0, 14])
+
+
+def test_neuberg_is_scaling_the_frequencies():
+    # A board played 8 times factored to 9 results equals scaling every frequency by 9/8.
+    scores = [460, 430, 430, 430, 420, 420, 420, 400]
+    factored = matchpoints([1] * 8, range(8), scores, expected=9).value
+    table_scaled = [2 * (9 / 8) * sum(t < s for t in scores) for s in scores]
+    ties = [(9 / 8) * sum(t == s for t in scores) - 1 for s in scores]
+    assert factored == pytest.approx(np.add(table_scaled, ties))
+
+
+def test_neuberg_single_entry_gets_average():
+    assert matchpoints([1], [1], [420], expected=13, scoring="percent").value == pytest.approx([50])
+
+
+def test_ascherman_seed_004_split_at_minus_150_is_2_5_percent():
+    result = score_traveller(
+        ONE_BOARD, TABLES, SEED_004_NS, SEED_004_EW, split="halves", scoring="ascherman"
+    )
+    assert result.ns[-1] == pytest.approx(2.5)
+    assert result.ns[:-1] + result.ew[:-1] == pytest.approx(np.full(9, 100.0))
+    assert result.ew[-1] == pytest.approx(100 - (2 * 5.5 + 3.5) / 20 * 100)  # EW's +450
+
+
+def test_ascherman_is_field_size_free():
+    small = matchpoints([1] * 3, range(3), [100, 200, 300], scoring="ascherman").value
+    large = matchpoints([1] * 6, range(6), [100, 100, 200, 200, 300, 300], scoring="ascherman")
+    assert small == pytest.approx(large.value[::2])
+    assert small[-1] == pytest.approx(5 / 6 * 100)  # top (2N − 1)/(2N)
+
+
+# --------------------------------------------------------------------------------------------
+# Seed 004: split scores
+
+
+def test_seed_004_halves_frequencies():
+    board, _, score, weight = halves_components(ONE_BOARD, TABLES, SEED_004_NS, SEED_004_EW)
+    table = frequency_table(board, score, weight)
+    expected = {480: 1, 450: 3.5, 420: 2, -50: 2, -100: 1, -150: 0.5}
+    assert dict(zip(table.score.tolist(), table.frequency.tolist(), strict=True)) == expected
+
+
+def test_seed_004_halves_mitchell():
+    split_50 = score_traveller(ONE_BOARD, TABLES, SEED_004_SPLIT_50, SEED_004_EW, split="halves")
+    assert split_50.ns[-1] == pytest.approx(3.5)
+    assert split_50.ew[-1] == pytest.approx(18 - 13.5)
+    split_150 = score_traveller(ONE_BOARD, TABLES, SEED_004_NS, SEED_004_EW, split="halves")
+    assert split_150.ns[-1] == pytest.approx(-0.5)  # "The NS pair scores a negative result!"
+
+
+def test_seed_004_cross_imps_plus_420_gets_3_1():
+    result = score_traveller(
+        ONE_BOARD, TABLES, SEED_004_NS, SEED_004_EW,
+        method="cross_imps", split="halves", divisor="scores",
+    )  # fmt: skip
+    assert result.ns[4] == pytest.approx(3.1)  # (−2 − 3.5 + 0 + 20 + 11 + 5.5) / 10
+    assert result.ew[4] == pytest.approx(-3.1)
+    # Worked by hand the same way: NS −150 against 480, 450×3.5, 420×2, −50×2, −100 is
+    # −12 − 42 − 22 − 6 − 2; EW's +450 also meets its own table's −150 at weight ½ (+6).
+    assert result.ns[-1] == pytest.approx(-8.4)
+    assert result.ew[-1] == pytest.approx(-(-1 + 6 + 2 + 22 + 11) / 10)
+
+
+def test_seed_004_bastille_datums():
+    split_50 = halves_components(ONE_BOARD, TABLES, SEED_004_SPLIT_50, SEED_004_EW)
+    assert datum(*split_50, method="bastille").value == pytest.approx([286.25])
+    split_150 = halves_components(ONE_BOARD, TABLES, SEED_004_NS, SEED_004_EW)
+    assert datum(*split_150, method="bastille").value == pytest.approx([283.125])
+    assert datum(*split_150).value == pytest.approx([280])  # Butler rounds
+
+
+def test_bastille_imps_against_the_unrounded_datum():
+    result = score_traveller(
+        ONE_BOARD, TABLES, SEED_004_SPLIT_50, SEED_004_EW, method="bastille", split="halves"
+    )
+    assert result.ns[0] == pytest.approx((480 - 286.25 + 60) / 50)  # 193.75 on the (s+60)/50 leg
+
+
+def test_separate_split_scores_each_side_among_its_own():
+    ns, ew = separate_components(ONE_BOARD, TABLES, SEED_004_SPLIT_50, SEED_004_EW)
+    assert ew.score.tolist() == [-s for s in SEED_004_SPLIT_50[:-1]] + [-450]
+    result = score_traveller(ONE_BOARD, TABLES, SEED_004_SPLIT_50, SEED_004_EW)
+    assert result.ns[-1] == pytest.approx(2 * 1 + 3 - 1)  # −50 among NS scores
+    assert result.ew[-1] == pytest.approx(2 * 1 + 4 - 1)  # −450 among EW scores
+    assert result.ns[-1] + result.ew[-1] != pytest.approx(18)  # need not make a top
+
+
+def test_without_splits_halves_and_separate_agree():
+    for method in ("matchpoints", "cross_imps", "butler", "bastille"):
+        halves = score_traveller(ONE_BOARD, TABLES, SEED_004_NS, method=method, split="halves")
+        separate = score_traveller(ONE_BOARD, TABLES, SEED_004_NS, method=method)
+        assert halves.ns == pytest.approx(separate.ns)
+        assert halves.ew == pytest.approx(separate.ew)
+
+
+# --------------------------------------------------------------------------------------------
+# Butler datum
+
+
+@pytest.mark.parametrize(("scores", "expected"), [([400, 450], 420), ([420, 450], 440)])
+def test_butler_datum_rounds_an_exact_5_to_the_even_ten(scores, expected):
+    assert datum([1, 1], [1, 2], scores).value == pytest.approx([expected])
+
+
+def test_butler_datum_trims_one_from_each_end_with_more_than_3_entries():
+    assert datum([1] * 4, range(4), [0, 100, 200, 1000]).value == pytest.approx([150])
+    assert datum([1] * 3, range(3), [0, 100, 1000]).value == pytest.approx([370])
+    assert datum([1] * 4, range(4), [0, 100, 200, 1000], trim=0).value == pytest.approx([320])
+
+
+def test_butler_imps_weighted():
+    # Entry 5 is 50 % of 100 plus 50 % of 300. Dropping 0 and 1000 leaves 100×1.5, 200, 300×½:
+    # datum 500/3 → 170; entry 5 gets ½·IMPs(−70) + ½·IMPs(130) = ½·(−2) + ½·4.
+    rows = {
+        "board": [1] * 6,
+        "entry": [1, 2, 3, 4, 5, 5],
+        "score": [0, 100, 200, 1000, 100, 300],
+        "weight": [1, 1, 1, 1, 0.5, 0.5],
+    }
+    assert datum(**rows).value == pytest.approx([170])
+    result = score_traveller(rows["board"], rows["entry"], rows["score"], None, rows["weight"],
+                             method="butler")  # fmt: skip
+    assert result.ns == pytest.approx([-5, -2, 1, 13, 1])
+    assert result.ew == pytest.approx([5, 2, -1, -13, -1])
+
+
+# --------------------------------------------------------------------------------------------
+# Input errors
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"weight": [1] * 8 + [0.6, 0.3]}, r"weight of board 1, entry 9 must add up to 1, got 0.9"),
+        ({"weight": [1] * 8 + [1.4, -0.4]}, r"weight must hold numbers of at least 0, got -0.4"),
+        ({"score": [460] * 9 + [np.nan]}, r"score must hold a number in every row, got nan"),
+        ({"score": [460] * 9 + [None]}, r"score must hold a number in every row, got nan"),
+        ({"score": [460] * 9 + ["x"]}, r"score must hold numbers or blank cells, got 'x'"),
+        ({"board": [1.5] * 10}, r"board must hold whole numbers, got 1.5"),
+        ({"entry": [1, 2]}, r"entry must have one value per row of board \(10 rows\), got 2"),
+        ({"scoring": "swiss"}, r"scoring must be one of english, acbl, percent, ascherman"),
+        ({"expected": 0}, r"expected must hold whole numbers of at least 1, got 0"),
+    ],
+)
+def test_matchpoints_input_errors(change, message):
+    with pytest.raises(InputError, match=message):
+        matchpoints(**{**SEED_002, **change})
+
+
+def test_other_input_errors():
+    with pytest.raises(InputError, match="divisor must be one of comparisons, scores"):
+        cross_imps([1, 1], [1, 2], [0, 10], divisor="tables")
+    with pytest.raises(InputError, match="method must be one of butler, bastille"):
+        datum([1, 1], [1, 2], [0, 10], method="mean")
+    with pytest.raises(InputError, match="split must be one of separate, halves"):
+        score_traveller([1, 1], [1, 2], [0, 10], split="thirds")
+    with pytest.raises(InputError, match="trim must leave some weight .* board 1 with 2 entries"):
+        datum([1, 1], [1, 2], [0, 10], trim=1)
+    with pytest.raises(InputError, match="needs at least 2 entries on a board, got 1 on board 7"):
+        cross_imps([7], [1], [420])
+    with pytest.raises(InputError, match="'percent' needs at least 2 entries .* on board 7"):
+        matchpoints([7], [1], [420], scoring="percent")
+    with pytest.raises(InputError, match="board must hold at least one row, got none"):
+        matchpoints([], [], [])
+
+
+def test_single_entry_conventions():
+    assert matchpoints([7], [1], [420]).value.tolist() == [0]  # 0 of a top of 0
+    assert matchpoints([7], [1], [420], scoring="ascherman").value.tolist() == [50]
+    assert cross_imps([7], [1], [420], divisor="scores").value.tolist() == [0]
+
+
+# --------------------------------------------------------------------------------------------
+# Properties
+
+SCORE = st.integers(-300, 300).map(lambda s: s * 10)
+COMMON_SCORE = st.sampled_from([-100, 0, 50, 420, 450, 480, 1430])  # so that ties occur
+
+
+@st.composite
+def boards(draw, max_boards: int = 4, max_entries: int = 7, weighted: bool = True):
+    """Flat component arrays for a few boards; entries of 1–3 components when weighted."""
+    rows = {"board": [], "entry": [], "score": [], "weight": []}
+    for board in draw(st.lists(st.integers(-5, 50), min_size=1, max_size=max_boards, unique=True)):
+        for entry in range(draw(st.integers(2, max_entries))):
+            parts = draw(st.lists(st.integers(1, 5), min_size=1, max_size=3 if weighted else 1))
+            for part in parts:
+                rows["board"].append(board)
+                rows["entry"].append(entry * 3 - 4)
+                rows["score"].append(draw(st.one_of(COMMON_SCORE, SCORE)))
+                rows["weight"].append(part / sum(parts))
+    return {key: np.array(values) for key, values in rows.items()}
+
+
+def naive_cross_imps(rows, divisor="comparisons"):
+    """The O(N²) definition: every component against every component of every other entry."""
+    totals = {}
+    for board in np.unique(rows["board"]):
+        on_board = np.flatnonzero(rows["board"] == board)
+        entries = np.unique(rows["entry"][on_board])
+        n = entries.size - 1 if divisor == "comparisons" else entries.size
+        for entry in entries:
+            own = on_board[rows["entry"][on_board] == entry]
+            others = on_board[rows["entry"][on_board] != entry]
+            total = sum(
+                rows["weight"][i] * rows["weight"][j] * imps(rows["score"][i] - rows["score"][j])
+                for i in own
+                for j in others
+            )
+            totals[(int(board), int(entry))] = total / n
+    return totals
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards())
+def test_matchpoint_totals_are_n_times_n_minus_1_with_any_weights(rows):
+    result = matchpoints(**rows)
+    for board in np.unique(result.board):
+        on_board = result.board == board
+        n = on_board.sum()
+        assert result.value[on_board].sum() == pytest.approx(n * (n - 1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards(), st.sampled_from(["percent", "ascherman"]))
+def test_percentages_are_within_0_and_100(rows, scoring):
+    value = matchpoints(**rows, scoring=scoring).value
+    assert (value >= -1e-9).all() and (value <= 100 + 1e-9).all()
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards(weighted=False), st.sampled_from(["comparisons", "scores"]))
+def test_cross_imps_sum_to_zero_without_weights(rows, divisor):
+    result = cross_imps(**rows, divisor=divisor)
+    for board in np.unique(result.board):
+        assert result.value[result.board == board].sum() == pytest.approx(0, abs=1e-9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards(), st.sampled_from(["comparisons", "scores"]))
+def test_fast_cross_imps_equal_the_naive_definition(rows, divisor):
+    result = cross_imps(**rows, divisor=divisor)
+    naive = naive_cross_imps(rows, divisor)
+    keys = list(zip(result.board.tolist(), result.entry.tolist(), strict=True))
+    assert result.value == pytest.approx([naive[key] for key in keys])
+
+
+SCORERS = [
+    lambda rows: matchpoints(**rows).value,
+    lambda rows: matchpoints(**rows, scoring="ascherman").value,
+    lambda rows: cross_imps(**rows).value,
+    lambda rows: datum(**rows, method="bastille").value,
+    lambda rows: (
+        score_traveller(
+            rows["board"], rows["entry"], rows["score"], weight=rows["weight"], method="butler"
+        ).ns
+    ),
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards(), st.randoms(use_true_random=False))
+def test_results_do_not_depend_on_row_order(rows, random):
+    order = list(range(rows["board"].size))
+    random.shuffle(order)
+    shuffled = {key: values[order] for key, values in rows.items()}
+    for scorer in SCORERS:
+        assert scorer(shuffled) == pytest.approx(scorer(rows))
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards())
+def test_many_boards_at_once_equal_each_board_alone(rows):
+    for scorer in SCORERS:
+        together = scorer(rows)
+        alone = np.concatenate(
+            [
+                scorer({key: values[rows["board"] == board] for key, values in rows.items()})
+                for board in np.unique(rows["board"])
+            ]
+        )
+        assert together == pytest.approx(alone)
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards(weighted=False))
+def test_without_splits_ew_is_the_complement_of_ns(rows):
+    result = score_traveller(rows["board"], rows["entry"], rows["score"])
+    n = np.array([np.sum(result.board == b) for b in result.board])
+    assert result.ns + result.ew == pytest.approx(2 * (n - 1))
+
+
+def test_cross_imps_of_a_board_played_10000_times_is_fast():
+    rng = np.random.default_rng(2024)
+    n = 10_000
+    rows = {
+        "board": np.ones(2 * n, dtype=int),
+        "entry": np.repeat(np.arange(n), 2),
+        "score": rng.integers(-150, 150, 2 * n) * 10,
+        "weight": np.tile([0.7, 0.3], n),
+    }
+    start = time.perf_counter()
+    result = cross_imps(**rows)
+    elapsed = time.perf_counter() - start
+    assert result.value.size == n
+    assert elapsed < 2.0

@@ -1,0 +1,775 @@
+"""Scoring a board: frequency tables with weights and split scores (SPEC.md §4).
+
+Every function works on many boards at once. A board's results come as flat *component* arrays,
+one row per component:
+
+- ``board``  — the board the row belongs to (any whole numbers),
+- ``entry``  — the entry (table, pair or team) within that board (any whole numbers),
+- ``score``  — the component's score, from the side being scored,
+- ``weight`` — the component's weight; the components of one entry add up to 1.
+
+A normal result is one row of weight 1 (``weight`` may then be left out). An assigned weighted
+score ("60 % of 430 plus 40 % of 400") is several rows of the same entry. Results come back once
+per entry, keyed by the (board, entry) pairs in ascending order.
+
+Matchpoints follow Probst's method (seed 002): every component goes into one frequency table per
+board with its weight as a fractional frequency, and each entry scores the weighted sum of its
+components' matchpoints. Raw scores are never averaged.
+
+Counting is done by sorting and binary search, never by pairing scores, so a board played
+10,000 times costs O(N log N), cross-IMPs included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from xlbridge.core.imps import IMP_EDGES, continuous_imps, imps
+from xlbridge.core.validate import InputError, choice, margins, number, shown
+
+SCORINGS = ("english", "acbl", "percent", "ascherman")
+DIVISORS = ("comparisons", "scores")
+DATUM_METHODS = ("butler", "bastille")
+METHODS = ("matchpoints", "cross_imps", "butler", "bastille")
+SPLITS = ("separate", "halves")
+#: How far the weights of one entry may be from adding up to 1.
+WEIGHT_TOLERANCE = 1e-9
+#: Entries a board needs before the Butler/Bastille datum drops a weight of 1 from each end.
+TRIM_FROM_ENTRIES = 4
+
+
+class EntryScores(NamedTuple):
+    """One value per entry: ``value[i]`` belongs to ``board[i]``, ``entry[i]``."""
+
+    board: np.ndarray
+    entry: np.ndarray
+    value: np.ndarray
+
+
+class BoardValues(NamedTuple):
+    """One value per board, boards ascending."""
+
+    board: np.ndarray
+    value: np.ndarray
+
+
+class TravellerScores(NamedTuple):
+    """NS and EW results per table: ``ns[i]``, ``ew[i]`` belong to ``board[i]``, ``entry[i]``."""
+
+    board: np.ndarray
+    entry: np.ndarray
+    ns: np.ndarray
+    ew: np.ndarray
+
+
+class Components(NamedTuple):
+    """Flat component arrays, as the scoring functions take them."""
+
+    board: np.ndarray
+    entry: np.ndarray
+    score: np.ndarray
+    weight: np.ndarray
+
+
+class Frequencies(NamedTuple):
+    """A frequency table: each distinct score of each board with its (fractional) frequency."""
+
+    board: np.ndarray
+    score: np.ndarray
+    frequency: np.ndarray
+
+
+# --------------------------------------------------------------------------------------------
+# Input checks
+
+
+def _reject(name: str, values: np.ndarray, bad: np.ndarray, what: str) -> None:
+    """Raise InputError naming ``name`` and its first bad value (rows counted from 1)."""
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        raise InputError(f"{name} must {what}, got {shown(values[row])} in row {row + 1}")
+
+
+def _numbers(name: str, values: ArrayLike) -> np.ndarray:
+    """A flat float array; blank cells (None, "") become NaN, text is rejected."""
+    array = np.asarray(values)
+    if array.dtype.kind in "iuf":
+        return array.astype(float).reshape(-1)
+    return margins(name, np.asarray(values, dtype=object)).reshape(-1)
+
+
+def _ids(name: str, values: ArrayLike) -> np.ndarray:
+    """Board or entry numbers as int64 (8.0 from a cell is accepted)."""
+    array = np.asarray(values)
+    if array.dtype.kind in "iu":
+        return array.astype(np.int64).reshape(-1)
+    raw = _numbers(name, array)
+    _reject(name, raw, ~np.isfinite(raw) | (raw != np.round(raw)), "hold whole numbers")
+    return raw.astype(np.int64)
+
+
+def _required_scores(name: str, values: ArrayLike) -> np.ndarray:
+    scores = _numbers(name, values)
+    _reject(name, scores, ~np.isfinite(scores), "hold a number in every row")
+    return scores
+
+
+def _optional_scores(name: str, values: ArrayLike | None, size: int) -> np.ndarray:
+    """Scores where a blank (NaN) is allowed; None means all blank."""
+    if values is None:
+        return np.full(size, np.nan)
+    scores = _numbers(name, values)
+    _reject(name, scores, np.isinf(scores), "hold finite numbers or blanks")
+    return scores
+
+
+def _weights(values: ArrayLike | None, size: int) -> np.ndarray:
+    if values is None:
+        return np.ones(size)
+    weights = _numbers("weight", values)
+    _reject("weight", weights, ~np.isfinite(weights) | (weights < 0), "hold numbers of at least 0")
+    return weights
+
+
+def _same_length(**arrays: np.ndarray) -> None:
+    (first, reference), *others = arrays.items()
+    if reference.size == 0:
+        raise InputError(f"{first} must hold at least one row, got none")
+    for name, array in others:
+        if array.size != reference.size:
+            raise InputError(
+                f"{name} must have one value per row of {first} ({reference.size} rows), "
+                f"got {array.size}"
+            )
+
+
+# --------------------------------------------------------------------------------------------
+# Which rows belong to which entry and board
+
+
+@dataclass(frozen=True)
+class _Entries:
+    """The (board, entry) pairs in ascending order and where each row belongs."""
+
+    board: np.ndarray  # board id of each entry
+    entry: np.ndarray  # entry id of each entry
+    of_row: np.ndarray  # entry index of each row
+    board_index: np.ndarray  # board index (into board_ids) of each entry
+    board_ids: np.ndarray  # the boards, ascending
+    count: np.ndarray  # number of entries on each board, by board index
+
+    @property
+    def row_board(self) -> np.ndarray:
+        """Board index of each row."""
+        return self.board_index[self.of_row]
+
+    @property
+    def on_own_board(self) -> np.ndarray:
+        """For each entry, the number of entries on its board."""
+        return self.count[self.board_index]
+
+    def total(self, row_values: np.ndarray) -> np.ndarray:
+        """Sum of ``row_values`` over each entry's rows."""
+        return np.bincount(self.of_row, weights=row_values, minlength=self.entry.size)
+
+    def scores(self, value: np.ndarray) -> EntryScores:
+        return EntryScores(self.board.copy(), self.entry.copy(), value)
+
+
+def _entries(board: np.ndarray, entry: np.ndarray) -> _Entries:
+    pairs, of_row = np.unique(np.column_stack([board, entry]), axis=0, return_inverse=True)
+    board_ids, board_index = np.unique(pairs[:, 0], return_inverse=True)
+    return _Entries(
+        board=pairs[:, 0],
+        entry=pairs[:, 1],
+        of_row=of_row.reshape(-1),
+        board_index=board_index.reshape(-1),
+        board_ids=board_ids,
+        count=np.bincount(board_index.reshape(-1), minlength=board_ids.size),
+    )
+
+
+def _check_weight_sums(entries: _Entries, weights: np.ndarray, per_board: bool = False) -> None:
+    sums = entries.total(weights)
+    bad = np.abs(sums - 1) > WEIGHT_TOLERANCE
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        where = f"board {entries.board[i]}"
+        if not per_board:
+            where += f", entry {entries.entry[i]}"
+        raise InputError(f"weight of {where} must add up to 1, got {sums[i]:.12g}")
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """Components by index: board index, entry index, score and weight of each row."""
+
+    board: np.ndarray
+    entry: np.ndarray
+    score: np.ndarray
+    weight: np.ndarray
+
+
+def _parse(
+    board: ArrayLike, entry: ArrayLike, score: ArrayLike, weight: ArrayLike | None
+) -> tuple[_Entries, _Rows]:
+    """Check component arrays and index them by entry and board."""
+    boards, entry_ids = _ids("board", board), _ids("entry", entry)
+    scores = _required_scores("score", score)
+    weights = _weights(weight, boards.size)
+    _same_length(board=boards, entry=entry_ids, score=scores, weight=weights)
+    entries = _entries(boards, entry_ids)
+    _check_weight_sums(entries, weights)
+    return entries, _Rows(entries.row_board, entries.of_row, scores, weights)
+
+
+# --------------------------------------------------------------------------------------------
+# Counting weights below and at a score
+
+
+class _FrequencyTable:
+    """Weighted scores in groups (boards, or entries), ready to count by binary search.
+
+    Keys are ``group · stride + rank of the score``, so one sorted array serves every group
+    and every query is two ``searchsorted`` calls: O((rows + queries) · log rows).
+    """
+
+    def __init__(self, group: np.ndarray, score: np.ndarray, weight: np.ndarray, groups: int):
+        self._sorted_scores = np.sort(score)
+        self._stride = score.size + 1
+        keys = group * self._stride + np.searchsorted(self._sorted_scores, score, "left")
+        order = np.argsort(keys, kind="stable")
+        self._keys = keys[order]
+        self._cumulative = np.concatenate([[0.0], np.cumsum(weight[order])])
+        group_starts = np.searchsorted(self._keys, np.arange(groups) * self._stride, "left")
+        self._before_group = self._cumulative[group_starts]
+        self.total = np.bincount(group, weights=weight, minlength=groups)
+
+    def _weight_before(self, group: np.ndarray, score: np.ndarray, side: str) -> np.ndarray:
+        rank = np.searchsorted(self._sorted_scores, score, side)  # type: ignore[call-overload]
+        position = np.searchsorted(self._keys, group * self._stride + rank, "left")
+        return self._cumulative[position] - self._before_group[group]
+
+    def below(self, group: np.ndarray, score: np.ndarray) -> np.ndarray:
+        """Weight in ``group`` with a score less than ``score``: F(< s)."""
+        return self._weight_before(group, score, "left")
+
+    def at_most(self, group: np.ndarray, score: np.ndarray) -> np.ndarray:
+        """Weight in ``group`` with a score at most ``score``: F(< s) + F(= s)."""
+        return self._weight_before(group, score, "right")
+
+
+def _english_matchpoints(
+    table: _FrequencyTable, group: np.ndarray, score: np.ndarray
+) -> np.ndarray:
+    """MP(s) = 2·F(< s) + F(= s) − 1 (2 per win) of each query score in its group."""
+    return table.below(group, score) + table.at_most(group, score) - 1
+
+
+def _imps_against(table: _FrequencyTable, group: np.ndarray, score: np.ndarray) -> np.ndarray:
+    """Σ weight · IMPs(score − table score) over the table rows of each query's group.
+
+    IMPs are a step function of the difference: each of the 24 lower edges e adds one IMP for
+    every table score at most s − e and takes one away for every table score at least s + e.
+    """
+    total = table.total[group]
+    result = np.zeros(score.size)
+    for edge in IMP_EDGES:
+        beaten = table.at_most(group, score - edge)
+        beating = total - table.below(group, score + edge)
+        result += beaten - beating
+    return result
+
+
+# --------------------------------------------------------------------------------------------
+# Matchpoints
+
+
+def neuberg(mp: ArrayLike, results: ArrayLike, expected: ArrayLike) -> np.ndarray:
+    """Neuberg's formula: matchpoints of ``results`` results factored to ``expected`` results.
+
+    ``mp`` is on the 2-per-win (English) scale of ``results`` results (top 2·(results − 1));
+    the answer is on the scale of ``expected`` results: MP' = (MP + 1)·E/A − 1. Same as scaling
+    every frequency by E/A. Arguments broadcast against each other.
+    """
+    points = np.asarray(mp, dtype=float)
+    actual = np.asarray(results, dtype=float)
+    target = np.asarray(expected, dtype=float)
+    for name, values in (("results", actual), ("expected", target)):
+        flat = values.reshape(-1)
+        _reject(name, flat, ~np.isfinite(flat) | (flat <= 0), "hold numbers greater than 0")
+    return (points + 1) * target / actual - 1
+
+
+def _expected_per_board(expected: ArrayLike | None, board_ids: np.ndarray) -> np.ndarray | None:
+    """``expected`` as one whole number ≥ 1 per board (a single value serves every board)."""
+    if expected is None:
+        return None
+    values = _numbers("expected", expected)
+    if values.size == 1:
+        values = np.full(board_ids.size, values[0])
+    elif values.size != board_ids.size:
+        raise InputError(
+            f"expected must be one number or one per board ({board_ids.size}), got {values.size}"
+        )
+    bad = ~np.isfinite(values) | (values < 1) | (values != np.round(values))
+    _reject("expected", values, bad, "hold whole numbers of at least 1")
+    return values
+
+
+def _scaled(
+    mp: np.ndarray,
+    results: np.ndarray,
+    scoring: str,
+    expected: np.ndarray | None,
+    board: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """English matchpoints of ``results`` results in the chosen ``scoring``.
+
+    Returns the values and what NS and EW of one table add up to (the top for english, acbl
+    and percent, 100 for ascherman). With ``expected`` the values are Neuberg-factored first.
+    """
+    target = results if expected is None else expected
+    factored = mp if expected is None else neuberg(mp, results, expected)
+    top = 2.0 * (target - 1)
+    if scoring == "english":
+        return factored, top
+    if scoring == "acbl":
+        return factored / 2, top / 2
+    if scoring == "ascherman":
+        return (factored + 1) / (2 * target) * 100, np.full(mp.shape, 100.0)
+    if (top <= 0).any():
+        i = int(np.flatnonzero(top <= 0)[0])
+        raise InputError(
+            "scoring 'percent' needs at least 2 entries on a board (or expected of at least 2), "
+            f"got {shown(float(target[i]))} on board {board[i]}"
+        )
+    return factored / top * 100, np.full(mp.shape, 100.0)
+
+
+def _matchpoint_values(
+    entries: _Entries, table: _Rows, queries: _Rows, scoring: str, expected: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each entry's matchpoints of its ``queries`` rows against the board's ``table`` rows."""
+    frequencies = _FrequencyTable(table.board, table.score, table.weight, entries.count.size)
+    per_row = _english_matchpoints(frequencies, queries.board, queries.score)
+    mp = entries.total(per_row * queries.weight)
+    factor_to = None if expected is None else expected[entries.board_index]
+    return _scaled(mp, entries.on_own_board.astype(float), scoring, factor_to, entries.board)
+
+
+def matchpoints(
+    board: ArrayLike,
+    entry: ArrayLike,
+    score: ArrayLike,
+    weight: ArrayLike | None = None,
+    scoring: str = "english",
+    expected: ArrayLike | None = None,
+) -> EntryScores:
+    """Matchpoints of every entry, with weighted (assigned) scores scored the right way.
+
+    Every component goes into its board's frequency table with its weight as frequency F;
+    a component scores MP(s) = 2·F(< s) + F(= s) − 1 and an entry Σ weight·MP (seed 002).
+    scoring: english (2 per win, top 2(N−1)), acbl (1 per win), percent (MP/top·100),
+    ascherman (compare with your own score too: (2F(< s) + F(= s))/(2N)·100).
+    expected: Neuberg-factor each board to this many results (one number, or one per board in
+    ascending board order); matchpoints then use the top of ``expected`` results.
+    A board with a single entry scores 0 of a top of 0 (english, acbl) and 50 (ascherman);
+    percent then needs ``expected`` of at least 2, else it is an error.
+    """
+    scoring = choice("scoring", scoring, SCORINGS)
+    entries, rows = _parse(board, entry, score, weight)
+    factor_to = _expected_per_board(expected, entries.board_ids)
+    value, _ = _matchpoint_values(entries, rows, rows, scoring, factor_to)
+    return entries.scores(value)
+
+
+def neuberg_then_weight(
+    board: ArrayLike,
+    entry: ArrayLike,
+    score: ArrayLike,
+    weight: ArrayLike | None = None,
+    scoring: str = "english",
+) -> EntryScores:
+    """For comparison only — NOT the right way: "Neuberg on the other results, then weight".
+
+    The entries with a plain result (one component) are matchpointed among themselves and
+    Neuberg-factored to all N entries; an assigned weighted score takes, for each component,
+    the factored matchpoints of a plain result equal to it, weighted (seed 002 "How David does
+    it": 6.875 where ``matchpoints`` gives the correct 7.00). Every component score of a
+    weighted entry must occur among the board's plain results. scoring: english, acbl, percent.
+    """
+    scoring = choice("scoring", scoring, SCORINGS[:3])
+    entries, rows = _parse(board, entry, score, weight)
+    plain_row = np.bincount(rows.entry)[rows.entry] == 1
+    plain_count = np.bincount(rows.board[plain_row], minlength=entries.count.size)
+    if (plain_count == 0).any():
+        missing = entries.board_ids[plain_count == 0][0]
+        raise InputError(f"board {missing} must have at least one plain result, got none")
+    plain = _FrequencyTable(
+        rows.board[plain_row], rows.score[plain_row], rows.weight[plain_row], plain_count.size
+    )
+    unmatched = plain.at_most(rows.board, rows.score) - plain.below(rows.board, rows.score) <= 0
+    _reject("score", rows.score, unmatched, "occur among the board's plain results")
+    mp = entries.total(_english_matchpoints(plain, rows.board, rows.score) * rows.weight)
+    results = plain_count[entries.board_index].astype(float)
+    value, _ = _scaled(mp, results, scoring, entries.on_own_board.astype(float), entries.board)
+    return entries.scores(value)
+
+
+def frequency_table(
+    board: ArrayLike, score: ArrayLike, weight: ArrayLike | None = None
+) -> Frequencies:
+    """Each board's distinct scores with their total weight (fractional frequency)."""
+    boards = _ids("board", board)
+    scores = _required_scores("score", score)
+    weights = _weights(weight, boards.size)
+    _same_length(board=boards, score=scores, weight=weights)
+    order = np.lexsort((scores, boards))
+    boards, scores, weights = boards[order], scores[order], weights[order]
+    starts = np.flatnonzero(
+        np.concatenate([[True], (boards[1:] != boards[:-1]) | (scores[1:] != scores[:-1])])
+    )
+    return Frequencies(boards[starts], scores[starts], np.add.reduceat(weights, starts))
+
+
+# --------------------------------------------------------------------------------------------
+# Cross-IMPs
+
+
+def _cross_imp_values(
+    entries: _Entries,
+    table: _Rows,
+    queries: _Rows,
+    divisor: str,
+    own_rows_kept: np.ndarray | None = None,
+) -> np.ndarray:
+    """Each entry's cross-IMPs of its ``queries`` rows against the other entries' ``table``.
+
+    The own entry's table rows are taken out again (IMPs against the whole board minus IMPs
+    against the own entry); ``own_rows_kept`` adds back, per query row, own-entry comparisons
+    that do count (the other half of a split table).
+    """
+    by_board = _FrequencyTable(table.board, table.score, table.weight, entries.count.size)
+    by_entry = _FrequencyTable(table.entry, table.score, table.weight, entries.entry.size)
+    per_row = _imps_against(by_board, queries.board, queries.score) - _imps_against(
+        by_entry, queries.entry, queries.score
+    )
+    if own_rows_kept is not None:
+        per_row = per_row + own_rows_kept
+    n = entries.on_own_board
+    comparisons = n - 1 if divisor == "comparisons" else n
+    if (comparisons == 0).any():
+        lonely = entries.board[comparisons == 0][0]
+        raise InputError(
+            f"divisor 'comparisons' needs at least 2 entries on a board, got 1 on board {lonely}"
+        )
+    return entries.total(per_row * queries.weight) / comparisons
+
+
+def cross_imps(
+    board: ArrayLike,
+    entry: ArrayLike,
+    score: ArrayLike,
+    weight: ArrayLike | None = None,
+    divisor: str = "comparisons",
+) -> EntryScores:
+    """Cross-IMPs of every entry (SPEC §4.4).
+
+    Each component is IMPed against every component of every other entry, weighted by that
+    component's weight; an entry's total is the weighted sum over its own components divided
+    by N − 1 (divisor "comparisons", EBU/BBO; a board with one entry is then an error) or by N
+    (divisor "scores", De Wael). Runs in O(N log N) per board, however often it was played.
+    """
+    divisor = choice("divisor", divisor, DIVISORS)
+    entries, rows = _parse(board, entry, score, weight)
+    return entries.scores(_cross_imp_values(entries, rows, rows, divisor))
+
+
+# --------------------------------------------------------------------------------------------
+# Butler and Bastille datums
+
+
+def _trim_per_board(trim: float | None, entries: _Entries, total: np.ndarray) -> np.ndarray:
+    """Weight to drop from each end of each board; by default 1 with more than 3 entries."""
+    if trim is None:
+        return np.where(entries.count >= TRIM_FROM_ENTRIES, 1.0, 0.0)
+    amount = number("trim", trim)
+    if amount < 0:
+        raise InputError(f"trim must be a number of at least 0, got {shown(trim)}")
+    too_much = 2 * amount >= total
+    if too_much.any():
+        i = int(np.flatnonzero(too_much)[0])
+        raise InputError(
+            f"trim must leave some weight on every board, got {shown(trim)} from each end "
+            f"of board {entries.board_ids[i]} with {entries.count[i]} entries"
+        )
+    return np.full(total.shape, amount)
+
+
+def _round_datum(datum: np.ndarray) -> np.ndarray:
+    """To the nearest 10, an exact 5 to the even ten (425 → 420, 435 → 440)."""
+    return np.round(np.round(datum, 6) / 10) * 10
+
+
+def _datums(entries: _Entries, table: _Rows, trim: float | None, method: str) -> np.ndarray:
+    """Each board's weighted mean after dropping ``trim`` weight from each end of its scores.
+
+    Weight is dropped across components, fractionally where a cut falls inside one; equal
+    scores share their tie's kept weight in proportion (it does not matter which is kept).
+    """
+    frequencies = _FrequencyTable(table.board, table.score, table.weight, entries.count.size)
+    total = frequencies.total
+    cut = _trim_per_board(trim, entries, total)[table.board]
+    start = frequencies.below(table.board, table.score)
+    end = frequencies.at_most(table.board, table.score)
+    kept_of_tie = np.clip(
+        np.minimum(end, total[table.board] - cut) - np.maximum(start, cut), 0, None
+    )
+    tie = end - start
+    kept = table.weight * np.divide(kept_of_tie, tie, out=np.zeros_like(tie), where=tie > 0)
+    size = entries.count.size
+    mean = np.bincount(table.board, kept * table.score, size) / np.bincount(table.board, kept, size)
+    return _round_datum(mean) if method == "butler" else mean
+
+
+def _datum_imp_values(
+    entries: _Entries, table: _Rows, queries: _Rows, trim: float | None, method: str
+) -> np.ndarray:
+    """Each entry's IMPs against its board's datum (Butler table, or continuous Bastille)."""
+    difference = queries.score - _datums(entries, table, trim, method)[queries.board]
+    per_row = imps(difference) if method == "butler" else continuous_imps(difference)
+    return entries.total(per_row * queries.weight)
+
+
+def datum(
+    board: ArrayLike,
+    entry: ArrayLike,
+    score: ArrayLike,
+    weight: ArrayLike | None = None,
+    trim: float | None = None,
+    method: str = "butler",
+) -> BoardValues:
+    """Each board's datum: the weighted mean after dropping weight ``trim`` from each end.
+
+    trim defaults to 1 when a board has more than 3 entries, else 0 (0 gives the plain mean);
+    it may cut through components (seed 004 drops −150×½ and half of −100).
+    method butler: rounded to the nearest 10, an exact 5 going to the even ten (425 → 420,
+    435 → 440); bastille: not rounded.
+    """
+    method = choice("method", method, DATUM_METHODS)
+    entries, rows = _parse(board, entry, score, weight)
+    return BoardValues(entries.board_ids.copy(), _datums(entries, rows, trim, method))
+
+
+def butler_imps(
+    board: ArrayLike,
+    entry: ArrayLike,
+    score: ArrayLike,
+    weight: ArrayLike | None = None,
+    trim: float | None = None,
+    method: str = "butler",
+) -> EntryScores:
+    """IMPs of every entry against its board's datum (see ``datum``).
+
+    Each component gets the IMPs of (score − datum), Law 78B table for butler, the continuous
+    scale for bastille, and an entry the weighted sum of its components' IMPs.
+    """
+    method = choice("method", method, DATUM_METHODS)
+    entries, rows = _parse(board, entry, score, weight)
+    return entries.scores(_datum_imp_values(entries, rows, rows, trim, method))
+
+
+# --------------------------------------------------------------------------------------------
+# Teams
+
+
+def teams_imps(board: ArrayLike, points: ArrayLike, weight: ArrayLike | None = None) -> BoardValues:
+    """IMPs of each board of a team match whose result may be a weighted score.
+
+    ``points`` holds one row per component: the point difference for the team (its score at
+    one table minus its opponents' at the other); the components of a board add up to weight
+    1. Each component is IMPed, then the IMPs are weighted (seed 002). Never weight the points
+    first, nor the VPs afterwards.
+    """
+    boards = _ids("board", board)
+    differences = _required_scores("points", points)
+    weights = _weights(weight, boards.size)
+    _same_length(board=boards, points=differences, weight=weights)
+    entries = _entries(boards, np.zeros_like(boards))
+    _check_weight_sums(entries, weights, per_board=True)
+    return BoardValues(entries.board.copy(), entries.total(imps(differences) * weights))
+
+
+# --------------------------------------------------------------------------------------------
+# Split scores: a traveller whose NS and EW scores need not mirror each other
+
+
+def _traveller_rows(
+    board: ArrayLike,
+    entry: ArrayLike,
+    ns_score: ArrayLike,
+    ew_score: ArrayLike | None,
+    weight: ArrayLike | None,
+) -> tuple[_Entries, _Rows, np.ndarray]:
+    """The NS rows, and each row's EW result in NS terms (−ew_score; −(−ns) where blank)."""
+    boards, entry_ids = _ids("board", board), _ids("entry", entry)
+    ns = _required_scores("ns_score", ns_score)
+    ew = _optional_scores("ew_score", ew_score, boards.size)
+    weights = _weights(weight, boards.size)
+    _same_length(board=boards, entry=entry_ids, ns_score=ns, ew_score=ew, weight=weights)
+    entries = _entries(boards, entry_ids)
+    _check_weight_sums(entries, weights)
+    ew_as_ns = np.where(np.isnan(ew), ns, -ew)
+    return entries, _Rows(entries.row_board, entries.of_row, ns, weights), ew_as_ns
+
+
+def separate_components(
+    board: ArrayLike,
+    entry: ArrayLike,
+    ns_score: ArrayLike,
+    ew_score: ArrayLike | None = None,
+    weight: ArrayLike | None = None,
+) -> tuple[Components, Components]:
+    """Split scores, EBU/Probst way: an NS table of NS scores and an EW table of EW scores.
+
+    ``ew_score`` is from EW's side (EW's +450 is −450 to NS); blank (NaN) means −ns_score.
+    Returns (NS components, EW components); score each with any scoring function.
+    """
+    entries, rows, ew_as_ns = _traveller_rows(board, entry, ns_score, ew_score, weight)
+    boards, ids = entries.board[rows.entry], entries.entry[rows.entry]
+    return (
+        Components(boards, ids, rows.score.copy(), rows.weight.copy()),
+        Components(boards.copy(), ids.copy(), -ew_as_ns, rows.weight.copy()),
+    )
+
+
+def _halves_table(rows: _Rows, ew_as_ns: np.ndarray) -> tuple[_Rows, np.ndarray]:
+    """The one frequency table of De Wael's method, in NS terms, and which rows are split.
+
+    A split row contributes two components of half its weight (NS's score and the negated EW
+    score); any other row one component of its full weight.
+    """
+    split = ew_as_ns != rows.score
+    return (
+        _Rows(
+            board=np.concatenate([rows.board, rows.board[split]]),
+            entry=np.concatenate([rows.entry, rows.entry[split]]),
+            score=np.concatenate([rows.score, ew_as_ns[split]]),
+            weight=np.concatenate(
+                [np.where(split, rows.weight / 2, rows.weight), rows.weight[split] / 2]
+            ),
+        ),
+        split,
+    )
+
+
+def halves_components(
+    board: ArrayLike,
+    entry: ArrayLike,
+    ns_score: ArrayLike,
+    ew_score: ArrayLike | None = None,
+    weight: ArrayLike | None = None,
+) -> Components:
+    """Split scores, De Wael's way: the board's single frequency table, in NS terms.
+
+    A split table contributes NS's score and the negated EW score, each with half the row's
+    weight; blank ``ew_score`` (NaN) means no split. Use it for frequencies and datums; to score
+    the NS and EW entries of such a table use ``score_traveller(..., split="halves")``.
+    """
+    entries, rows, ew_as_ns = _traveller_rows(board, entry, ns_score, ew_score, weight)
+    table, _ = _halves_table(rows, ew_as_ns)
+    return Components(
+        entries.board[table.entry], entries.entry[table.entry], table.score, table.weight
+    )
+
+
+@dataclass(frozen=True)
+class _Options:
+    """The checked options of ``score_traveller`` that the scoring methods use."""
+
+    scoring: str
+    divisor: str
+    trim: float | None
+    expected: np.ndarray | None
+
+
+def _score_halves(
+    entries: _Entries, rows: _Rows, ew_as_ns: np.ndarray, method: str, options: _Options
+) -> tuple[np.ndarray, np.ndarray]:
+    """NS and EW results when split tables contribute two half-weight components.
+
+    NS is scored on its own component, EW on the complement of its own (NS-terms) component.
+    """
+    table, split = _halves_table(rows, ew_as_ns)
+    ew_rows = _Rows(rows.board, rows.entry, ew_as_ns, rows.weight)
+    if method == "matchpoints":
+        args = (options.scoring, options.expected)
+        ns, pair_total = _matchpoint_values(entries, table, rows, *args)
+        ew, _ = _matchpoint_values(entries, table, ew_rows, *args)
+        return ns, pair_total - ew
+    if method == "cross_imps":
+        # A split table's two halves are compared with each other (seed 004).
+        other_half = np.where(split, rows.weight / 2 * imps(rows.score - ew_as_ns), 0.0)
+        divisor = options.divisor
+        ns = _cross_imp_values(entries, table, rows, divisor, other_half)
+        ew = _cross_imp_values(entries, table, ew_rows, divisor, -other_half)
+        return ns, -ew
+    ns = _datum_imp_values(entries, table, rows, options.trim, method)
+    ew = _datum_imp_values(entries, table, ew_rows, options.trim, method)
+    return ns, -ew
+
+
+def _score_side(entries: _Entries, rows: _Rows, method: str, options: _Options) -> np.ndarray:
+    """One side's results when the side has a frequency table of its own."""
+    if method == "matchpoints":
+        return _matchpoint_values(entries, rows, rows, options.scoring, options.expected)[0]
+    if method == "cross_imps":
+        return _cross_imp_values(entries, rows, rows, options.divisor)
+    return _datum_imp_values(entries, rows, rows, options.trim, method)
+
+
+def score_traveller(
+    board: ArrayLike,
+    entry: ArrayLike,
+    ns_score: ArrayLike,
+    ew_score: ArrayLike | None = None,
+    weight: ArrayLike | None = None,
+    method: str = "matchpoints",
+    split: str = "separate",
+    scoring: str = "english",
+    divisor: str = "comparisons",
+    trim: float | None = None,
+    expected: ArrayLike | None = None,
+) -> TravellerScores:
+    """NS and EW results of every table of a traveller, split scores allowed (SPEC §4.2).
+
+    One row per component of a table's result: ``entry`` is the table, ``ns_score`` NS's
+    score, ``ew_score`` EW's score from EW's side (blank/NaN: −ns_score, no split), ``weight``
+    the component's weight (a table's rows add up to 1).
+    method: matchpoints (with ``scoring``, ``expected``), cross_imps (``divisor``), butler or
+    bastille (``trim``).
+    split: separate (default; NS scored among NS scores, EW among EW scores — NS + EW of a
+    table need not make a top) or halves (De Wael: one table in which a split table counts as
+    two half-weight components; NS is scored on its own, EW on the complement of its own).
+    """
+    method = choice("method", method, METHODS)
+    split = choice("split", split, SPLITS)
+    entries, rows, ew_as_ns = _traveller_rows(board, entry, ns_score, ew_score, weight)
+    options = _Options(
+        scoring=choice("scoring", scoring, SCORINGS),
+        divisor=choice("divisor", divisor, DIVISORS),
+        trim=trim,
+        expected=_expected_per_board(expected, entries.board_ids),
+    )
+    if split == "halves":
+        ns, ew = _score_halves(entries, rows, ew_as_ns, method, options)
+    else:
+        ns = _score_side(entries, rows, method, options)
+        ew_rows = _Rows(rows.board, rows.entry, -ew_as_ns, rows.weight)
+        ew = _score_side(entries, ew_rows, method, options)
+    return TravellerScores(entries.board.copy(), entries.entry.copy(), ns, ew)
