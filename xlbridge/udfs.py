@@ -18,6 +18,7 @@ import xlwings
 from xlwings import arg, func
 
 from xlbridge.core import validate
+from xlbridge.core.boards import butler_imps, cross_imps, datum, matchpoints
 from xlbridge.core.imps import imps
 from xlbridge.core.scales import VPScale, vp_scale
 from xlbridge.core.validate import InputError
@@ -138,3 +139,171 @@ def VP_WBF(margin: Any, boards: Any) -> Grid:
 def IMPS(points: Any) -> Grid:
     """IMPs for each point difference (Law 78B table); same shape, blank cells stay blank."""
     return _to_cells(imps(validate.margins("points", points)))
+
+
+# --- scoring a board ------------------------------------------------------------------------
+
+
+def _components(scores: Any, weights: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """An N×K traveller block as component arrays (entry row, score, weight) and N.
+
+    A row holds one table's result: a plain result fills the first column, an assigned
+    weighted score one column per component. A blank score cell is no component; a row with no
+    score is a table that did not play and gets a blank result. A blank weight next to a
+    row's only score means 1.
+    """
+    score_grid = validate.margins("scores", scores)
+    rows = score_grid.shape[0]
+    if _blank_range(weights):
+        weight_grid = np.full(score_grid.shape, np.nan)
+    else:
+        weight_grid = validate.margins("weights", weights)
+        if weight_grid.shape != score_grid.shape:
+            want, got = score_grid.shape, weight_grid.shape
+            raise InputError(
+                f"weights must be the same shape as scores ({'×'.join(map(str, want))}), "
+                f"got {'×'.join(map(str, got))}"
+            )
+    present = ~np.isnan(score_grid)
+    single = present.sum(axis=1) == 1
+    weight_grid = np.where(np.isnan(weight_grid) & present & single[:, None], 1.0, weight_grid)
+    missing = present & np.isnan(weight_grid)
+    if missing.any():
+        row = int(np.argwhere(missing)[0][0]) + 1
+        raise InputError(f"weights must be given for every component of row {row}, got blank")
+    entry, column = np.nonzero(present)
+    return entry, score_grid[entry, column], weight_grid[entry, column], rows
+
+
+def _blank_range(value: Any) -> bool:
+    cells = value if isinstance(value, list) else [[value]]
+    return all(_blank(cell) for row in cells for cell in (row if isinstance(row, list) else [row]))
+
+
+def _per_row(result: Any, rows: int) -> Grid:
+    """One result per traveller row (a column), blank for rows that did not play."""
+    column = np.full(rows, np.nan)
+    column[result.entry] = result.value
+    return _to_cells(column[:, None])
+
+
+def _one_board(entry: np.ndarray) -> np.ndarray:
+    return np.zeros(entry.shape, dtype=int)
+
+
+_TRAVELLER_DOCS = {
+    "scores": "Traveller: one row per table, one column per component of an assigned score "
+    "(scores of the side being scored).",
+    "weights": "Weights of the components, same shape as scores (blank = 1 for a single result).",
+}
+
+
+def _traveller_args(function: _F) -> _F:
+    for name, doc in _TRAVELLER_DOCS.items():
+        function = arg(name, ndim=2, doc=doc)(function)
+    return function
+
+
+@func
+@_traveller_args
+@arg("scoring", doc="english (2 per win, default), acbl (1 per win), percent or ascherman.")
+@arg("expected", doc="Neuberg: the number of results the board should have had.")
+@_cell_errors
+def MATCHPOINTS(
+    scores: Any, weights: Any = None, scoring: Any = None, expected: Any = None
+) -> Grid:
+    """Matchpoints of each table on one board, assigned weighted scores scored right (each
+    component as a fractional frequency, Law 12C1(c)); one value per row."""
+    entry, score, weight, rows = _components(scores, weights)
+    result = matchpoints(
+        _one_board(entry),
+        entry,
+        score,
+        weight,
+        _optional(scoring) or "english",
+        _optional(expected),
+    )
+    return _per_row(result, rows)
+
+
+@func
+@arg("field", ndim=2, doc="The board's other results (one cell each; blanks ignored).")
+@arg("scores", ndim=2, doc="The components of the assigned score.")
+@arg("weights", ndim=2, doc="Their weights, adding up to 1.")
+@arg("scoring", doc="english (2 per win, default), acbl (1 per win), percent or ascherman.")
+@_cell_errors
+def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> Grid:
+    """Matchpoints of one assigned weighted score against the board's other results, each
+    component counted as a fractional frequency (seed 002: 60 % of 430 and 40 % of 400 → 7.00
+    of a top of 16)."""
+    others = validate.margins("field", field).ravel()
+    others = others[~np.isnan(others)]
+    parts = validate.margins("scores", scores).ravel()
+    shares = validate.margins("weights", weights).ravel()
+    if parts.size != shares.size:
+        raise InputError(f"weights must have one cell per score ({parts.size}), got {shares.size}")
+    keep = ~np.isnan(parts)
+    entry = np.concatenate([np.arange(others.size), np.full(int(keep.sum()), others.size)])
+    score = np.concatenate([others, parts[keep]])
+    weight = np.concatenate([np.ones(others.size), shares[keep]])
+    result = matchpoints(_one_board(entry), entry, score, weight, _optional(scoring) or "english")
+    return [[float(result.value[-1])]]
+
+
+@func
+@_traveller_args
+@arg("divisor", doc="comparisons (N−1, default; EBU, BBO) or scores (N, De Wael).")
+@_cell_errors
+def CROSS_IMPS(scores: Any, weights: Any = None, divisor: Any = None) -> Grid:
+    """Cross-IMPs of each table on one board: every component against every other table's
+    components, weighted; one value per row."""
+    entry, score, weight, rows = _components(scores, weights)
+    result = cross_imps(
+        _one_board(entry), entry, score, weight, _optional(divisor) or "comparisons"
+    )
+    return _per_row(result, rows)
+
+
+_DATUM_DOCS = {
+    "trim": "Weight dropped from each end before averaging (default 1 with more than 3 "
+    "results, else 0).",
+    "method": "butler (rounded to 10, default) or bastille (unrounded, continuous IMPs).",
+}
+
+
+def _datum_args(function: _F) -> _F:
+    for name, doc in _DATUM_DOCS.items():
+        function = arg(name, doc=doc)(function)
+    return function
+
+
+@func
+@_traveller_args
+@_datum_args
+@_cell_errors
+def DATUM(scores: Any, weights: Any = None, trim: Any = None, method: Any = None) -> Grid:
+    """The board's datum: the weighted mean of its scores after trimming each end, rounded to
+    the nearest 10 (a 5 to the even ten) for Butler, unrounded for Bastille."""
+    entry, score, weight, _ = _components(scores, weights)
+    result = datum(
+        _one_board(entry), entry, score, weight, _trim(trim), _optional(method) or "butler"
+    )
+    return [[float(result.value[0])]]
+
+
+@func
+@_traveller_args
+@_datum_args
+@_cell_errors
+def BUTLER_IMPS(scores: Any, weights: Any = None, trim: Any = None, method: Any = None) -> Grid:
+    """IMPs of each table against the board's datum (Butler: IMP table; Bastille: continuous
+    IMPs); one value per row."""
+    entry, score, weight, rows = _components(scores, weights)
+    result = butler_imps(
+        _one_board(entry), entry, score, weight, _trim(trim), _optional(method) or "butler"
+    )
+    return _per_row(result, rows)
+
+
+def _trim(value: Any) -> float | None:
+    return None if _blank(value) else validate.number("trim", value)
