@@ -76,11 +76,18 @@ def _scale(*cells: Any) -> VPScale:
     return vp_scale(*(_optional(cell) for cell in cells))
 
 
-def _scale_args(function: _F) -> _F:
-    """Attach the help text of the scale parameters shared by VPSCALE and VP."""
-    for name, doc in _SCALE_DOCS.items():
-        function = arg(name, doc=doc)(function)
-    return function
+def _args_with_help(docs: dict[str, str], **options: Any) -> Callable[[_F], _F]:
+    """A decorator attaching the help text (and conversion ``options``) of shared arguments."""
+
+    def attach(function: _F) -> _F:
+        for name, doc in docs.items():
+            function = arg(name, doc=doc, **options)(function)
+        return function
+
+    return attach
+
+
+_scale_args = _args_with_help(_SCALE_DOCS)
 
 
 @func
@@ -198,10 +205,7 @@ _TRAVELLER_DOCS = {
 }
 
 
-def _traveller_args(function: _F) -> _F:
-    for name, doc in _TRAVELLER_DOCS.items():
-        function = arg(name, ndim=2, doc=doc)(function)
-    return function
+_traveller_args = _args_with_help(_TRAVELLER_DOCS, ndim=2)
 
 
 @func
@@ -271,10 +275,7 @@ _DATUM_DOCS = {
 }
 
 
-def _datum_args(function: _F) -> _F:
-    for name, doc in _DATUM_DOCS.items():
-        function = arg(name, doc=doc)(function)
-    return function
+_datum_args = _args_with_help(_DATUM_DOCS)
 
 
 @func
