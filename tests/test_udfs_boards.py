@@ -76,10 +76,60 @@ def test_butler_imps_against_datum(call_udf) -> None:
     assert [row[0] for row in out] == [3, 4, 3, -8]
 
 
+def test_neuberg_range_and_scorings(call_udf) -> None:
+    # 8 results, E = 9: (MP + 1)·9/8 − 1; a blank stays blank.
+    out = call_udf("NEUBERG", [[14], [""], [0]], 8, 9)
+    assert out == [[pytest.approx(15.875)], [""], [pytest.approx(0.125)]]
+    assert call_udf("NEUBERG", 7, 8, 9, "acbl") == [[pytest.approx(7.9375)]]
+    assert call_udf("NEUBERG", 100, 8, 9, "percent") == [[pytest.approx(15.875 / 16 * 100)]]
+
+
+def test_matchpoints_neuberg_with_one_result(call_udf) -> None:
+    # A lone result factored to 10 results gets the average: (0 + 1)·10/1 − 1 = 9 of 18.
+    assert call_udf("MATCHPOINTS", [[420], [""]], None, None, 10) == [[9.0], [""]]
+
+
 @pytest.mark.parametrize(
     ("name", "args", "message"),
     [
-        ("MATCHPOINTS", ([[430, 400]],), "weights must be given for every component of row 1"),
+        ("MATCHPOINTS", ([[430, 400]],), "weights must be given for every component: row 1, col"),
+        (
+            "MATCHPOINTS",
+            ([[430, ""], [420, ""]], [["", ""], ["", 1]]),
+            "must stand beside a score: row 2",
+        ),
+        (
+            "MATCHPOINTS",
+            ([[430, 400], [420, ""]], [[0.6, 0.3], ["", ""]]),
+            "weights of row 1 must add up to 1, got 0.9",
+        ),
+        (
+            "MATCHPOINTS",
+            ([[430, 400], [420, ""]], [[1.4, -0.4], ["", ""]]),
+            "weights must be at least 0: row 1, column 2",
+        ),
+        ("MATCHPOINTS", ([[430], [""]],), "scores must hold at least 2 results, got 1"),
+        ("CROSS_IMPS", ([[430]],), "scores must hold at least 2 results, got 1"),
+        ("BUTLER_IMPS", ([[""], [-50]],), "scores must hold at least 2 results, got 1"),
+        (
+            "MATCHPOINTS",
+            ([[430], [420], [400]], None, None, 2),
+            "expected must be at least the number of results (3), got 2",
+        ),
+        (
+            "WEIGHTED_MP",
+            ([[""]], [[430, 400]], [[0.6, 0.4]]),
+            "field must hold at least 1 other result",
+        ),
+        ("WEIGHTED_MP", (FIELD, [[430, ""]], [[0.6, 0.4]]), "weights must stand beside a score"),
+        (
+            "NEUBERG",
+            (15, 8, 9),
+            "mp must lie between the bottom and the top of english scoring, got 15",
+        ),
+        ("NEUBERG", (5, 8, 7), "expected must be at least the number of results, got 7"),
+        ("NEUBERG", (5, "", 9), "results must be a whole number"),
+        ("NEUBERG", (5, 8, 9, "swiss"), "scoring must be one of"),
         ("MATCHPOINTS", ([[430], ["x"]],), "scores must hold numbers or blank cells, got 'x'"),
         ("MATCHPOINTS", ([[430], [420]], None, "swiss"), "scoring must be one of"),
         ("MATCHPOINTS", ([[430], [420]], [[1, 1]]), "weights must be the same shape as scores"),

@@ -18,7 +18,14 @@ import xlwings
 from xlwings import arg, func
 
 from xlbridge.core import validate
-from xlbridge.core.boards import butler_imps, cross_imps, datum, matchpoints
+from xlbridge.core.boards import (
+    WEIGHT_TOLERANCE,
+    butler_imps,
+    cross_imps,
+    datum,
+    matchpoints,
+    neuberg,
+)
 from xlbridge.core.imps import imps
 from xlbridge.core.scales import VPScale, vp_scale
 from xlbridge.core.validate import InputError
@@ -151,35 +158,53 @@ def IMPS(points: Any) -> Grid:
 # --- scoring a board ------------------------------------------------------------------------
 
 
-def _components(scores: Any, weights: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+def _components(
+    scores: Any, weights: Any, *, results_needed: int = 2
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """An N×K traveller block as component arrays (entry row, score, weight) and N.
 
     A row holds one table's result: a plain result fills the first column, an assigned
     weighted score one column per component. A blank score cell is no component; a row with no
     score is a table that did not play and gets a blank result. A blank weight next to a
-    row's only score means 1.
+    row's only score means 1. Weights are checked here so that messages name the sheet's rows.
     """
     score_grid = validate.margins("scores", scores)
     rows = score_grid.shape[0]
-    if _blank_range(weights):
-        weight_grid = np.full(score_grid.shape, np.nan)
-    else:
-        weight_grid = validate.margins("weights", weights)
-        if weight_grid.shape != score_grid.shape:
-            want, got = score_grid.shape, weight_grid.shape
-            raise InputError(
-                f"weights must be the same shape as scores ({'×'.join(map(str, want))}), "
-                f"got {'×'.join(map(str, got))}"
-            )
+    weight_grid = _weight_grid(weights, score_grid.shape)
     present = ~np.isnan(score_grid)
+    given = ~np.isnan(weight_grid)
     single = present.sum(axis=1) == 1
-    weight_grid = np.where(np.isnan(weight_grid) & present & single[:, None], 1.0, weight_grid)
-    missing = present & np.isnan(weight_grid)
-    if missing.any():
-        row = int(np.argwhere(missing)[0][0]) + 1
-        raise InputError(f"weights must be given for every component of row {row}, got blank")
+    weight_grid = np.where(~given & present & single[:, None], 1.0, weight_grid)
+    _first_bad_row(present & np.isnan(weight_grid), "weights must be given for every component")
+    _first_bad_row(given & ~present, "weights must stand beside a score")
+    _first_bad_row(given & (weight_grid < 0), "weights must be at least 0")
+    sums = np.where(present, weight_grid, 0).sum(axis=1)
+    off = present.any(axis=1) & (np.abs(sums - 1) > WEIGHT_TOLERANCE)
+    if off.any():
+        row = int(np.flatnonzero(off)[0])
+        raise InputError(f"weights of row {row + 1} must add up to 1, got {sums[row]:.12g}")
+    played = int(present.any(axis=1).sum())
+    if played < results_needed:
+        raise InputError(f"scores must hold at least {results_needed} results, got {played}")
     entry, column = np.nonzero(present)
-    return entry, score_grid[entry, column], weight_grid[entry, column], rows
+    return entry + 1, score_grid[entry, column], weight_grid[entry, column], rows
+
+
+def _weight_grid(weights: Any, shape: tuple[int, ...]) -> np.ndarray:
+    """The weights block (all NaN when left out), the same shape as the scores."""
+    if _blank_range(weights):
+        return np.full(shape, np.nan)
+    grid = validate.margins("weights", weights)
+    if grid.shape != shape:
+        want, got = "×".join(map(str, shape)), "×".join(map(str, grid.shape))
+        raise InputError(f"weights must be the same shape as scores ({want}), got {got}")
+    return grid
+
+
+def _first_bad_row(bad: np.ndarray, message: str) -> None:
+    if bad.any():
+        row, column = (int(i) for i in np.argwhere(bad)[0])
+        raise InputError(f"{message}: row {row + 1}, column {column + 1}")
 
 
 def _blank_range(value: Any) -> bool:
@@ -190,7 +215,7 @@ def _blank_range(value: Any) -> bool:
 def _per_row(result: Any, rows: int) -> Grid:
     """One result per traveller row (a column), blank for rows that did not play."""
     column = np.full(rows, np.nan)
-    column[result.entry] = result.value
+    column[result.entry - 1] = result.value
     return _to_cells(column[:, None])
 
 
@@ -218,14 +243,17 @@ def MATCHPOINTS(
 ) -> Grid:
     """Matchpoints of each table on one board, assigned weighted scores scored right (each
     component as a fractional frequency, Law 12C1(c)); one value per row."""
-    entry, score, weight, rows = _components(scores, weights)
+    target = None if _blank(expected) else validate.whole_number("expected", expected, 2)
+    entry, score, weight, rows = _components(
+        scores, weights, results_needed=2 if target is None else 1
+    )
+    played = np.unique(entry).size
+    if target is not None and target < played:
+        raise InputError(
+            f"expected must be at least the number of results ({played}), got {target}"
+        )
     result = matchpoints(
-        _one_board(entry),
-        entry,
-        score,
-        weight,
-        _optional(scoring) or "english",
-        _optional(expected),
+        _one_board(entry), entry, score, weight, _optional(scoring) or "english", target
     )
     return _per_row(result, rows)
 
@@ -247,11 +275,33 @@ def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> G
     if parts.size != shares.size:
         raise InputError(f"weights must have one cell per score ({parts.size}), got {shares.size}")
     keep = ~np.isnan(parts)
+    if (~keep & ~np.isnan(shares)).any():
+        raise InputError("weights must stand beside a score, got a weight next to a blank")
+    if others.size == 0:
+        raise InputError("field must hold at least 1 other result, got none")
     entry = np.concatenate([np.arange(others.size), np.full(int(keep.sum()), others.size)])
     score = np.concatenate([others, parts[keep]])
     weight = np.concatenate([np.ones(others.size), shares[keep]])
     result = matchpoints(_one_board(entry), entry, score, weight, _optional(scoring) or "english")
     return [[float(result.value[-1])]]
+
+
+@func
+@arg("mp", ndim=2, doc="Matchpoints scored among the results the board had (a cell or a range).")
+@arg("results", doc="How many results the board had.")
+@arg("expected", doc="How many results it should have had.")
+@arg("scoring", doc="english (2 per win, default), acbl (1 per win), percent or ascherman.")
+@_cell_errors
+def NEUBERG(mp: Any, results: Any, expected: Any, scoring: Any = None) -> Grid:
+    """Neuberg's formula: matchpoints on a board with fewer results than expected, factored to
+    the full field: (MP + 1)·E/A − 1 on the 2-per-win scale; same shape as mp."""
+    points = validate.margins("mp", mp)
+    actual = validate.whole_number("results", results, 1)
+    target = validate.whole_number("expected", expected, 2)
+    present = ~np.isnan(points)
+    factored = np.full(points.shape, np.nan)
+    factored[present] = neuberg(points[present], actual, target, _optional(scoring) or "english")
+    return _to_cells(factored)
 
 
 @func

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.core.boards import (
+    butler_imps,
     cross_imps,
     datum,
     frequency_table,
@@ -99,6 +100,36 @@ def test_teams_weighted_score_imps_each_component_then_weights():
 def test_neuberg_formula():
     assert neuberg(14, 8, 9) == pytest.approx(15.875)
     assert neuberg([0, 14], 8, 8) == pytest.approx([0, 14])
+
+
+@pytest.mark.parametrize(
+    ("scoring", "mp", "factored"),
+    [
+        ("english", 14, 15.875),  # (14 + 1)·9/8 − 1
+        ("acbl", 7, 7.9375),  # half of the english figures
+        ("percent", 14 / 14 * 100, 15.875 / 16 * 100),  # top 14 of 8 results, 16 of 9
+        ("ascherman", 15 / 16 * 100, 15 / 16 * 100),  # (MP + 1)/(2A) does not change
+    ],
+)
+def test_neuberg_in_every_scoring(scoring, mp, factored):
+    assert neuberg(mp, 8, 9, scoring=scoring) == pytest.approx(factored)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((15, 8, 9), r"mp must lie between the bottom and the top of english scoring, got 15"),
+        ((-1, 8, 9), r"mp must lie between the bottom and the top of english scoring, got -1"),
+        ((5, 8, 7), r"expected must be at least the number of results, got 7"),
+        ((5, 8.5, 9), r"results must hold whole numbers of at least 1, got 8.5"),
+        ((5, 8, 1), r"expected must hold whole numbers of at least 2, got 1"),
+        (([5, 6], [8, 8, 8], 9), r"mp, results and expected must be single values or ranges"),
+        (("x", 8, 9), r"mp must hold numbers or blank cells, got 'x'"),
+    ],
+)
+def test_neuberg_rejects_bad_input(args, message):
+    with pytest.raises(InputError, match=message):
+        neuberg(*args)
 
 
 def test_neuberg_is_scaling_the_frequencies():
@@ -240,7 +271,10 @@ def test_butler_imps_weighted():
         ({"board": [1.5] * 10}, r"board must hold whole numbers, got 1.5"),
         ({"entry": [1, 2]}, r"entry must have one value per row of board \(10 rows\), got 2"),
         ({"scoring": "swiss"}, r"scoring must be one of english, acbl, percent, ascherman"),
-        ({"expected": 0}, r"expected must hold whole numbers of at least 1, got 0"),
+        ({"expected": 0}, r"expected must hold whole numbers of at least 2, got 0$"),
+        ({"expected": 9.5}, r"expected must hold whole numbers of at least 2, got 9.5$"),
+        ({"expected": 8}, r"expected must be at least the number of results on board 1 \(9\)"),
+        ({"expected": [11, 12]}, r"expected must be one number or one per board \(1\), got 2"),
     ],
 )
 def test_matchpoints_input_errors(change, message):
@@ -257,18 +291,27 @@ def test_other_input_errors():
         score_traveller([1, 1], [1, 2], [0, 10], split="thirds")
     with pytest.raises(InputError, match="trim must leave some weight .* board 1 with 2 entries"):
         datum([1, 1], [1, 2], [0, 10], trim=1)
-    with pytest.raises(InputError, match="needs at least 2 entries on a board, got 1 on board 7"):
-        cross_imps([7], [1], [420])
-    with pytest.raises(InputError, match="'percent' needs at least 2 entries .* on board 7"):
-        matchpoints([7], [1], [420], scoring="percent")
     with pytest.raises(InputError, match="board must hold at least one row, got none"):
         matchpoints([], [], [])
+    with pytest.raises(InputError, match="expected is for method matchpoints only"):
+        score_traveller([1, 1], [1, 2], [0, 10], method="butler", expected=4)
 
 
-def test_single_entry_conventions():
-    assert matchpoints([7], [1], [420]).value.tolist() == [0]  # 0 of a top of 0
-    assert matchpoints([7], [1], [420], scoring="ascherman").value.tolist() == [50]
-    assert cross_imps([7], [1], [420], divisor="scores").value.tolist() == [0]
+@pytest.mark.parametrize(
+    "score_board",
+    [
+        lambda: matchpoints([7, 7, 8], [1, 2, 1], [420, 400, 420]),
+        lambda: matchpoints([8], [1], [420], scoring="ascherman"),
+        lambda: cross_imps([8], [1], [420], divisor="scores"),
+        lambda: datum([8, 8], [1, 1], [420, 400], [0.5, 0.5]),
+        lambda: butler_imps([8], [3], [420], method="bastille"),
+        lambda: neuberg_then_weight([8], [1], [420]),
+        lambda: score_traveller([8, 9, 9], [1, 1, 2], [420, 400, 420], method="cross_imps"),
+    ],
+)
+def test_a_board_with_one_entry_is_an_error(score_board):
+    with pytest.raises(InputError, match="board 8 must have at least 2 entries to compare, got 1"):
+        score_board()
 
 
 # --------------------------------------------------------------------------------------------

@@ -91,7 +91,8 @@ def _reject(name: str, values: np.ndarray, bad: np.ndarray, what: str) -> None:
     """Raise InputError naming ``name`` and its first bad value (rows counted from 1)."""
     if bad.any():
         row = int(np.flatnonzero(bad)[0])
-        raise InputError(f"{name} must {what}, got {shown(values[row])} in row {row + 1}")
+        where = "" if values.size == 1 else f" in row {row + 1}"
+        raise InputError(f"{name} must {what}, got {shown(values[row])}{where}")
 
 
 def _numbers(name: str, values: ArrayLike) -> np.ndarray:
@@ -289,52 +290,105 @@ def _imps_against(table: _FrequencyTable, group: np.ndarray, score: np.ndarray) 
 # Matchpoints
 
 
-def neuberg(mp: ArrayLike, results: ArrayLike, expected: ArrayLike) -> np.ndarray:
+def _factored(mp: np.ndarray, results: np.ndarray, expected: np.ndarray) -> np.ndarray:
+    """Neuberg on the 2-per-win scale: MP' = (MP + 1)·E/A − 1."""
+    return (mp + 1) * expected / results - 1
+
+
+def _english_from(values: np.ndarray, results: np.ndarray, scoring: str) -> np.ndarray:
+    """Matchpoints in ``scoring`` of ``results`` results back on the 2-per-win scale."""
+    if scoring == "acbl":
+        return values * 2
+    if scoring == "percent":
+        return values / 100 * 2 * (results - 1)
+    if scoring == "ascherman":
+        return values / 100 * 2 * results - 1
+    return values
+
+
+def neuberg(
+    mp: ArrayLike, results: ArrayLike, expected: ArrayLike, scoring: str = "english"
+) -> np.ndarray:
     """Neuberg's formula: matchpoints of ``results`` results factored to ``expected`` results.
 
-    ``mp`` is on the 2-per-win (English) scale of ``results`` results (top 2·(results − 1));
-    the answer is on the scale of ``expected`` results: MP' = (MP + 1)·E/A − 1. Same as scaling
-    every frequency by E/A. Arguments broadcast against each other.
+    ``mp`` is in ``scoring`` (english: 2 per win, top 2·(results − 1); acbl; percent;
+    ascherman) for ``results`` results; the answer is in the same scoring for ``expected``
+    results: on the 2-per-win scale MP' = (MP + 1)·E/A − 1, the same as scaling every
+    frequency by E/A. Ascherman percentages do not change. ``expected`` must be at least
+    ``results`` and at least 2, and ``mp`` within the top. Arguments broadcast.
     """
-    points = np.asarray(mp, dtype=float)
-    actual = np.asarray(results, dtype=float)
-    target = np.asarray(expected, dtype=float)
-    for name, values in (("results", actual), ("expected", target)):
-        flat = values.reshape(-1)
-        _reject(name, flat, ~np.isfinite(flat) | (flat <= 0), "hold numbers greater than 0")
-    return (points + 1) * target / actual - 1
+    scoring = choice("scoring", scoring, SCORINGS)
+    points = _numbers("mp", mp)
+    actual = _numbers("results", results)
+    target = _numbers("expected", expected)
+    _reject("results", actual, ~_whole(actual) | (actual < 1), "hold whole numbers of at least 1")
+    _reject("expected", target, ~_whole(target) | (target < 2), "hold whole numbers of at least 2")
+    try:
+        points, actual, target = np.broadcast_arrays(points, actual, target)
+    except ValueError:
+        raise InputError(
+            "mp, results and expected must be single values or ranges of the same size, "
+            f"got {points.size}, {actual.size} and {target.size} values"
+        ) from None
+    _reject("expected", target, target < actual, "be at least the number of results")
+    if scoring == "percent":
+        _reject("results", actual, actual < 2, "be at least 2 for percent scoring")
+    english = _english_from(points, actual, scoring)
+    outside = ~np.isfinite(english) | (english < -1e-9) | (english > 2 * (actual - 1) + 1e-9)
+    _reject("mp", points, outside, f"lie between the bottom and the top of {scoring} scoring")
+    return _scaled(english, actual, scoring, target)[0]
 
 
-def _expected_per_board(expected: ArrayLike | None, board_ids: np.ndarray) -> np.ndarray | None:
-    """``expected`` as one whole number ≥ 1 per board (a single value serves every board)."""
+def _whole(values: np.ndarray) -> np.ndarray:
+    return np.isfinite(values) & (values == np.round(values))
+
+
+def _require_two_entries(entries: _Entries) -> None:
+    """Every board needs at least 2 entries: a lone result has nothing to be compared with."""
+    lonely = entries.count < 2
+    if lonely.any():
+        board = entries.board_ids[np.flatnonzero(lonely)[0]]
+        raise InputError(f"board {board} must have at least 2 entries to compare, got 1")
+
+
+def _expected_per_board(expected: ArrayLike | None, entries: _Entries) -> np.ndarray | None:
+    """``expected`` as one whole number per board (a single value serves every board).
+
+    Without it every board needs 2 entries; with it, each board's value must be at least 2
+    and at least the number of results the board has.
+    """
     if expected is None:
+        _require_two_entries(entries)
         return None
     values = _numbers("expected", expected)
-    if values.size == 1:
-        values = np.full(board_ids.size, values[0])
-    elif values.size != board_ids.size:
+    boards = entries.board_ids.size
+    if values.size not in (1, boards):
         raise InputError(
-            f"expected must be one number or one per board ({board_ids.size}), got {values.size}"
+            f"expected must be one number or one per board ({boards}), got {values.size}"
         )
-    bad = ~np.isfinite(values) | (values < 1) | (values != np.round(values))
-    _reject("expected", values, bad, "hold whole numbers of at least 1")
+    _reject("expected", values, ~_whole(values) | (values < 2), "hold whole numbers of at least 2")
+    values = np.broadcast_to(values, boards)
+    short = values < entries.count
+    if short.any():
+        i = int(np.flatnonzero(short)[0])
+        raise InputError(
+            f"expected must be at least the number of results on board {entries.board_ids[i]} "
+            f"({entries.count[i]}), got {shown(values[i])}"
+        )
     return values
 
 
 def _scaled(
-    mp: np.ndarray,
-    results: np.ndarray,
-    scoring: str,
-    expected: np.ndarray | None,
-    board: np.ndarray,
+    mp: np.ndarray, results: np.ndarray, scoring: str, expected: np.ndarray | None
 ) -> tuple[np.ndarray, np.ndarray]:
     """English matchpoints of ``results`` results in the chosen ``scoring``.
 
     Returns the values and what NS and EW of one table add up to (the top for english, acbl
     and percent, 100 for ascherman). With ``expected`` the values are Neuberg-factored first.
+    Every board has at least 2 results, or ``expected`` of at least 2 (see ``_check_sizes``).
     """
     target = results if expected is None else expected
-    factored = mp if expected is None else neuberg(mp, results, expected)
+    factored = mp if expected is None else _factored(mp, results, expected)
     top = 2.0 * (target - 1)
     if scoring == "english":
         return factored, top
@@ -342,12 +396,6 @@ def _scaled(
         return factored / 2, top / 2
     if scoring == "ascherman":
         return (factored + 1) / (2 * target) * 100, np.full(mp.shape, 100.0)
-    if (top <= 0).any():
-        i = int(np.flatnonzero(top <= 0)[0])
-        raise InputError(
-            "scoring 'percent' needs at least 2 entries on a board (or expected of at least 2), "
-            f"got {shown(float(target[i]))} on board {board[i]}"
-        )
     return factored / top * 100, np.full(mp.shape, 100.0)
 
 
@@ -359,7 +407,7 @@ def _matchpoint_values(
     per_row = _english_matchpoints(frequencies, queries.board, queries.score)
     mp = entries.total(per_row * queries.weight)
     factor_to = None if expected is None else expected[entries.board_index]
-    return _scaled(mp, entries.on_own_board.astype(float), scoring, factor_to, entries.board)
+    return _scaled(mp, entries.on_own_board.astype(float), scoring, factor_to)
 
 
 def matchpoints(
@@ -377,13 +425,13 @@ def matchpoints(
     scoring: english (2 per win, top 2(N−1)), acbl (1 per win), percent (MP/top·100),
     ascherman (compare with your own score too: (2F(< s) + F(= s))/(2N)·100).
     expected: Neuberg-factor each board to this many results (one number, or one per board in
-    ascending board order); matchpoints then use the top of ``expected`` results.
-    A board with a single entry scores 0 of a top of 0 (english, acbl) and 50 (ascherman);
-    percent then needs ``expected`` of at least 2, else it is an error.
+    ascending board order, at least the board's number of results); matchpoints then use the
+    top of ``expected`` results. A board needs 2 entries, or ``expected`` (a lone result
+    factored to E results gets the average).
     """
     scoring = choice("scoring", scoring, SCORINGS)
     entries, rows = _parse(board, entry, score, weight)
-    factor_to = _expected_per_board(expected, entries.board_ids)
+    factor_to = _expected_per_board(expected, entries)
     value, _ = _matchpoint_values(entries, rows, rows, scoring, factor_to)
     return entries.scores(value)
 
@@ -405,6 +453,7 @@ def neuberg_then_weight(
     """
     scoring = choice("scoring", scoring, SCORINGS[:3])
     entries, rows = _parse(board, entry, score, weight)
+    _require_two_entries(entries)
     plain_row = np.bincount(rows.entry)[rows.entry] == 1
     plain_count = np.bincount(rows.board[plain_row], minlength=entries.count.size)
     if (plain_count == 0).any():
@@ -417,7 +466,7 @@ def neuberg_then_weight(
     _reject("score", rows.score, unmatched, "occur among the board's plain results")
     mp = entries.total(_english_matchpoints(plain, rows.board, rows.score) * rows.weight)
     results = plain_count[entries.board_index].astype(float)
-    value, _ = _scaled(mp, results, scoring, entries.on_own_board.astype(float), entries.board)
+    value, _ = _scaled(mp, results, scoring, entries.on_own_board.astype(float))
     return entries.scores(value)
 
 
@@ -463,11 +512,6 @@ def _cross_imp_values(
         per_row = per_row + own_rows_kept
     n = entries.on_own_board
     comparisons = n - 1 if divisor == "comparisons" else n
-    if (comparisons == 0).any():
-        lonely = entries.board[comparisons == 0][0]
-        raise InputError(
-            f"divisor 'comparisons' needs at least 2 entries on a board, got 1 on board {lonely}"
-        )
     return entries.total(per_row * queries.weight) / comparisons
 
 
@@ -482,11 +526,12 @@ def cross_imps(
 
     Each component is IMPed against every component of every other entry, weighted by that
     component's weight; an entry's total is the weighted sum over its own components divided
-    by N − 1 (divisor "comparisons", EBU/BBO; a board with one entry is then an error) or by N
-    (divisor "scores", De Wael). Runs in O(N log N) per board, however often it was played.
+    by N − 1 (divisor "comparisons", EBU/BBO) or by N (divisor "scores", De Wael). Every board
+    needs at least 2 entries. Runs in O(N log N) per board, however often it was played.
     """
     divisor = choice("divisor", divisor, DIVISORS)
     entries, rows = _parse(board, entry, score, weight)
+    _require_two_entries(entries)
     return entries.scores(_cross_imp_values(entries, rows, rows, divisor))
 
 
@@ -563,6 +608,7 @@ def datum(
     """
     method = choice("method", method, DATUM_METHODS)
     entries, rows = _parse(board, entry, score, weight)
+    _require_two_entries(entries)
     return BoardValues(entries.board_ids.copy(), _datums(entries, rows, trim, method))
 
 
@@ -581,6 +627,7 @@ def butler_imps(
     """
     method = choice("method", method, DATUM_METHODS)
     entries, rows = _parse(board, entry, score, weight)
+    _require_two_entries(entries)
     return entries.scores(_datum_imp_values(entries, rows, rows, trim, method))
 
 
@@ -759,12 +806,14 @@ def score_traveller(
     """
     method = choice("method", method, METHODS)
     split = choice("split", split, SPLITS)
+    if expected is not None and method != "matchpoints":
+        raise InputError(f"expected is for method matchpoints only, got method {method}")
     entries, rows, ew_as_ns = _traveller_rows(board, entry, ns_score, ew_score, weight)
     options = _Options(
         scoring=choice("scoring", scoring, SCORINGS),
         divisor=choice("divisor", divisor, DIVISORS),
         trim=trim,
-        expected=_expected_per_board(expected, entries.board_ids),
+        expected=_expected_per_board(expected, entries),
     )
     if split == "halves":
         ns, ew = _score_halves(entries, rows, ew_as_ns, method, options)
