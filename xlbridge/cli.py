@@ -3,6 +3,7 @@
     xlbridge scale --boards 8 [--k 6.5] [--form teams] [--negative] [--json]
     xlbridge cards -o vp-cards.xlsx [--boards 4-32] [--wbf] [--paper letter] [--force]
     xlbridge workbooks [--dir workbooks] [--force]
+    xlbridge score TRAVELLER.csv [--method mp] [--split separate] [--expected E] [-o OUT.csv]
 
 Bad input gives one line on stderr and exit code 2; nothing is overwritten without --force.
 """
@@ -12,14 +13,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from xlbridge import __version__
 from xlbridge.core.scales import FORMS, MAX_BOARDS, ROUNDINGS, VPScale, vp_scale
 from xlbridge.core.validate import InputError
 from xlbridge.files import write_atomically
+from xlbridge.traveller_file import METHODS as SCORE_METHODS
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILURE = 1
@@ -102,6 +106,22 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--force", action="store_true", help="overwrite an existing file")
     cards.set_defaults(run=run_cards)
 
+    score = commands.add_parser(
+        "score",
+        help="score a traveller file (.csv)",
+        description="Score a traveller CSV (columns board, table, ns_score, and optionally "
+        "ew_score and weight; see the README) and write it back with NS and EW results.",
+    )
+    score.add_argument("traveller", type=Path, help="the traveller .csv")
+    score.add_argument("--method", default="mp", help=f"one of {', '.join(SCORE_METHODS)}")
+    score.add_argument("--split", default="separate", help="separate (default) or halves")
+    score.add_argument("--expected", type=_number, help="Neuberg: results each board should have")
+    score.add_argument("--divisor", default="comparisons", help="ximp: comparisons or scores")
+    score.add_argument("--trim", type=_number, help="butler/bastille: weight trimmed each end")
+    score.add_argument("-o", "--output", type=Path, help="the .csv to write (default: stdout)")
+    score.add_argument("--force", action="store_true", help="overwrite an existing file")
+    score.set_defaults(run=run_score)
+
     books = commands.add_parser("workbooks", help="regenerate every ready-made workbook")
     books.add_argument("--dir", type=Path, default=Path("workbooks"), help="output folder")
     books.add_argument("--force", action="store_true", help="overwrite existing files")
@@ -152,6 +172,28 @@ def run_cards(args: argparse.Namespace) -> int:
     )
     write_atomically(args.output, book.workbook.save, force=args.force)
     print(f"wrote {len(book.cards)} VP cards to {args.output}")
+    return 0
+
+
+def _text_writer(text: str) -> Callable[[Path], None]:
+    def write(path: Path) -> None:
+        path.write_text(text, encoding="utf-8")
+
+    return write
+
+
+def run_score(args: argparse.Namespace) -> int:
+    from xlbridge.traveller_file import read_traveller, score_rows, scored_csv
+
+    traveller = read_traveller(args.traveller)
+    scored = score_rows(traveller, args.method, args.split, args.expected, args.divisor, args.trim)
+    text = scored_csv(traveller, scored, args.method)
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    write_atomically(args.output, _text_writer(text), force=args.force)
+    tables = int(np.count_nonzero(~np.isnan(scored.ns)))
+    print(f"scored {tables} tables; wrote {args.output}", file=sys.stderr)
     return 0
 
 
