@@ -434,6 +434,22 @@ def test_without_splits_ew_is_the_complement_of_ns(rows):
     assert result.ns + result.ew == pytest.approx(2 * (n - 1))
 
 
+@settings(max_examples=40, deadline=None)
+@given(boards(weighted=False), st.data())
+def test_a_weighted_entry_with_one_component_of_weight_1_is_a_normal_entry(rows, data):
+    """Writing a result as "100 % of s" (plus components of weight 0) changes nothing."""
+    n = rows["board"].size
+    chosen = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=n, unique=True))
+    extra = {key: values[chosen] for key, values in rows.items()}
+    extra["score"] = np.asarray(
+        data.draw(st.lists(SCORE, min_size=len(chosen), max_size=len(chosen)))
+    )
+    extra["weight"] = np.zeros(len(chosen))
+    padded = {key: np.concatenate([rows[key], extra[key]]) for key in rows}
+    for scorer in SCORERS:
+        assert scorer(padded) == pytest.approx(scorer(rows))
+
+
 def test_cross_imps_of_a_board_played_10000_times_is_fast():
     rng = np.random.default_rng(2024)
     n = 10_000

@@ -182,15 +182,33 @@ class _Entries:
 
 
 def _entries(board: np.ndarray, entry: np.ndarray) -> _Entries:
-    pairs, of_row = np.unique(np.column_stack([board, entry]), axis=0, return_inverse=True)
-    board_ids, board_index = np.unique(pairs[:, 0], return_inverse=True)
+    """Index the rows by (board, entry) pair and the pairs by board, in ascending order.
+
+    Rows that already come board by board and entry by entry (the usual traveller order) need
+    no sort; others are sorted once with ``np.lexsort``.
+    """
+    size = board.size
+    step_board = np.diff(board)
+    in_order = bool((step_board >= 0).all() and ((step_board > 0) | (np.diff(entry) >= 0)).all())
+    order = np.arange(size) if in_order else np.lexsort((entry, board))
+    sorted_board, sorted_entry = board[order], entry[order]
+    new_entry = np.ones(size, dtype=bool)
+    new_entry[1:] = (sorted_board[1:] != sorted_board[:-1]) | (
+        sorted_entry[1:] != sorted_entry[:-1]
+    )
+    of_row = np.empty(size, dtype=np.int64)
+    of_row[order] = np.cumsum(new_entry) - 1
+    pair_board, pair_entry = sorted_board[new_entry], sorted_entry[new_entry]
+    new_board = np.ones(pair_board.size, dtype=bool)
+    new_board[1:] = pair_board[1:] != pair_board[:-1]
+    board_index = np.cumsum(new_board) - 1
     return _Entries(
-        board=pairs[:, 0],
-        entry=pairs[:, 1],
-        of_row=of_row.reshape(-1),
-        board_index=board_index.reshape(-1),
-        board_ids=board_ids,
-        count=np.bincount(board_index.reshape(-1), minlength=board_ids.size),
+        board=pair_board,
+        entry=pair_entry,
+        of_row=of_row,
+        board_index=board_index,
+        board_ids=pair_board[new_board],
+        count=np.bincount(board_index, minlength=int(new_board.sum())),
     )
 
 
@@ -233,26 +251,55 @@ def _parse(
 
 
 class _FrequencyTable:
-    """Weighted scores in groups (boards, or entries), ready to count by binary search.
+    """Weighted scores in groups (boards, or entries), sorted once by (group, score).
 
-    Keys are ``group · stride + rank of the score``, so one sorted array serves every group
-    and every query is two ``searchsorted`` calls: O((rows + queries) · log rows).
+    The table's own rows are counted from runs of equal (group, score) in the sorted order, in
+    linear time after the sort. Other query scores (cross-IMPs ask about s ± an IMP edge) use
+    keys ``group · stride + rank of the score`` and two ``searchsorted`` calls each:
+    O((rows + queries) · log rows) either way.
     """
 
     def __init__(self, group: np.ndarray, score: np.ndarray, weight: np.ndarray, groups: int):
-        self._sorted_scores = np.sort(score)
-        self._stride = score.size + 1
-        keys = group * self._stride + np.searchsorted(self._sorted_scores, score, "left")
-        order = np.argsort(keys, kind="stable")
-        self._keys = keys[order]
-        self._cumulative = np.concatenate([[0.0], np.cumsum(weight[order])])
-        group_starts = np.searchsorted(self._keys, np.arange(groups) * self._stride, "left")
+        self._order = np.lexsort((score, group))
+        self._group = group[self._order]
+        self._score = score[self._order]
+        self._cumulative = np.concatenate([[0.0], np.cumsum(weight[self._order])])
+        group_starts = np.searchsorted(self._group, np.arange(groups), "left")
         self._before_group = self._cumulative[group_starts]
         self.total = np.bincount(group, weights=weight, minlength=groups)
+        self._keys: np.ndarray | None = None
+        self._distinct = np.empty(0)
+
+    def own_counts(self) -> tuple[np.ndarray, np.ndarray]:
+        """F(< s) and F(<= s) within its group for each of the table's own rows, in row order."""
+        group, score = self._group, self._score
+        size = score.size
+        new_run = np.empty(size, dtype=bool)
+        new_run[:1] = True
+        np.not_equal(group[1:], group[:-1], out=new_run[1:])
+        new_run[1:] |= score[1:] != score[:-1]
+        starts = np.flatnonzero(new_run)
+        run = np.cumsum(new_run) - 1
+        before_group = self._before_group[group]
+        below = np.empty(size)
+        at_most = np.empty(size)
+        below[self._order] = self._cumulative[starts][run] - before_group
+        ends = np.append(starts[1:], size)
+        at_most[self._order] = self._cumulative[ends][run] - before_group
+        return below, at_most
+
+    def _search_keys(self) -> tuple[np.ndarray, np.ndarray]:
+        """The distinct scores and the sorted rows' keys (built on the first query)."""
+        if self._keys is None:
+            self._distinct = np.unique(self._score)
+            rank = np.searchsorted(self._distinct, self._score, "left")
+            self._keys = self._group * (self._distinct.size + 1) + rank
+        return self._distinct, self._keys
 
     def _weight_before(self, group: np.ndarray, score: np.ndarray, side: str) -> np.ndarray:
-        rank = np.searchsorted(self._sorted_scores, score, side)  # type: ignore[call-overload]
-        position = np.searchsorted(self._keys, group * self._stride + rank, "left")
+        distinct, keys = self._search_keys()
+        rank = np.searchsorted(distinct, score, side)  # type: ignore[call-overload]
+        position = np.searchsorted(keys, group * (distinct.size + 1) + rank, "left")
         return self._cumulative[position] - self._before_group[group]
 
     def below(self, group: np.ndarray, score: np.ndarray) -> np.ndarray:
@@ -263,12 +310,14 @@ class _FrequencyTable:
         """Weight in ``group`` with a score at most ``score``: F(< s) + F(= s)."""
         return self._weight_before(group, score, "right")
 
+    def counts(self, group: np.ndarray, score: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """F(< s) and F(<= s) of query scores in their groups."""
+        return self.below(group, score), self.at_most(group, score)
 
-def _english_matchpoints(
-    table: _FrequencyTable, group: np.ndarray, score: np.ndarray
-) -> np.ndarray:
-    """MP(s) = 2·F(< s) + F(= s) − 1 (2 per win) of each query score in its group."""
-    return table.below(group, score) + table.at_most(group, score) - 1
+
+def _english_matchpoints(below: np.ndarray, at_most: np.ndarray) -> np.ndarray:
+    """MP(s) = 2·F(< s) + F(= s) − 1 (2 per win) from F(< s) and F(<= s)."""
+    return below + at_most - 1
 
 
 def _imps_against(table: _FrequencyTable, group: np.ndarray, score: np.ndarray) -> np.ndarray:
@@ -404,7 +453,10 @@ def _matchpoint_values(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each entry's matchpoints of its ``queries`` rows against the board's ``table`` rows."""
     frequencies = _FrequencyTable(table.board, table.score, table.weight, entries.count.size)
-    per_row = _english_matchpoints(frequencies, queries.board, queries.score)
+    if queries is table:
+        per_row = _english_matchpoints(*frequencies.own_counts())
+    else:
+        per_row = _english_matchpoints(*frequencies.counts(queries.board, queries.score))
     mp = entries.total(per_row * queries.weight)
     factor_to = None if expected is None else expected[entries.board_index]
     return _scaled(mp, entries.on_own_board.astype(float), scoring, factor_to)
@@ -462,9 +514,10 @@ def neuberg_then_weight(
     plain = _FrequencyTable(
         rows.board[plain_row], rows.score[plain_row], rows.weight[plain_row], plain_count.size
     )
-    unmatched = plain.at_most(rows.board, rows.score) - plain.below(rows.board, rows.score) <= 0
+    below, at_most = plain.counts(rows.board, rows.score)
+    unmatched = at_most - below <= 0
     _reject("score", rows.score, unmatched, "occur among the board's plain results")
-    mp = entries.total(_english_matchpoints(plain, rows.board, rows.score) * rows.weight)
+    mp = entries.total(_english_matchpoints(below, at_most) * rows.weight)
     results = plain_count[entries.board_index].astype(float)
     value, _ = _scaled(mp, results, scoring, entries.on_own_board.astype(float))
     return entries.scores(value)
@@ -570,8 +623,7 @@ def _datums(entries: _Entries, table: _Rows, trim: float | None, method: str) ->
     frequencies = _FrequencyTable(table.board, table.score, table.weight, entries.count.size)
     total = frequencies.total
     cut = _trim_per_board(trim, entries, total)[table.board]
-    start = frequencies.below(table.board, table.score)
-    end = frequencies.at_most(table.board, table.score)
+    start, end = frequencies.own_counts()
     kept_of_tie = np.clip(
         np.minimum(end, total[table.board] - cut) - np.maximum(start, cut), 0, None
     )
