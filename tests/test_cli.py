@@ -183,3 +183,23 @@ def test_cross_form_needs_comparisons_and_results(capsys) -> None:
         "--json",
     )
     assert code == 0 and json.loads(out)[-1]["from"] == 87  # the teams-of-eight scale
+
+
+def test_written_files_get_ordinary_permissions(tmp_path: Path) -> None:
+    """The temporary file is private (mkstemp); the file written in its place must not be."""
+    import os
+
+    from xlbridge.files import write_atomically
+
+    new = tmp_path / "new.txt"
+    umask = os.umask(0o022)
+    try:
+        write_atomically(new, lambda p: p.write_text("x"))
+    finally:
+        os.umask(umask)
+    assert new.stat().st_mode & 0o777 == 0o644
+    existing = tmp_path / "existing.txt"
+    existing.write_text("old")
+    existing.chmod(0o664)
+    write_atomically(existing, lambda p: p.write_text("new"), force=True)
+    assert existing.stat().st_mode & 0o777 == 0o664 and existing.read_text() == "new"

@@ -27,6 +27,19 @@ def write_atomically(path: Path, write: Callable[[Path], None], *, force: bool =
     tmp = Path(name)
     try:
         write(tmp)
+        os.chmod(tmp, _mode_for(path))
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _mode_for(path: Path) -> int:
+    """The replaced file's permissions, or a new file's (rw for all, less the umask).
+
+    mkstemp makes its file private (0600); the written file should not be.
+    """
+    if path.exists():
+        return path.stat().st_mode & 0o777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask

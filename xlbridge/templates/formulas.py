@@ -72,3 +72,39 @@ def lower_bound(
     else:
         raise ValueError(f"unknown rounding {rounding!r}")
     return f"=MAX({previous}+{g},{off}+{units}*{g})"
+
+
+# --------------------------------------------------------------------------------------------
+# IMPs, cross-IMPs and the Butler datum (SPEC §3, §4.4). These return expressions without the
+# leading "=", to be embedded in a larger formula.
+
+
+def imps(difference: str, lower_edges: str, sizes: str) -> str:
+    """IMPs (Law 78B) of a point difference: its sign times the size of the band |d| reaches.
+
+    ``lower_edges`` is the column of band lower edges starting at 0 (0, 20, 50, … 4000) and
+    ``sizes`` the IMPs beside it (0 … 24), as :data:`xlbridge.core.imps.IMP_EDGES` makes them.
+    """
+    return f"SIGN({difference})*LOOKUP(ABS({difference}),{lower_edges},{sizes})"
+
+
+def cross_imp_sum(score: str, scores: str, edges: str) -> str:
+    """Sum of the IMPs of ``score`` against every number in ``scores`` (blanks ignored).
+
+    IMPs(d) for d ≥ 0 is the number of edges e (20, 50, … 4000) with d ≥ e, so the sum over
+    the other scores o is Σ_e [#(o ≤ score − e) − #(o ≥ score + e)]: 24 pairs of COUNTIFs,
+    whatever the number of scores. ``score`` itself may be in ``scores`` (it differs from itself
+    by 0, below every edge). Exact for whole-number scores (the criteria are built as text).
+    """
+    return (
+        f'SUMPRODUCT(COUNTIF({scores},"<="&({score}-{edges}))'
+        f'-COUNTIF({scores},">="&({score}+{edges})))'
+    )
+
+
+def round_to_ten_half_even(value: str) -> str:
+    """``value`` rounded to the nearest 10, an exact 5 to the even ten (425 → 420, 435 → 440).
+
+    Like :func:`xlbridge.core.boards.datum`, a value within 1E-6 of a 5 counts as a 5.
+    """
+    return f"IF(ABS(MOD({value},10)-5)<1E-6,20*ROUND({value}/20,0),10*ROUND({value}/10,0))"

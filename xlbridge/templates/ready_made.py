@@ -11,7 +11,9 @@ from collections.abc import Callable
 
 from openpyxl import Workbook
 
+from xlbridge.templates.butler_session import build_butler_session
 from xlbridge.templates.cards import build_cards
+from xlbridge.templates.traveller import build_traveller
 
 #: Document properties are pinned so regenerating an unchanged workbook changes no content.
 PINNED_TIME = dt.datetime(2026, 1, 1)
@@ -29,4 +31,18 @@ def vp_cards() -> Workbook:
     return _pinned(build_cards(list(range(4, 33)), wbf=True).workbook)
 
 
-READY_MADE: dict[str, Callable[[], Workbook]] = {"vp-cards.xlsx": vp_cards}
+def directors_traveller() -> Workbook:
+    """One board's traveller for 15 tables: weighted and split scores, live matchpoints."""
+    return _pinned(build_traveller(tables=15).workbook)
+
+
+def butler_pairs_session() -> Workbook:
+    """A pairs session of 24 boards at 8 tables (16 pairs): datums, Butler and cross-IMPs."""
+    return _pinned(build_butler_session(boards=24, tables=8).workbook)
+
+
+READY_MADE: dict[str, Callable[[], Workbook]] = {
+    "vp-cards.xlsx": vp_cards,
+    "directors-traveller.xlsx": directors_traveller,
+    "butler-pairs-session.xlsx": butler_pairs_session,
+}

@@ -18,6 +18,8 @@ HEADER_FONT = Font(bold=True, size=8)
 BODY_FONT = Font(size=9)
 SMALL_FONT = Font(size=7, italic=True)
 CENTER = Alignment(horizontal="center", vertical="center")
+LEFT = Alignment(horizontal="left", vertical="center")
+WRAP = Alignment(horizontal="center", vertical="center", wrap_text=True)  # headings
 THIN = Side(style="thin", color="808080")
 BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 UNLOCKED = Protection(locked=False)

@@ -1,0 +1,360 @@
+"""The Butler / cross-IMP pairs session workbook, recalculated by LibreOffice.
+
+Results typed into a built workbook are recalculated by LibreOffice Calc and must equal the
+core (:mod:`xlbridge.core.boards`) row by row, and the pair totals the sums of the core's rows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from libreoffice import error_cells, read_values
+
+from xlbridge.core.boards import butler_imps, cross_imps, datum
+from xlbridge.core.validate import InputError
+from xlbridge.templates.butler_session import (
+    BOARDS,
+    BOARDS_SHEET,
+    FIRST_ROW,
+    IMP_SHEET,
+    PAIRS,
+    PAIRS_SHEET,
+    SCORES,
+    SCORES_SHEET,
+    ButlerSessionBook,
+    build_butler_session,
+)
+
+SHEETS = (SCORES_SHEET, BOARDS_SHEET, PAIRS_SHEET, IMP_SHEET)
+SCORE_RESULTS = ("datum", "ns_butler", "ew_butler", "ns_cross", "ew_cross")
+#: Functions a formula may call: all in Excel 2007/2010 without the _xlfn. prefix.
+ALLOWED_FUNCTIONS = {
+    "ABS", "COUNT", "COUNTIF", "COUNTIFS", "IF", "ISNUMBER", "LOOKUP", "MAX", "MIN", "MOD",
+    "OR", "ROUND", "SIGN", "SUM", "SUMIFS", "SUMPRODUCT",
+}  # fmt: skip
+#: Plausible scores, few enough that random boards have ties.
+SCORE_POOL = (-1100, -800, -500, -200, -100, -50, 90, 110, 140, 170, 400, 420, 450, 480, 620,
+              650, 680, 980, 1430, 1440, 2210)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Result:
+    """One table's result as typed into the Scores sheet."""
+
+    board: int
+    table: int
+    ns_pair: int
+    ew_pair: int
+    score: int | None  # None: not played (pair numbers typed all the same)
+
+
+@dataclass(frozen=True)
+class RowValues:
+    """What the core says one scored row of the Scores sheet must show (NS side)."""
+
+    datum: float
+    butler: float
+    cross: float
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+
+
+def mitchell(board: int, table: int, tables: int) -> tuple[int, int]:
+    """NS and EW pair numbers: NS pairs 1..tables sit still, EW pairs move one table a round."""
+    return table, tables + 1 + (table + board) % tables
+
+
+def fill(book: ButlerSessionBook, results: list[Result]) -> None:
+    """Type the results into the Scores sheet."""
+    sheet = book.workbook[SCORES_SHEET]
+    for result in results:
+        row = book.score_row(result.board, result.table)
+        sheet[f"{SCORES['ns_pair']}{row}"] = result.ns_pair
+        sheet[f"{SCORES['ew_pair']}{row}"] = result.ew_pair
+        sheet[f"{SCORES['ns_score']}{row}"] = result.score
+
+
+def recalculated(libreoffice: Any, book: ButlerSessionBook, tmp_path: Path) -> Any:
+    """Save, recalculate in LibreOffice, check for error values and return the values."""
+    source = tmp_path / "butler-session.xlsx"
+    book.workbook.save(source)
+    result = libreoffice.recalc(source)
+    assert error_cells(result) == []
+    return read_values(result)
+
+
+def scored(results: list[Result]) -> list[Result]:
+    """The results on boards with at least 2 scores (the core rejects a lone score)."""
+    played = [r for r in results if r.score is not None]
+    per_board = Counter(r.board for r in played)
+    return [r for r in played if per_board[r.board] >= 2]
+
+
+def core_rows(results: list[Result]) -> dict[tuple[int, int], RowValues]:
+    """The core's datum, Butler IMPs and cross-IMPs of every scored (board, table)."""
+    rows = scored(results)
+    if not rows:
+        return {}
+    board = np.array([r.board for r in rows])
+    table = np.array([r.table for r in rows])
+    score = np.array([r.score for r in rows], dtype=float)
+    datums = dict(zip(*datum(board, table, score, method="butler"), strict=True))
+    butler = butler_imps(board, table, score)
+    cross = cross_imps(board, table, score, divisor="comparisons")
+    return {
+        (b, t): RowValues(datums[b], butler_value, cross_value)
+        for b, t, butler_value, cross_value in zip(
+            butler.board, butler.entry, butler.value, cross.value, strict=True
+        )
+    }
+
+
+def blank(value: object) -> bool:
+    return value is None or value == ""
+
+
+def assert_scores_match(values: Any, book: ButlerSessionBook, results: list[Result]) -> None:
+    """Every row of the Scores sheet equals the core; unplayed rows are blank."""
+    sheet = values[SCORES_SHEET]
+    expected = core_rows(results)
+    for board in range(1, book.boards + 1):
+        for table in range(1, book.tables + 1):
+            row = book.score_row(board, table)
+            got = {key: sheet[f"{SCORES[key]}{row}"].value for key in SCORE_RESULTS}
+            assert sheet[f"{SCORES['board']}{row}"].value == board
+            assert sheet[f"{SCORES['table']}{row}"].value == table
+            want = expected.get((board, table))
+            if want is None:
+                assert all(blank(v) for v in got.values()), (board, table, got)
+                continue
+            where = (board, table)
+            assert got["datum"] == pytest.approx(want.datum, abs=1e-9), where
+            assert got["ns_butler"] == pytest.approx(want.butler, abs=1e-9), where
+            assert got["ew_butler"] == pytest.approx(-want.butler, abs=1e-9), where
+            assert got["ns_cross"] == pytest.approx(want.cross, abs=1e-9), where
+            assert got["ew_cross"] == pytest.approx(-want.cross, abs=1e-9), where
+
+
+def expected_pairs(results: list[Result]) -> dict[int, dict[str, float]]:
+    """Boards played, Butler and cross-IMP totals of each pair that played, from core rows.
+
+    A lone score on a board counts as played but adds nothing.
+    """
+    rows = core_rows(results)
+    lonely = RowValues(0.0, 0.0, 0.0)
+    totals: dict[int, dict[str, float]] = defaultdict(lambda: dict(played=0, butler=0, cross=0))
+    for r in results:
+        if r.score is None:
+            continue
+        value = rows.get((r.board, r.table), lonely)
+        for pair, sign in ((r.ns_pair, 1), (r.ew_pair, -1)):
+            totals[pair]["played"] += 1
+            totals[pair]["butler"] += sign * value.butler
+            totals[pair]["cross"] += sign * value.cross
+    return dict(totals)
+
+
+def rank(total: float, all_totals: list[float]) -> int:
+    """1 + the number of pairs with more (equal to within 1e-9 ranks equal)."""
+    return 1 + sum(other > total + 1e-9 for other in all_totals)
+
+
+def assert_pairs_match(values: Any, book: ButlerSessionBook, results: list[Result]) -> None:
+    """The ranking equals totals and ranks computed here from the core's rows."""
+    sheet = values[PAIRS_SHEET]
+    expected = expected_pairs(results)
+    for pair in range(1, book.pairs + 1):
+        row = book.pair_row(pair)
+        got = {key: sheet[f"{PAIRS[key]}{row}"].value for key in PAIRS}
+        assert got["pair"] == pair
+        if pair not in expected:
+            assert got["played"] == 0, pair
+            assert all(blank(got[k]) for k in ("butler", "butler_rank", "cross", "cross_rank"))
+            continue
+        want = expected[pair]
+        assert got["played"] == want["played"], pair
+        for key in ("butler", "cross"):
+            assert got[key] == pytest.approx(want[key], abs=1e-9), (pair, key)
+            others = [totals[key] for totals in expected.values()]
+            assert got[f"{key}_rank"] == rank(want[key], others), (pair, key)
+
+
+def random_results(seed: int, book: ButlerSessionBook) -> list[Result]:
+    """A session with boards of 0, 1, 2, 3 and ≥ 4 scores, ties and negative scores.
+
+    Every row gets pair numbers; only the rows of tables that played get a score.
+    """
+    rng = np.random.default_rng(seed)
+    forced = [2, 3, 1, 4, 0, book.tables]
+    counts = forced + list(rng.integers(2, book.tables + 1, book.boards - len(forced)))
+    results = []
+    for board, count in enumerate(counts[: book.boards], start=1):
+        played = set(rng.choice(book.tables, size=count, replace=False) + 1)
+        for table in range(1, book.tables + 1):
+            score = int(rng.choice(SCORE_POOL)) if table in played else None
+            results.append(Result(board, table, *mitchell(board, table, book.tables), score))
+    return results
+
+
+# --------------------------------------------------------------------------------------------
+# Recalculated in LibreOffice
+
+
+def test_empty_session_is_blank_and_error_free(libreoffice, tmp_path: Path) -> None:
+    book = build_butler_session()
+    values = recalculated(libreoffice, book, tmp_path)
+    assert_scores_match(values, book, [])
+    boards = values[BOARDS_SHEET]
+    for board in range(1, book.boards + 1):
+        row = book.board_row(board)
+        assert boards[f"{BOARDS['count']}{row}"].value == 0
+        assert blank(boards[f"{BOARDS['datum']}{row}"].value)
+    assert_pairs_match(values, book, [])
+
+
+def test_worked_examples(libreoffice, tmp_path: Path) -> None:
+    """Datums, Butler IMPs and cross-IMPs worked out by hand, independently of the core."""
+    book = build_butler_session(boards=6, tables=4)
+    boards = {
+        # 4 scores: drop 1000 and -500; (420 + 430) / 2 = 425 → 420 (an exact 5 to the even ten).
+        # Butler: +580 → 11, 0 → 0, +10 → 0, -920 → -14.
+        1: [1000, 420, 430, -500],
+        # 2 scores, no trimming: (430 + 440) / 2 = 435 → 440. Butler: -10 → 0, 0 → 0.
+        2: [430, 440],
+        # Negative: drop 100 and -1100; (-400 - 450) / 2 = -425 → -420.
+        # Butler: +20 → 1, -30 → -1, +520 → 11, -680 → -12.
+        3: [-400, -450, 100, -1100],
+        # Cross-IMPs, divided by 3 comparisons:
+        #   620: vs 650 -30 → -1, vs 170 +450 → 10, vs -100 +720 → 12:  21 / 3 = 7
+        #   650: vs 620 +30 → 1,  vs 170 +480 → 10, vs -100 +750 → 13:  24 / 3 = 8
+        #   170: vs 620 -450 → -10, vs 650 -480 → -10, vs -100 +270 → 7: -13 / 3
+        #  -100: -12 - 13 - 7 = -32 / 3
+        # Datum: drop 650 and -100; (620 + 170) / 2 = 395 → 400. Butler: 6, 6, -6, -11.
+        4: [620, 650, 170, -100],
+        # One score: nothing to compare it with, so no datum and no IMPs.
+        5: [300, None, None, None],
+        6: [None] * 4,  # not played
+    }
+    results = [
+        Result(board, table, *mitchell(board, table, book.tables), score)
+        for board, scores in boards.items()
+        for table, score in enumerate(scores + [None] * (book.tables - len(scores)), start=1)
+    ]
+    fill(book, results)
+    values = recalculated(libreoffice, book, tmp_path)
+    sheet = values[SCORES_SHEET]
+
+    def column(key: str, board: int) -> list[Any]:
+        rows = [book.score_row(board, table) for table in range(1, book.tables + 1)]
+        return [sheet[f"{SCORES[key]}{row}"].value for row in rows]
+
+    assert column("datum", 1) == [420] * 4
+    assert column("ns_butler", 1) == [11, 0, 0, -14]
+    assert column("datum", 2)[:2] == [440, 440]
+    assert column("ns_butler", 2)[:2] == [0, 0]
+    assert column("datum", 3) == [-420] * 4
+    assert column("ns_butler", 3) == [1, -1, 11, -12]
+    assert column("datum", 4) == [400] * 4
+    assert column("ns_butler", 4) == [6, 6, -6, -11]
+    assert column("ns_cross", 4) == pytest.approx([7, 8, -13 / 3, -32 / 3], abs=1e-9)
+    assert column("ew_cross", 4) == pytest.approx([-7, -8, 13 / 3, 32 / 3], abs=1e-9)
+    assert all(blank(column(key, 5)[0]) for key in SCORE_RESULTS)
+    mean = values[BOARDS_SHEET][f"{BOARDS['mean']}{book.board_row(1)}"].value
+    assert mean == pytest.approx(425, abs=1e-9)
+    # And the same through the core.
+    assert_scores_match(values, book, results)
+    assert_pairs_match(values, book, results)
+
+
+@pytest.mark.parametrize(
+    ("seed", "shape"),
+    [(2024, {}), (7, {"boards": 9, "tables": 13, "pairs": 30})],
+    ids=["24-boards-8-tables", "9-boards-13-tables-30-pairs"],
+)
+def test_random_sessions_match_core(
+    libreoffice, tmp_path: Path, seed: int, shape: dict[str, int]
+) -> None:
+    book = build_butler_session(**shape)
+    results = random_results(seed, book)
+    fill(book, results)
+    values = recalculated(libreoffice, book, tmp_path)
+    assert_scores_match(values, book, results)
+    assert_pairs_match(values, book, results)
+
+
+# --------------------------------------------------------------------------------------------
+# Structure (no recalculation)
+
+
+def formula_functions(book: ButlerSessionBook) -> set[str]:
+    """Names of every function called by a formula of the workbook."""
+    found: set[str] = set()
+    for sheet in book.workbook.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                if isinstance(cell.value, str) and cell.value.startswith("="):
+                    found.update(re.findall(r"([A-Z][A-Z0-9.]*)\(", cell.value))
+    return found
+
+
+def test_inputs_unlocked_formulas_locked_and_validated() -> None:
+    book = build_butler_session(boards=3, tables=5, pairs=12)
+    scores = book.workbook[SCORES_SHEET]
+    last = book.score_row(book.boards, book.tables)
+    inputs = {"ns_pair", "ew_pair", "ns_score"}
+    for row in range(FIRST_ROW, last + 1):
+        for key, letter in SCORES.items():
+            cell = scores[f"{letter}{row}"]
+            assert cell.protection.locked is (key not in inputs), cell.coordinate
+            if key not in inputs:
+                assert cell.value is not None, cell.coordinate
+    pairs = book.workbook[PAIRS_SHEET]
+    for pair in range(1, book.pairs + 1):
+        for key, letter in PAIRS.items():
+            cell = pairs[f"{letter}{book.pair_row(pair)}"]
+            assert cell.protection.locked is (key != "name"), cell.coordinate
+    for name in SHEETS:
+        sheet = book.workbook[name]
+        assert sheet.protection.sheet and not sheet.protection.password, name
+        assert sheet.freeze_panes == f"A{FIRST_ROW}", name
+    rules = {str(rule.sqref): rule for rule in scores.data_validations.dataValidation}
+    pair_rule = rules[f"C{FIRST_ROW}:C{last} D{FIRST_ROW}:D{last}"]
+    assert (pair_rule.type, pair_rule.formula1, pair_rule.formula2) == ("whole", "1", "12")
+    score_rule = rules[f"E{FIRST_ROW}:E{last}"]
+    assert score_rule.type == "custom" and "MOD(E3,10)=0" in score_rule.formula1
+    name_rules = pairs.data_validations.dataValidation
+    assert [rule.type for rule in name_rules] == ["textLength"]
+    assert set(book.workbook.defined_names) == {"IMP_FROM", "IMP_EDGES", "IMP_SIZE"}
+    assert formula_functions(book) <= ALLOWED_FUNCTIONS
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_print_setup(paper: str) -> None:
+    book = build_butler_session(paper=paper)
+    for name in SHEETS:
+        sheet = book.workbook[name]
+        assert str(sheet.page_setup.paperSize) == {"a4": "9", "letter": "1"}[paper], name
+        assert sheet.page_setup.fitToWidth == 1 and sheet.sheet_properties.pageSetUpPr.fitToPage
+        assert str(sheet.print_area).startswith(f"'{name}'!$A$1:"), name
+        assert str(sheet.print_title_rows) == "$1:$2", name
+    # Page breaks fall between boards, never inside one.
+    breaks = [b.id for b in book.workbook[SCORES_SHEET].row_breaks.brk]
+    assert breaks
+    assert all((row - FIRST_ROW + 1) % book.tables == 0 for row in breaks)
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [{"tables": 1}, {"boards": 0}, {"pairs": 1}, {"paper": "a3"}, {"boards": 2.5}],
+)
+def test_bad_arguments_are_rejected(arguments: dict[str, Any]) -> None:
+    with pytest.raises(InputError):
+        build_butler_session(**arguments)

@@ -1,0 +1,547 @@
+"""The director's traveller: one board's results, weighted (assigned) and split scores included.
+
+A director types each table's result and the sheet matchpoints the board with live formulas,
+the way :func:`xlbridge.core.boards.score_traveller` does with ``method="matchpoints"`` and
+``split="separate"`` (SPEC.md §4.1–4.3). One board per sheet; for more boards the director
+copies the sheet (a note on the sheet says so).
+
+Layout of the sheet ``Traveller`` (rows and columns are the module's constants):
+
+- Row 1: a title that follows the board number.
+- Row 2, inputs: board number (B2), scoring ``english`` (2 per win) or ``acbl`` (1 per win)
+  (D2), expected results E (H2; blank means the number of tables that played).
+- Row 3, totals: results A (B3), the E in use (D3), the top 2(E − 1) in the chosen scoring
+  (H3), rows whose Check is not "ok" (L3) and a message about the whole board (M3).
+- Row 4: how to fill the sheet in. Rows 5–6: column headings (frozen with everything above).
+- From row 7, one row per table:
+  ``A`` table number (fixed); ``B``/``C`` NS and EW pair (text inputs);
+  ``D:L`` three components, each NS score, EW score (EW's own score; blank = −NS score),
+  weight (blank beside a single score = 1); ``M:P`` NS MP, EW MP, NS %, EW %;
+  ``Q`` Check: "" when nothing is typed in ``D:L`` (the table has not played; pair names
+  alone do not count), "ok", or the first thing wrong: text in a score or weight, NS score 1
+  blank while other components are filled, a weight or EW score without its NS score, a
+  negative weight, a missing weight beside several scores, weights not adding up to 1
+  (within the core's WEIGHT_TOLERANCE).
+- Columns ``S:AJ`` (hidden, headed "working") do the counting, per table:
+  ``S`` 1 if the table's result counts (Check is "ok") else 0; ``T:V`` the effective weights
+  (0 for a blank component or a table that does not count); ``W:Y`` the NS scores and
+  ``Z:AB`` the EW scores (blank → 0 and −NS score); ``AC:AE`` and ``AF:AH`` each
+  component's English matchpoints MP(s) = F(< s) + F(≤ s) − 1 among its side's components,
+  F counted with SUMPRODUCT over the N×3 score block times the N×3 weight block;
+  ``AI``/``AJ`` the table's NS/EW matchpoints Σ wₖ·MP(sₖ) on the scale of A results.
+- Results are Neuberg-factored to E, MP' = (MP + 1)·E/A − 1, halved for acbl, and
+  % = MP' / 2(E − 1) · 100. A row that is blank or wrong shows "" in its result cells and
+  does not count. As in the core, a board needs 2 results (or E of at least 2) and E may not
+  be less than A: otherwise every result is blank and M3 says why.
+- Printing: columns A:Q only, landscape, one page wide, rows 5–6 repeated on every page.
+
+Only the Excel 2010 function set is used (SUMPRODUCT, IF, ISNUMBER, COUNT, COUNTA, ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from openpyxl import Workbook
+from openpyxl.cell.cell import Cell
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import column_index_from_string, get_column_letter
+from openpyxl.worksheet.cell_range import CellRange
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlbridge.core import validate
+from xlbridge.core.boards import WEIGHT_TOLERANCE
+from xlbridge.templates import styles
+from xlbridge.templates.printing import PAPER_SIZES, setup_page
+
+SHEET = "Traveller"
+SCORINGS = ("english", "acbl")
+COMPONENTS = 3
+MAX_TABLES = 200
+MAX_EXPECTED = 999
+MAX_BOARD = 999
+#: Scores a director may type (bridge scores stay well inside this).
+MAX_SCORE = 99_999
+OK = "ok"
+
+TITLE_ROW, TOTALS_ROW, NOTE_ROW, GROUP_ROW, HEADING_ROW = 1, 3, 4, 5, 6
+FIRST_TABLE_ROW = 7
+
+# Header cells: inputs in row 2, totals in row 3, each after its label.
+BOARD, SCORING, EXPECTED = "B2", "D2", "H2"
+RESULTS, EXPECTED_USED, TOP, TO_CHECK, MESSAGE = "B3", "D3", "H3", "L3", "M3"
+#: (first and last cell of the label, text) of each header cell.
+HEADER_LABELS = {
+    BOARD: ("A2", "A2", "Board"),
+    SCORING: ("C2", "C2", "Scoring"),
+    EXPECTED: ("E2", "G2", "Expected results E"),
+    RESULTS: ("A3", "A3", "Results A"),
+    EXPECTED_USED: ("C3", "C3", "E used"),
+    TOP: ("E3", "G3", "Top"),
+    TO_CHECK: ("I3", "K3", "Rows to check"),
+}
+HINT = "I2"
+
+# Visible columns of a table row.
+TABLE, NS_PAIR, EW_PAIR = "A", "B", "C"
+FIRST_COMPONENT_COLUMN = 4  # D
+NS_MP, EW_MP, NS_PERCENT, EW_PERCENT, CHECK = "M", "N", "O", "P", "Q"
+LAST_PRINTED_COLUMN = column_index_from_string(CHECK)
+
+# Working columns (hidden).
+COUNTS = "S"
+
+
+def _letters(first: str, count: int) -> tuple[str, ...]:
+    start = column_index_from_string(first)
+    return tuple(get_column_letter(start + i) for i in range(count))
+
+
+WEIGHT_USED = _letters("T", COMPONENTS)
+NS_USED = _letters("W", COMPONENTS)
+EW_USED = _letters("Z", COMPONENTS)
+NS_COMPONENT_MP = _letters("AC", COMPONENTS)
+EW_COMPONENT_MP = _letters("AF", COMPONENTS)
+NS_RAW, EW_RAW = "AI", "AJ"
+FIRST_WORKING, LAST_WORKING = COUNTS, EW_RAW
+
+NOTE = (
+    "Type each table's NS score 1 (EW score blank = minus the NS score). Assigned weighted "
+    "score: up to 3 components with weights adding up to 1. Split score: type EW's own score. "
+    "A table with NS score 1 blank has not played. One board per sheet: to score another "
+    "board, copy this sheet (right-click its tab, Move or Copy, Create a copy)."
+)
+GREY_FONT = Font(size=8, italic=True, color="808080")
+WORKING_FILL = PatternFill("solid", fgColor="EDEDED")
+PROBLEM_FILL = PatternFill("solid", fgColor="F8CBAD")
+NOTE_ALIGNMENT = Alignment(horizontal="left", vertical="top", wrap_text=True)
+
+
+@dataclass(frozen=True)
+class ComponentColumns:
+    """The three input columns of one component k: NS score, EW score, weight."""
+
+    ns_score: str
+    ew_score: str
+    weight: str
+
+
+COMPONENT_COLUMNS = tuple(
+    ComponentColumns(*_letters(get_column_letter(FIRST_COMPONENT_COLUMN + 3 * k), 3))
+    for k in range(COMPONENTS)
+)
+LAST_INPUT_COLUMN = COMPONENT_COLUMNS[-1].weight
+
+
+@dataclass(frozen=True)
+class TableCells:
+    """A1 references of one table's row."""
+
+    number: int
+    row: int
+    table: str
+    ns_pair: str
+    ew_pair: str
+    ns_scores: tuple[str, ...]
+    ew_scores: tuple[str, ...]
+    weights: tuple[str, ...]
+    ns_mp: str
+    ew_mp: str
+    ns_percent: str
+    ew_percent: str
+    check: str
+
+    @property
+    def inputs(self) -> tuple[str, ...]:
+        """Every cell of the row a director types into."""
+        return (self.ns_pair, self.ew_pair, *self.ns_scores, *self.ew_scores, *self.weights)
+
+    @property
+    def results(self) -> tuple[str, ...]:
+        """The row's result cells (blank unless the row counts)."""
+        return (self.ns_mp, self.ew_mp, self.ns_percent, self.ew_percent)
+
+
+@dataclass(frozen=True)
+class TravellerBook:
+    """The workbook and where its cells are (A1 references on sheet ``sheet``)."""
+
+    workbook: Workbook
+    sheet: str
+    board: str
+    scoring: str
+    expected: str
+    results: str
+    expected_used: str
+    top: str
+    to_check: str
+    message: str
+    tables: tuple[TableCells, ...]
+
+    @property
+    def header_inputs(self) -> tuple[str, ...]:
+        """The header cells a director types into."""
+        return (self.board, self.scoring, self.expected)
+
+
+def build_traveller(
+    *, tables: int = 15, expected: int | None = None, paper: str = "a4"
+) -> TravellerBook:
+    """A one-board traveller workbook with ``tables`` rows.
+
+    ``expected`` pre-fills the expected-results cell (blank: the tables that played);
+    ``paper`` is a4 or letter.
+    """
+    tables = validate.whole_number("tables", tables, 2, MAX_TABLES)
+    if expected is not None:
+        expected = validate.whole_number("expected", expected, 2, MAX_EXPECTED)
+    paper = validate.choice("paper", paper, PAPER_SIZES)
+    workbook = Workbook()
+    ws = workbook.active
+    assert ws is not None
+    ws.title = SHEET
+    rows = [_table_cells(number) for number in range(1, tables + 1)]
+    top, bottom = rows[0].row, rows[-1].row
+    _write_header(ws, expected)
+    _write_totals(ws, top, bottom)
+    _write_headings(ws)
+    for cells in rows:
+        _write_table_row(ws, cells, top, bottom)
+    _validate_table_inputs(ws, top, bottom)
+    _lay_out_page(ws, bottom, paper)
+    return TravellerBook(
+        workbook=workbook,
+        sheet=SHEET,
+        board=BOARD,
+        scoring=SCORING,
+        expected=EXPECTED,
+        results=RESULTS,
+        expected_used=EXPECTED_USED,
+        top=TOP,
+        to_check=TO_CHECK,
+        message=MESSAGE,
+        tables=tuple(rows),
+    )
+
+
+def enter_text(cell: Cell, text: str) -> None:
+    """Write ``text`` into ``cell`` as text, even when it starts with "=" (names are text)."""
+    cell.value = text
+    cell.data_type = "s"
+
+
+# --------------------------------------------------------------------------------------------
+# Cell references
+
+
+def _table_cells(number: int) -> TableCells:
+    row = FIRST_TABLE_ROW + number - 1
+
+    def at(columns: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(f"{column}{row}" for column in columns)
+
+    return TableCells(
+        number=number,
+        row=row,
+        table=f"{TABLE}{row}",
+        ns_pair=f"{NS_PAIR}{row}",
+        ew_pair=f"{EW_PAIR}{row}",
+        ns_scores=at(tuple(c.ns_score for c in COMPONENT_COLUMNS)),
+        ew_scores=at(tuple(c.ew_score for c in COMPONENT_COLUMNS)),
+        weights=at(tuple(c.weight for c in COMPONENT_COLUMNS)),
+        ns_mp=f"{NS_MP}{row}",
+        ew_mp=f"{EW_MP}{row}",
+        ns_percent=f"{NS_PERCENT}{row}",
+        ew_percent=f"{EW_PERCENT}{row}",
+        check=f"{CHECK}{row}",
+    )
+
+
+def _absolute(ref: str) -> str:
+    """B2 → $B$2."""
+    column = ref.rstrip("0123456789")
+    return f"${column}${ref[len(column) :]}"
+
+
+def _block(first: str, last: str, top: int, bottom: int) -> str:
+    """An absolute block reference such as $W$7:$Y$21."""
+    return f"${first}${top}:${last}${bottom}"
+
+
+# --------------------------------------------------------------------------------------------
+# Formulas
+
+
+def _per_win() -> str:
+    """Matchpoints per win in the chosen scoring: 1 for english, ½ for acbl."""
+    return f'IF({_absolute(SCORING)}="acbl",0.5,1)'
+
+
+def _check_formula(row: int) -> str:
+    """The Check column: "" (nothing typed), "ok", or the first thing wrong with the row."""
+    ns = [f"{c.ns_score}{row}" for c in COMPONENT_COLUMNS]
+    ew = [f"{c.ew_score}{row}" for c in COMPONENT_COLUMNS]
+    weight = [f"{c.weight}{row}" for c in COMPONENT_COLUMNS]
+    entered = f"{ns[0]}:{LAST_INPUT_COLUMN}{row}"
+    scores, weights = ",".join(ns), ",".join(weight)
+    orphans = ",".join(
+        f"AND(NOT(ISNUMBER({n})),COUNT({e},{w})>0)" for n, e, w in zip(ns, ew, weight, strict=True)
+    )
+    weight_sum = f"IF(COUNT({weights})=0,1,SUM({weights}))"
+    tolerance = f"{WEIGHT_TOLERANCE:G}"
+    checks = [
+        (f"COUNTA({entered})=0", '""'),
+        (f"COUNTA({entered})>COUNT({entered})", '"scores and weights must be numbers"'),
+        (f"NOT(ISNUMBER({ns[0]}))", '"NS score 1 is blank: type it or clear the row"'),
+        (f"OR({orphans})", '"a weight or EW score has no NS score beside it"'),
+        (f"MIN({weights})<0", '"a weight is negative"'),
+        (
+            f"AND(COUNT({scores})>1,COUNT({weights})<COUNT({scores}))",
+            '"with several scores, each needs a weight"',
+        ),
+        (
+            f"ABS({weight_sum}-1)>{tolerance}",
+            f'"weights add up to "&ROUND({weight_sum},9)&", not 1"',
+        ),
+    ]
+    formula = f'"{OK}"'
+    for condition, message in reversed(checks):
+        formula = f"IF({condition},{message},{formula})"
+    return f"={formula}"
+
+
+def _component_mp(score_block: str, weight_block: str, score: str) -> str:
+    """English MP of one component among its side's: F(< s) + F(≤ s) − 1."""
+    return f"=SUMPRODUCT((({score_block}<{score})+({score_block}<={score}))*{weight_block})-1"
+
+
+def _factored(raw: str) -> str:
+    """English MP on the scale of A results, Neuberg-factored to E: (MP + 1)·E/A − 1."""
+    return f"(({raw}+1)*{_absolute(EXPECTED_USED)}/{_absolute(RESULTS)}-1)"
+
+
+def _result_formulas(row: int, raw: str) -> tuple[str, str]:
+    """One side's MP (in the chosen scoring) and % for a row, "" unless the row counts."""
+    e = _absolute(EXPECTED_USED)
+    # As the core: a board needs 2 results, or E of at least 2, and E at least A.
+    counts = f"AND(${COUNTS}{row}=1,{e}>=2,{e}>={_absolute(RESULTS)})"
+    mp = f'=IF({counts},{_per_win()}*{_factored(raw)},"")'
+    percent = f'=IF({counts},{_factored(raw)}/(2*({e}-1))*100,"")'
+    return mp, percent
+
+
+def _working_formulas(row: int, top: int, bottom: int) -> dict[str, str]:
+    """The hidden per-table working cells of ``row``, by column."""
+    formulas = {COUNTS: f'=IF({CHECK}{row}="{OK}",1,0)'}
+    weight_block = _block(WEIGHT_USED[0], WEIGHT_USED[-1], top, bottom)
+    ns_block = _block(NS_USED[0], NS_USED[-1], top, bottom)
+    ew_block = _block(EW_USED[0], EW_USED[-1], top, bottom)
+    for k, inputs in enumerate(COMPONENT_COLUMNS):
+        ns, ew, weight = (f"{c}{row}" for c in (inputs.ns_score, inputs.ew_score, inputs.weight))
+        ns_used, ew_used = f"{NS_USED[k]}{row}", f"{EW_USED[k]}{row}"
+        formulas[WEIGHT_USED[k]] = (
+            f"=IF(AND({COUNTS}{row}=1,ISNUMBER({ns})),IF(ISNUMBER({weight}),{weight},1),0)"
+        )
+        formulas[NS_USED[k]] = f"=IF(ISNUMBER({ns}),{ns},0)"
+        formulas[EW_USED[k]] = f"=IF(ISNUMBER({ew}),{ew},-{ns_used})"
+        formulas[NS_COMPONENT_MP[k]] = _component_mp(ns_block, weight_block, ns_used)
+        formulas[EW_COMPONENT_MP[k]] = _component_mp(ew_block, weight_block, ew_used)
+    weights = f"{WEIGHT_USED[0]}{row}:{WEIGHT_USED[-1]}{row}"
+    for raw, component_mp in ((NS_RAW, NS_COMPONENT_MP), (EW_RAW, EW_COMPONENT_MP)):
+        formulas[raw] = f"=SUMPRODUCT({weights},{component_mp[0]}{row}:{component_mp[-1]}{row})"
+    return formulas
+
+
+# --------------------------------------------------------------------------------------------
+# Writing the sheet
+
+
+def _put(ws: Worksheet, ref: str, value: object, number_format: str | None = None) -> Cell:
+    """Write ``value`` in the body font, centred, boxed."""
+    cell = ws[ref]
+    cell.value = value
+    cell.font = styles.BODY_FONT
+    cell.alignment = styles.CENTER
+    cell.border = styles.BOX
+    if number_format is not None:
+        cell.number_format = number_format
+    return cell
+
+
+def _labels(ws: Worksheet) -> None:
+    """The header labels, right-aligned, each merged across its cells."""
+    for first, last, text in HEADER_LABELS.values():
+        if first != last:
+            ws.merge_cells(f"{first}:{last}")
+        cell = ws[first]
+        cell.value = text
+        cell.font = styles.HEADER_FONT
+        cell.alignment = Alignment(horizontal="right", vertical="center")
+
+
+def _write_header(ws: Worksheet, expected: int | None) -> None:
+    """Title, labels, the inputs (board, scoring, expected) with validation, and the note."""
+    ws.merge_cells(f"A{TITLE_ROW}:{CHECK}{TITLE_ROW}")
+    title = ws[f"A{TITLE_ROW}"]
+    title.value = f'="Director\'s traveller · board "&{BOARD}'
+    title.font = styles.TITLE_FONT
+    title.alignment = styles.LEFT
+    _labels(ws)
+    _put(ws, BOARD, 1, "0")
+    _put(ws, SCORING, SCORINGS[0])
+    _put(ws, EXPECTED, expected, "0")
+    for ref in (BOARD, SCORING, EXPECTED):
+        styles.mark_input(ws, ref)
+    styles.validate_whole(ws, [BOARD], 1, MAX_BOARD, "Board")
+    styles.validate_whole(ws, [EXPECTED], 2, MAX_EXPECTED, "Expected results")
+    _validate_list(ws, SCORING, SCORINGS, "Scoring")
+    ws[HINT].value = "E blank = tables that played; english: 2 per win, acbl: 1 per win"
+    ws[HINT].font = styles.SMALL_FONT
+    ws.merge_cells(f"A{NOTE_ROW}:{CHECK}{NOTE_ROW}")
+    note = ws[f"A{NOTE_ROW}"]
+    note.value = NOTE
+    note.font = styles.SMALL_FONT
+    note.alignment = NOTE_ALIGNMENT
+    ws.row_dimensions[NOTE_ROW].height = 30
+
+
+def _write_totals(ws: Worksheet, top: int, bottom: int) -> None:
+    """Results A, the E in use, the top, the rows to check and a message for the board."""
+    counts = _block(COUNTS, COUNTS, top, bottom)
+    checks = _block(CHECK, CHECK, top, bottom)
+    a, e, given = _absolute(RESULTS), _absolute(EXPECTED_USED), _absolute(EXPECTED)
+    _put(ws, RESULTS, f"=SUM({counts})", "0")
+    _put(ws, EXPECTED_USED, f"=IF(ISNUMBER({given}),{given},{a})", "0")
+    _put(ws, TOP, f'=IF({e}>1,2*{_per_win()}*({e}-1),"")', "0.##")
+    _put(ws, TO_CHECK, f'=SUMPRODUCT(({checks}<>"")*({checks}<>"{OK}"))', "0")
+    ws.merge_cells(f"{MESSAGE}:{CHECK}{TOTALS_ROW}")
+    message = ws[MESSAGE]
+    message.value = (
+        f'=IF({_absolute(TO_CHECK)}>0,"Some rows do not count: see Check",'
+        f'IF(AND(ISNUMBER({given}),{given}<{a}),"Expected results E is less than the results A",'
+        f'IF(AND({a}=1,{e}<2),"Only one result: type E to Neuberg it, or wait for more","")))'
+    )
+    message.font = Font(bold=True, size=9, color="C00000")
+    message.alignment = styles.LEFT
+
+
+def _write_headings(ws: Worksheet) -> None:
+    """Group headings (row 5) and column headings (row 6), visible and working."""
+    groups = [(c.ns_score, c.weight, f"Score {k}") for k, c in enumerate(COMPONENT_COLUMNS, 1)]
+    groups += [(NS_MP, CHECK, "Result"), (FIRST_WORKING, LAST_WORKING, "working: do not edit")]
+    for first, last, text in groups:
+        ws.merge_cells(f"{first}{GROUP_ROW}:{last}{GROUP_ROW}")
+        _heading(ws, f"{first}{GROUP_ROW}", text)
+    headings = {TABLE: "Table", NS_PAIR: "NS pair", EW_PAIR: "EW pair"}
+    for k, c in enumerate(COMPONENT_COLUMNS, start=1):
+        headings |= {c.ns_score: f"NS score {k}", c.ew_score: f"EW score {k}", c.weight: "weight"}
+    headings |= {NS_MP: "NS MP", EW_MP: "EW MP", NS_PERCENT: "NS %", EW_PERCENT: "EW %"}
+    headings |= {CHECK: "Check", COUNTS: "counts", NS_RAW: "NS MP of A", EW_RAW: "EW MP of A"}
+    for k in range(COMPONENTS):
+        headings |= {
+            WEIGHT_USED[k]: f"w{k + 1}",
+            NS_USED[k]: f"NS {k + 1}",
+            EW_USED[k]: f"EW {k + 1}",
+            NS_COMPONENT_MP[k]: f"NS MP {k + 1}",
+            EW_COMPONENT_MP[k]: f"EW MP {k + 1}",
+        }
+    for column, text in headings.items():
+        _heading(ws, f"{column}{HEADING_ROW}", text)
+    ws.row_dimensions[HEADING_ROW].height = 24
+
+
+def _heading(ws: Worksheet, ref: str, text: str) -> None:
+    cell = ws[ref]
+    cell.value = text
+    cell.font = styles.HEADER_FONT
+    cell.fill = styles.HEADER_FILL
+    cell.alignment = styles.WRAP
+    cell.border = styles.BOX
+
+
+def _write_table_row(ws: Worksheet, cells: TableCells, top: int, bottom: int) -> None:
+    """One table: number, inputs, results, check and working cells."""
+    row = cells.row
+    _put(ws, cells.table, cells.number, "0")
+    for ref in (cells.ns_pair, cells.ew_pair):
+        _put(ws, ref, None, "@").alignment = styles.LEFT
+    for ref in (*cells.ns_scores, *cells.ew_scores):
+        _put(ws, ref, None, "General")
+    for ref in cells.weights:
+        _put(ws, ref, None, "0.###")
+    for ref in cells.inputs:
+        styles.mark_input(ws, ref)
+    for (mp_ref, percent_ref), raw in (
+        ((cells.ns_mp, cells.ns_percent), NS_RAW),
+        ((cells.ew_mp, cells.ew_percent), EW_RAW),
+    ):
+        mp, percent = _result_formulas(row, f"{raw}{row}")
+        _put(ws, mp_ref, mp, "0.00")
+        _put(ws, percent_ref, percent, "0.00")
+    _put(ws, cells.check, _check_formula(row)).alignment = styles.LEFT
+    for column, formula in _working_formulas(row, top, bottom).items():
+        cell = _put(ws, f"{column}{row}", formula, "0.####")
+        cell.fill = WORKING_FILL
+        cell.font = GREY_FONT
+
+
+def _validate_list(ws: Worksheet, ref: str, options: tuple[str, ...], what: str) -> None:
+    rule = DataValidation(
+        type="list",
+        formula1=f'"{",".join(options)}"',
+        allow_blank=True,
+        showErrorMessage=True,
+        errorTitle=what,
+        error=f"{what} must be one of: {', '.join(options)}.",
+    )
+    rule.add(CellRange(ref))
+    ws.add_data_validation(rule)
+
+
+def _validate_decimal(ws: Worksheet, refs: list[str], low: float, high: float, what: str) -> None:
+    rule = DataValidation(
+        type="decimal",
+        operator="between",
+        formula1=f"{low:g}",
+        formula2=f"{high:g}",
+        allow_blank=True,
+        showErrorMessage=True,
+        errorTitle=what,
+        error=f"{what} must be a number from {low:g} to {high:g}.",
+    )
+    for ref in refs:
+        rule.add(CellRange(ref))
+    ws.add_data_validation(rule)
+
+
+def _validate_table_inputs(ws: Worksheet, top: int, bottom: int) -> None:
+    """Scores and weights are numbers; a Check that is not "ok" is shaded."""
+    for c in COMPONENT_COLUMNS:
+        scores = [
+            f"{c.ns_score}{top}:{c.ns_score}{bottom}",
+            f"{c.ew_score}{top}:{c.ew_score}{bottom}",
+        ]
+        _validate_decimal(ws, scores, -MAX_SCORE, MAX_SCORE, "Score")
+        _validate_decimal(ws, [f"{c.weight}{top}:{c.weight}{bottom}"], 0, 1, "Weight")
+    problem = f'AND({CHECK}{top}<>"",{CHECK}{top}<>"{OK}")'
+    ws.conditional_formatting.add(
+        f"{CHECK}{top}:{CHECK}{bottom}", FormulaRule(formula=[problem], fill=PROBLEM_FILL)
+    )
+
+
+def _lay_out_page(ws: Worksheet, bottom: int, paper: str) -> None:
+    """Widths, hidden working columns, frozen headings, print set-up and protection."""
+    widths = {TABLE: 6.0, NS_PAIR: 16.0, EW_PAIR: 16.0, CHECK: 26.0}
+    for c in COMPONENT_COLUMNS:
+        widths |= {c.ns_score: 7.5, c.ew_score: 7.5, c.weight: 6.5}
+    widths |= dict.fromkeys((NS_MP, EW_MP, NS_PERCENT, EW_PERCENT), 7.5)
+    for column, width in widths.items():
+        ws.column_dimensions[column].width = width
+    ws.column_dimensions.group(FIRST_WORKING, LAST_WORKING, hidden=True, outline_level=1)
+    ws.freeze_panes = f"D{FIRST_TABLE_ROW}"
+    setup_page(ws, paper, bottom, LAST_PRINTED_COLUMN)
+    ws.page_setup.orientation = "landscape"  # 17 columns read better across the long side
+    ws.print_title_rows = f"{GROUP_ROW}:{HEADING_ROW}"
+    styles.protect(ws)
