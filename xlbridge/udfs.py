@@ -17,7 +17,7 @@ import numpy as np
 import xlwings
 from xlwings import arg, func
 
-from xlbridge.core import validate
+from xlbridge.core import handicap, validate
 from xlbridge.core.boards import (
     WEIGHT_TOLERANCE,
     butler_imps,
@@ -358,3 +358,117 @@ def BUTLER_IMPS(scores: Any, weights: Any = None, trim: Any = None, method: Any 
 
 def _trim(value: Any) -> float | None:
     return None if _blank(value) else validate.number("trim", value)
+
+
+# --- handicaps (Project 52) -----------------------------------------------------------------
+
+_HANDICAP_DOCS = {
+    "form": "pairs (default), individual, or team (a single team match).",
+    "method": "topscore (matchpoint %, default) or imp (IMPs per board).",
+    "datum": "TRUE when the event was scored against a datum (Butler).",
+}
+_handicap_args = _args_with_help(_HANDICAP_DOCS)
+
+
+def _handicap_options(form: Any, method: Any, datum: Any) -> tuple[str, str, bool]:
+    return (
+        validate.choice("form", _optional(form) or "pairs", handicap.FORMS),
+        validate.choice("method", _optional(method) or "topscore", handicap.METHODS),
+        validate.flag("datum", _optional(datum)),
+    )
+
+
+def _field(field: Any, form: str, rows: np.ndarray) -> np.ndarray:
+    """Every entry's handicap (pairs, individual; blanks ignored), or the opponents' (team)."""
+    values = validate.margins("field", field)
+    if form != "team":
+        return values[~np.isnan(values)]
+    if values.size == 1:
+        return np.full(rows.shape, values.item())
+    if values.shape != rows.shape:
+        raise InputError("field must be one cell or the same shape as own for form team")
+    return values
+
+
+def _played(played: Any, shape: tuple[int, ...], boards: int) -> np.ndarray:
+    """Boards each entry played: one cell or one per entry, blank meaning all ``boards``."""
+    if _blank_range(played):
+        return np.full(shape, float(boards))
+    given = validate.margins("played", played)
+    if given.size == 1:
+        given = np.full(shape, given.item())
+    elif given.shape != shape:
+        raise InputError("played must be one cell or the same shape as own")
+    return np.where(np.isnan(given), float(boards), given)
+
+
+def _above_average(values: np.ndarray, method: str) -> np.ndarray:
+    """Results as typed (60.8 % for topscore) as points above average."""
+    return values - handicap.AVERAGE_PERCENT if method == "topscore" else values
+
+
+@func
+@arg("masterpoints", ndim=2, doc="Master points (a cell or range).")
+@_cell_errors
+def HANDICAP_START(masterpoints: Any) -> Grid:
+    """Start handicap of a newcomer from master points, 52/(1 + 0.01·M) (Project 52): 50
+    master points give 34.7, 300 give 13.0. Blank cells stay blank."""
+    points = validate.margins("masterpoints", masterpoints)
+    start = np.full(points.shape, np.nan)
+    known = ~np.isnan(points)
+    start[known] = handicap.start_handicap(points[known])
+    return _to_cells(start)
+
+
+@func
+@arg("own", ndim=2, doc="The entry's handicap (a pair's is its players' mean): a cell or range.")
+@arg("field", ndim=2, doc="Every entry's handicap, own included; for team the opponents'.")
+@_handicap_args
+@_cell_errors
+def HANDICAP_EXPECTED(own: Any, field: Any, form: Any = None, method: Any = None,
+                      datum: Any = None) -> Grid:  # fmt: skip
+    """Expected result of an entry from the handicaps (Project 52): a matchpoint % for
+    topscore (a pair of 13.0 among pairs of 34.7 expects 60.8), IMPs per board for imp."""
+    form_, method_, datum_ = _handicap_options(form, method, datum)
+    own_h = validate.margins("own", own)
+    known = ~np.isnan(own_h)
+    opponents = _field(field, form_, own_h)
+    field_h = opponents[known] if form_ == "team" else opponents
+    expected = np.full(own_h.shape, np.nan)
+    expected[known] = handicap.expected_result(own_h[known], field_h, form_, method_, datum_)
+    return _to_cells(expected + (handicap.AVERAGE_PERCENT if method_ == "topscore" else 0.0))
+
+
+@func
+@arg("own", ndim=2, doc="The entry's handicap (a pair's is its players' mean): a cell or range.")
+@arg("field", ndim=2, doc="Every entry's handicap, own included; for team the opponents'.")
+@arg("achieved", ndim=2, doc="The result achieved, same shape as own: % (topscore) or IMPs/board.")
+@arg("boards", doc="Boards in the competition.")
+@arg("played", ndim=2, doc="Boards the player played (default: all); a cell or like own.")
+@_handicap_args
+@_cell_errors
+def HANDICAP_DELTA(own: Any, field: Any, achieved: Any, boards: Any, played: Any = None,
+                   form: Any = None, method: Any = None, datum: Any = None) -> Grid:  # fmt: skip
+    """Handicap change of each player of each entry (Project 52), before the cap at 52: 10 %
+    better than expected over 24 boards among 12 pairs gives −1.06. Blank results stay blank."""
+    form_, method_, datum_ = _handicap_options(form, method, datum)
+    own_h = validate.margins("own", own)
+    result = validate.margins("achieved", achieved)
+    if result.shape != own_h.shape:
+        raise InputError("achieved must be the same shape as own")
+    n_b = validate.whole_number("boards", boards, 1)
+    n_g = _played(played, own_h.shape, n_b)
+    opponents = _field(field, form_, own_h)
+    rows = ~np.isnan(own_h) & ~np.isnan(result)
+    change = np.full(own_h.shape, np.nan)
+    change[rows] = handicap.handicap_change(
+        own_h[rows],
+        opponents[rows] if form_ == "team" else opponents,
+        _above_average(result[rows], method_),
+        n_b,
+        n_g[rows],
+        form_,
+        method_,
+        datum_,
+    )
+    return _to_cells(change)

@@ -284,8 +284,7 @@ def vp_scale(
         else validate.even_total("vp_total", vp_total)
     )
     rounding = validate.choice("rounding", "nearest" if rounding is None else rounding, ROUNDINGS)
-    if negative not in (None, True, False, 0, 1):
-        raise InputError(f"negative must be TRUE or FALSE, got {negative!r}")
+    negative = validate.flag("negative", negative)
     steps = validate.whole_number("negative_steps", negative_steps, 1, 20) if negative else 0
     if form == "butler":
         if tables is None:

@@ -67,6 +67,15 @@ def number(name: str, value: Any) -> float:
     return _as_number(name, value, "a number")
 
 
+def flag(name: str, value: Any) -> bool:
+    """TRUE/FALSE from a cell (1/0 accepted); blank (None) is FALSE."""
+    if value is None:
+        return False
+    if value not in (True, False, 0, 1) or isinstance(value, str):
+        raise InputError(f"{name} must be TRUE or FALSE, got {shown(value)}")
+    return bool(value)
+
+
 def choice(name: str, value: Any, options: Iterable[str]) -> str:
     """``value`` (case-insensitive, surrounding spaces ignored) as one of ``options``."""
     allowed = tuple(options)
