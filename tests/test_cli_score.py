@@ -202,6 +202,6 @@ def test_empty_and_missing_files(tmp_path: Path, capsys: pytest.CaptureFixture[s
     header_only = tmp_path / "header.csv"
     header_only.write_text("board,table,ns_score\n", encoding="utf-8")
     assert main(["score", str(header_only)]) == 2
-    assert "no results below the header" in capsys.readouterr().err
+    assert "no records below the header" in capsys.readouterr().err
     assert main(["score", str(tmp_path / "missing.csv")]) == 1
     assert "missing.csv" in capsys.readouterr().err

@@ -1,0 +1,200 @@
+"""CSV files as scorers keep them: a header row, then one record per line.
+
+Shared by the batch commands (``xlbridge score``, ``xlbridge handicap update``). Column names
+are matched without regard to case, spaces or hyphens ("NS score" is ``ns_score``). Commas,
+semicolons or tabs separate the fields (whichever the header uses); with semicolons or tabs a
+decimal comma is read, and :func:`formatted` writes it back. Every error names the file and
+line. Columns the program does not know are kept as they are.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from xlbridge.core.validate import InputError
+
+DELIMITERS = ",;\t"
+
+
+def normalised(cell: str) -> str:
+    """A column name as a key: "NS score" → "ns_score"."""
+    return "_".join(cell.strip().lower().replace("-", " ").split())
+
+
+@dataclass
+class CsvTable:
+    """A CSV file's cells as typed, with the file line of every data row."""
+
+    name: str  # how messages refer to the file
+    header: list[str]
+    rows: list[list[str]]  # data rows, padded to the header's width
+    lines: np.ndarray
+    delimiter: str
+    columns: dict[str, int]  # normalised column name → index
+    decimal_comma: bool = field(default=False)  # whether any number used one
+
+    def has(self, key: str) -> bool:
+        return key in self.columns
+
+    def column(self, key: str) -> list[str]:
+        """The cells of a column ("" for every row if the file has no such column)."""
+        index = self.columns.get(key)
+        return [row[index] if index is not None else "" for row in self.rows]
+
+    def fail(self, row: int, message: str) -> InputError:
+        """An error naming the file and the line of data row ``row``."""
+        return InputError(f"{self.name}, line {self.lines[row]}: {message}")
+
+    def fail_rows(self, rows: Sequence[int] | np.ndarray, message: str) -> InputError:
+        numbers = [str(n) for n in self.lines[np.asarray(rows)].tolist()]
+        where = f"line {numbers[0]}" if len(numbers) == 1 else f"lines {', '.join(numbers)}"
+        return InputError(f"{self.name}, {where}: {message}")
+
+    def numbers(self, key: str, blank_allowed: bool) -> np.ndarray:
+        """A column as floats (NaN where blank and allowed)."""
+        cells = self.column(key)
+        values = np.full(len(cells), np.nan)
+        comma_allowed = self.delimiter != ","
+        for row, cell in enumerate(cells):
+            text = cell.strip().replace("\u2212", "-")
+            if not text:
+                if not blank_allowed:
+                    raise self.fail(row, f"{key} must be a number, got {cell!r}")
+                continue
+            if comma_allowed and "," in text:
+                text = text.replace(",", ".")
+                self.decimal_comma = True
+            try:
+                value = float(text)
+            except ValueError:
+                raise self.fail(row, f"{key} must be a number, got {cell!r}") from None
+            if not np.isfinite(value):
+                raise self.fail(row, f"{key} must be a number, got {cell!r}")
+            values[row] = value
+        return values
+
+    def whole_numbers(self, key: str) -> np.ndarray:
+        values = self.numbers(key, blank_allowed=False)
+        bad = values != np.round(values)
+        if bad.any():
+            row = int(np.flatnonzero(bad)[0])
+            raise self.fail(row, f"{key} must be a whole number, got {self.column(key)[row]!r}")
+        return values.astype(np.int64)
+
+    def texts(self, key: str, blank_allowed: bool = False) -> list[str]:
+        cells = [cell.strip() for cell in self.column(key)]
+        if not blank_allowed:
+            for row, cell in enumerate(cells):
+                if not cell:
+                    raise self.fail(row, f"{key} must not be blank")
+        return cells
+
+    def formatted(self, value: float, decimals: int = 10) -> str:
+        """A number as this file writes numbers: trimmed, with its decimal mark; NaN → ""."""
+        if np.isnan(value):
+            return ""
+        text = f"{round(value, decimals) + 0.0:.{decimals}f}".rstrip("0").rstrip(".")
+        text = "0" if text in ("-0", "") else text
+        return text.replace(".", ",") if self.decimal_comma else text
+
+    def set_column(self, key: str, cells: Sequence[str]) -> None:
+        """Replace the column named ``key``, or add it at the right."""
+        index = self.columns.get(key)
+        if index is None:
+            index = len(self.header)
+            self.header.append(key)
+            self.columns[key] = index
+            for row in self.rows:
+                row.append("")
+        for row, cell in zip(self.rows, cells, strict=True):
+            row[index] = cell
+
+    def text(self) -> str:
+        out = io.StringIO()
+        writer = csv.writer(out, delimiter=self.delimiter, lineterminator="\n")
+        writer.writerow(self.header)
+        writer.writerows(self.rows)
+        return out.getvalue()
+
+
+def read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not a UTF-8 text file") from None
+
+
+def parse_table(
+    text: str, name: str, required: Sequence[str | tuple[str, ...]], *, empty_ok: bool = False
+) -> CsvTable:
+    """Parse CSV text whose header must hold ``required`` columns (a tuple: any one of them)."""
+    if not text.strip():
+        raise InputError(f"{name}: the file is empty; it needs a header row")
+    delimiter = _delimiter(text, name, required)
+    records = [
+        (number, row)
+        for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), 1)
+        if any(cell.strip() for cell in row)
+    ]
+    (header_line, header), data = records[0], records[1:]
+    columns = _columns(header, name, header_line, required)
+    if not data and not empty_ok:
+        raise InputError(f"{name}: no records below the header")
+    width = len(header)
+    for number, row in data:
+        if len(row) > width:
+            raise InputError(f"{name}, line {number}: {len(row)} fields, the header has {width}")
+    return CsvTable(
+        name=name,
+        header=header,
+        rows=[row + [""] * (width - len(row)) for _, row in data],
+        lines=np.array([number for number, _ in data], dtype=np.int64),
+        delimiter=delimiter,
+        columns=columns,
+    )
+
+
+def _describe(required: Sequence[str | tuple[str, ...]]) -> list[str]:
+    return [key if isinstance(key, str) else " (or ".join(key) + ")" * (len(key) - 1)
+            for key in required]  # fmt: skip
+
+
+def _delimiter(text: str, name: str, required: Sequence[str | tuple[str, ...]]) -> str:
+    """The delimiter of the header line: whichever of , ; or tab it holds most of."""
+    first_line = next(line for line in text.splitlines() if line.strip())
+    counts = {d: first_line.count(d) for d in DELIMITERS}
+    best = max(counts, key=lambda d: counts[d])
+    if counts[best] == 0:
+        raise InputError(
+            f"{name}, line 1: the header must name the columns {', '.join(_describe(required))} "
+            f"separated by commas, semicolons or tabs, got {first_line[:60]!r}"
+        )
+    return best
+
+
+def _columns(
+    header: list[str], name: str, line: int, required: Sequence[str | tuple[str, ...]]
+) -> dict[str, int]:
+    columns: dict[str, int] = {}
+    for index, cell in enumerate(header):
+        key = normalised(cell)
+        if key and key in columns:
+            raise InputError(f"{name}, line {line}: column {cell.strip()!r} appears twice")
+        columns.setdefault(key, index)
+    missing = [
+        described
+        for key, described in zip(required, _describe(required), strict=True)
+        if not any(k in columns for k in ((key,) if isinstance(key, str) else key))
+    ]
+    if missing:
+        raise InputError(
+            f"{name}, line {line}: the header must have the column(s) {', '.join(missing)}, "
+            f"got {', '.join(repr(c) for c in header)}"
+        )
+    return columns
