@@ -4,6 +4,7 @@
     xlbridge cards -o vp-cards.xlsx [--boards 4-32] [--wbf] [--paper letter] [--force]
     xlbridge workbooks [--dir workbooks] [--force]
     xlbridge score TRAVELLER.csv [--method mp] [--split separate] [--expected E] [-o OUT.csv]
+    xlbridge handicap update --register players.csv --results results.csv [-o new.csv]
 
 Bad input gives one line on stderr and exit code 2; nothing is overwritten without --force.
 """
@@ -122,6 +123,25 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--force", action="store_true", help="overwrite an existing file")
     score.set_defaults(run=run_score)
 
+    handicaps = commands.add_parser("handicap", help="Project 52 handicaps")
+    handicap_commands = handicaps.add_subparsers(dest="handicap_command", required=True)
+    update = handicap_commands.add_parser(
+        "update",
+        help="apply competitions' results to a player register",
+        description="Apply every competition in RESULTS that is not yet in the history to the "
+        "register, in date order (see the README for the file formats).",
+    )
+    update.add_argument("--register", type=Path, required=True, help="the players .csv")
+    update.add_argument("--results", type=Path, required=True, help="the results .csv")
+    update.add_argument(
+        "-o", "--output", type=Path, help="write the new register here (default: in place)"
+    )
+    update.add_argument(
+        "--history", type=Path, help="the history .csv (default: REGISTER-history.csv)"
+    )
+    update.add_argument("--force", action="store_true", help="overwrite an existing -o file")
+    update.set_defaults(run=run_handicap_update)
+
     books = commands.add_parser("workbooks", help="regenerate every ready-made workbook")
     books.add_argument("--dir", type=Path, default=Path("workbooks"), help="output folder")
     books.add_argument("--force", action="store_true", help="overwrite existing files")
@@ -195,6 +215,51 @@ def run_score(args: argparse.Namespace) -> int:
     tables = int(np.count_nonzero(~np.isnan(scored.ns)))
     print(f"scored {tables} tables; wrote {args.output}", file=sys.stderr)
     return 0
+
+
+def run_handicap_update(args: argparse.Namespace) -> int:
+    from xlbridge import handicap_batch as batch
+
+    history_path = args.history or batch.default_history_path(args.register)
+    if args.output is not None and args.output.resolve() != args.register.resolve():
+        if args.output.exists() and not args.force:
+            raise InputError(f"{args.output} already exists; use --force to overwrite it")
+    register = batch.read_register(args.register)
+    results = batch.read_results(args.results)
+    applied_before, history = batch.read_applied(history_path)
+    update = batch.apply_results(register, results, applied_before, progress=_progress("date"))
+    if not update.applied:
+        print(f"nothing to apply: all {len(update.skipped)} competitions are in {history_path}",
+              file=sys.stderr)  # fmt: skip
+        return 0
+    history_text = batch.history_text(history, update, register.ids + update.newcomers)
+    register_text = batch.register_text(register, update)
+    write_atomically(history_path, _text_writer(history_text), force=True)
+    output = args.output or args.register
+    write_atomically(output, _text_writer(register_text), force=True)
+    print(
+        f"applied {len(update.applied)} competitions ({len(update.skipped)} already applied) "
+        f"to {int(update.touched.sum())} players, {len(update.newcomers)} of them new; "
+        f"wrote {output} and {history_path}",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _progress(unit: str, after: float = 2.0) -> Callable[[int, int], None]:
+    """A progress callback that prints to stderr once a run has taken ``after`` seconds."""
+    import time
+
+    start = last = time.monotonic()
+
+    def report(done: int, total: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - start >= after and (now - last >= 1.0 or done == total):
+            print(f"  {unit} {done} of {total}", file=sys.stderr, flush=True)
+            last = now
+
+    return report
 
 
 def run_workbooks(args: argparse.Namespace) -> int:
