@@ -66,7 +66,7 @@ def test_one_evening_moves_each_pair_as_the_core_says(tmp_path: Path) -> None:
     history = list(csv.DictReader(io.StringIO((tmp_path / "players-history.csv").read_text())))
     assert len(history) == 10
     assert history[0] == {
-        "competition": "club-11-03", "date": "2026-11-03", "player": "101", "before": "13",
+        "competition": "club-11-03", "date": "2026-11-03", "player": "101", "before": "13.000000",
         "delta": f"{delta[0]:.6f}", "after": f"{13 + delta[0]:.6f}",
     }  # fmt: skip
     # Names and master points typed by the user are kept.
@@ -216,10 +216,10 @@ def test_many_random_competitions_equal_a_plain_loop() -> None:
         for row in by_date[date]:
             comps.setdefault(results.competition[row], []).append(row)
         for rows in comps.values():
-            pair_h = [np.mean([h[p] for p in results.players[r]]) for r in rows]
+            pair_h = [np.mean([h[p] for p in results.players(r)]) for r in rows]
             for r, own in zip(rows, pair_h, strict=True):
                 d = handicap_change(own, pair_h, results.achieved[r], 24, results.played[r])
-                for p in results.players[r]:
+                for p in results.players(r):
                     total[p] += float(d)
         h = {p: min(52.0, h[p] + total[p]) for p in h}
     assert batch.handicap == pytest.approx([h[p] for p in players])

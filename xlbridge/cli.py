@@ -226,15 +226,19 @@ def run_handicap_update(args: argparse.Namespace) -> int:
             raise InputError(f"{args.output} already exists; use --force to overwrite it")
     register = batch.read_register(args.register)
     results = batch.read_results(args.results)
-    applied_before, history = batch.read_applied(history_path)
+    applied_before = batch.read_applied(history_path)
     update = batch.apply_results(register, results, applied_before, progress=_progress("date"))
     if not update.applied:
         print(f"nothing to apply: all {len(update.skipped)} competitions are in {history_path}",
               file=sys.stderr)  # fmt: skip
         return 0
-    history_text = batch.history_text(history, update, register.ids + update.newcomers)
     register_text = batch.register_text(register, update)
-    write_atomically(history_path, _text_writer(history_text), force=True)
+    ids = register.ids + update.newcomers
+    write_atomically(
+        history_path,
+        batch.history_writer(history_path, update, ids, results.competition_ids),
+        force=True,
+    )
     output = args.output or args.register
     write_atomically(output, _text_writer(register_text), force=True)
     print(

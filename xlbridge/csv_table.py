@@ -59,6 +59,13 @@ class CsvTable:
     def numbers(self, key: str, blank_allowed: bool) -> np.ndarray:
         """A column as floats (NaN where blank and allowed)."""
         cells = self.column(key)
+        if cells and all(cells):
+            try:  # the usual case, converted in one go; any doubt goes the careful way below
+                values = np.array(cells, dtype=float)
+                if np.isfinite(values).all():
+                    return values
+            except ValueError:
+                pass
         values = np.full(len(cells), np.nan)
         comma_allowed = self.delimiter != ","
         for row, cell in enumerate(cells):
@@ -140,7 +147,7 @@ def parse_table(
     records = [
         (number, row)
         for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), 1)
-        if any(cell.strip() for cell in row)
+        if "".join(row).strip()
     ]
     (header_line, header), data = records[0], records[1:]
     columns = _columns(header, name, header_line, required)
@@ -153,7 +160,7 @@ def parse_table(
     return CsvTable(
         name=name,
         header=header,
-        rows=[row + [""] * (width - len(row)) for _, row in data],
+        rows=[row if len(row) == width else row + [""] * (width - len(row)) for _, row in data],
         lines=np.array([number for number, _ in data], dtype=np.int64),
         delimiter=delimiter,
         columns=columns,

@@ -23,9 +23,11 @@ history is written first, then the register, each to a temporary file renamed in
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import re
-from collections.abc import Callable
+import shutil
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -33,8 +35,8 @@ from typing import NamedTuple
 import numpy as np
 
 from xlbridge.core import handicap
-from xlbridge.core.validate import shown
-from xlbridge.csv_table import CsvTable, parse_table, read_text
+from xlbridge.core.validate import InputError, shown
+from xlbridge.csv_table import CsvTable, normalised, parse_table, read_text
 
 ID_COLUMNS = ("id", "player_id", "player")
 REGISTER_REQUIRED = (ID_COLUMNS,)
@@ -42,7 +44,6 @@ RESULTS_REQUIRED = ("competition", "date", "boards", "players", "result")
 HISTORY_COLUMNS = ("competition", "date", "player", "before", "delta", "after")
 PLAYERS_PER_ENTRY = {"pairs": (2, 2), "individual": (1, 1), "team": (2, 6)}
 PLAYER_SEPARATORS = re.compile(r"[\s+/&]+")
-YES, NO = ("yes", "true", "1", "y"), ("no", "false", "0", "n", "")
 #: Decimals of a handicap written to the register.
 DECIMALS = 6
 
@@ -109,18 +110,30 @@ def _reject_repeats(table: CsvTable, values: list[str], what: str) -> None:
 
 @dataclass(frozen=True)
 class Results:
-    """Result rows, checked: per row its competition and entry data, per entry its players."""
+    """Result rows, checked and coded as integers for the vectorised batch.
+
+    Per row: its competition (an index into ``competition_ids``), date, form, method, datum,
+    boards, played and achieved result (above average). Per member of an entry (a player in
+    a row): ``member_row`` and ``member_code`` (an index into ``player_ids``).
+    """
 
     table: CsvTable
-    competition: list[str]
+    competition_ids: list[str]
+    competition: np.ndarray
     date: np.ndarray  # datetime64[D]
     form: np.ndarray  # index into handicap.FORMS
     method: np.ndarray  # index into handicap.METHODS
     datum: np.ndarray
     boards: np.ndarray
     played: np.ndarray
-    achieved: np.ndarray  # above average
-    players: list[list[str]]
+    achieved: np.ndarray
+    player_ids: list[str]
+    member_row: np.ndarray
+    member_code: np.ndarray
+
+    def players(self, row: int) -> list[str]:
+        members = self.member_code[self.member_row == row]
+        return [self.player_ids[code] for code in members]
 
 
 def read_results(path: Path) -> Results:
@@ -129,76 +142,99 @@ def read_results(path: Path) -> Results:
 
 def parse_results(text: str, name: str = "results") -> Results:
     table = parse_table(text, name, RESULTS_REQUIRED)
+    competition_ids, competition = _codes(table.texts("competition"))
     forms = _choices(table, "form", handicap.FORMS, "pairs")
     methods = _choices(table, "method", handicap.METHODS, "topscore")
     boards = table.whole_numbers("boards")
     played = table.numbers("played", blank_allowed=True)
     played = np.where(np.isnan(played), boards, played)
     result = table.numbers("result", blank_allowed=False)
+    player_ids, member_row, member_code = _members(table)
     results = Results(
         table=table,
-        competition=table.texts("competition"),
+        competition_ids=competition_ids,
+        competition=competition,
         date=_dates(table),
         form=forms,
         method=methods,
-        datum=_yes_no(table, "datum"),
+        datum=_choices(table, "datum", YES_NO, "no") == 1,
         boards=boards,
         played=played,
         achieved=np.where(methods == 0, result - handicap.AVERAGE_PERCENT, result),
-        players=_players(table, forms),
+        player_ids=player_ids,
+        member_row=member_row,
+        member_code=member_code,
     )
     _check_rows(results, result)
     _check_competitions(results)
     return results
 
 
-def _choices(table: CsvTable, key: str, options: tuple[str, ...], default: str) -> np.ndarray:
-    index = {option: i for i, option in enumerate(options)}
-    values = []
-    for row, cell in enumerate(table.texts(key, blank_allowed=True)):
-        choice = cell.lower() or default
-        if choice not in index:
-            raise table.fail(row, f"{key} must be one of {', '.join(options)}, got {cell!r}")
-        values.append(index[choice])
-    return np.array(values, dtype=np.int64)
+def _codes(values: list[str]) -> tuple[list[str], np.ndarray]:
+    """Distinct values in order of first appearance, and each value's index among them."""
+    index: dict[str, int] = {}
+    codes = [index.setdefault(value, len(index)) for value in values]
+    return list(index), np.array(codes, dtype=np.int64)
 
 
-def _yes_no(table: CsvTable, key: str) -> np.ndarray:
-    values = []
-    for row, cell in enumerate(table.texts(key, blank_allowed=True)):
-        if cell.lower() not in YES + NO:
-            raise table.fail(row, f"{key} must be yes or no, got {cell!r}")
-        values.append(cell.lower() in YES)
-    return np.array(values, dtype=bool)
+def _choices(
+    table: CsvTable, key: str, options: tuple[str, ...] | dict[str, int], default: str
+) -> np.ndarray:
+    """A column of choices as indices (``options`` may map several spellings to one)."""
+    index = options if isinstance(options, dict) else {o: i for i, o in enumerate(options)}
+    cells = table.texts(key, blank_allowed=True)
+    codes = np.array([index.get(cell.lower() or default, -1) for cell in cells], dtype=np.int64)
+    bad = np.flatnonzero(codes < 0)
+    if bad.size:
+        row = int(bad[0])
+        names = sorted(set(index), key=lambda option: index[option])
+        raise table.fail(row, f"{key} must be one of {', '.join(names)}, got {cells[row]!r}")
+    return codes
+
+
+YES_NO = {"no": 0, "yes": 1, "false": 0, "true": 1, "n": 0, "y": 1, "0": 0, "1": 1}
 
 
 def _dates(table: CsvTable) -> np.ndarray:
-    dates = []
-    for row, cell in enumerate(table.texts("date")):
-        try:
-            dates.append(dt.date.fromisoformat(cell))
-        except ValueError:
-            raise table.fail(row, f"date must be a date such as 2026-11-29, got {cell!r}") from None
-    return np.array(dates, dtype="datetime64[D]")
+    """The date column; each distinct spelling is parsed once."""
+    parsed: dict[str, dt.date] = {}
+    cells = table.texts("date")
+    for row, cell in enumerate(cells):
+        if cell not in parsed:
+            try:
+                parsed[cell] = dt.date.fromisoformat(cell)
+            except ValueError:
+                raise table.fail(
+                    row, f"date must be a date such as 2026-11-29, got {cell!r}"
+                ) from None
+    return np.array([parsed[cell] for cell in cells], dtype="datetime64[D]")
 
 
-def _players(table: CsvTable, forms: np.ndarray) -> list[list[str]]:
-    players = []
+def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The players of every row: their ids, and (row, id index) per member."""
+    index: dict[str, int] = {}
+    rows: list[int] = []
+    codes: list[int] = []
     for row, cell in enumerate(table.texts("players")):
-        ids = [player for player in PLAYER_SEPARATORS.split(cell) if player]
-        form = handicap.FORMS[forms[row]]
-        low, high = PLAYERS_PER_ENTRY[form]
-        if not low <= len(ids) <= high:
-            want = str(low) if low == high else f"{low} to {high}"
-            raise table.fail(row, f"players of a {form} entry must be {want} ids, got {cell!r}")
-        if len(set(ids)) != len(ids):
-            raise table.fail(row, f"players must not repeat an id, got {cell!r}")
-        players.append(ids)
-    return players
+        for player in PLAYER_SEPARATORS.split(cell):
+            if player:
+                rows.append(row)
+                codes.append(index.setdefault(player, len(index)))
+    return list(index), np.array(rows, dtype=np.int64), np.array(codes, dtype=np.int64)
 
 
 def _check_rows(results: Results, result: np.ndarray) -> None:
     table = results.table
+    count = np.bincount(results.member_row, minlength=results.form.size)
+    low = np.array([PLAYERS_PER_ENTRY[form][0] for form in handicap.FORMS])[results.form]
+    high = np.array([PLAYERS_PER_ENTRY[form][1] for form in handicap.FORMS])[results.form]
+    wrong_count = np.flatnonzero((count < low) | (count > high))
+    if wrong_count.size:
+        row = int(wrong_count[0])
+        form = handicap.FORMS[results.form[row]]
+        want = str(low[row]) if low[row] == high[row] else f"{low[row]} to {high[row]}"
+        cell = table.column("players")[row]
+        raise table.fail(row, f"players of a {form} entry must be {want} ids, got {cell!r}")
     checks = (
         (results.played > results.boards, "played must be at most boards", results.played),
         (results.played < 1, "played must be at least 1", results.played),
@@ -213,34 +249,46 @@ def _check_rows(results: Results, result: np.ndarray) -> None:
 
 def _check_competitions(results: Results) -> None:
     """One date, form, method, datum and board count per competition; no player twice."""
-    table = results.table
-    rows_of: dict[str, list[int]] = {}
-    for row, competition in enumerate(results.competition):
-        rows_of.setdefault(competition, []).append(row)
-    for competition, rows in rows_of.items():
-        for key, values in (
-            ("date", results.date),
-            ("form", results.form),
-            ("method", results.method),
-            ("datum", results.datum),
-            ("boards", results.boards),
-        ):
-            if np.unique(values[rows]).size > 1:
-                raise table.fail_rows(rows, f"competition {competition!r} has more than one {key}")
-        seen: dict[str, int] = {}
-        for row in rows:
-            for player in results.players[row]:
-                if player in seen:
-                    raise table.fail_rows(
-                        [seen[player], row], f"player {player!r} plays twice in {competition!r}"
-                    )
-                seen[player] = row
-        form = handicap.FORMS[results.form[rows[0]]]
-        if len(rows) < 2 or (form == "team" and len(rows) != 2):
-            want = "exactly 2 rows (a team match)" if form == "team" else "at least 2 entries"
-            raise table.fail_rows(
-                rows, f"competition {competition!r} needs {want}, got {len(rows)}"
-            )
+    table, competition = results.table, results.competition
+    order = np.argsort(competition, kind="stable")
+    starts = np.flatnonzero(np.diff(competition[order], prepend=-1))
+    for key, values in (
+        ("date", results.date.astype(np.int64)),
+        ("form", results.form),
+        ("method", results.method),
+        ("datum", results.datum.astype(np.int64)),
+        ("boards", results.boards),
+    ):
+        ordered = values[order]
+        differs = np.minimum.reduceat(ordered, starts) != np.maximum.reduceat(ordered, starts)
+        _fail_competition(results, np.flatnonzero(differs), f"has more than one {key}")
+    member_competition = competition[results.member_row]
+    key = member_competition * len(results.player_ids) + results.member_code
+    _, first, seen = np.unique(key, return_index=True, return_counts=True)
+    twice = np.flatnonzero(seen > 1)
+    if twice.size:
+        member = first[twice[0]]
+        rows = np.flatnonzero(key == key[member])
+        player = results.player_ids[results.member_code[member]]
+        name = results.competition_ids[member_competition[member]]
+        raise table.fail_rows(
+            results.member_row[rows], f"player {player!r} plays twice in {name!r}"
+        )
+    entries = np.bincount(competition)
+    is_team = results.form[order][starts] == handicap.FORMS.index("team")
+    alone = np.flatnonzero(~is_team & (entries < 2))
+    _fail_competition(results, alone, "needs at least 2 entries", count=True)
+    not_two = np.flatnonzero(is_team & (entries != 2))
+    _fail_competition(results, not_two, "is a team match and needs exactly 2 rows", count=True)
+
+
+def _fail_competition(results: Results, bad: np.ndarray, message: str, count: bool = False) -> None:
+    if bad.size:
+        code = int(bad[0])
+        rows = np.flatnonzero(results.competition == code)
+        name = results.competition_ids[code]
+        got = f", got {rows.size}" if count else ""
+        raise results.table.fail_rows(rows, f"competition {name!r} {message}{got}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -251,7 +299,7 @@ def _check_competitions(results: Results) -> None:
 class History:
     """Changes, one per player per competition, in the order they were applied."""
 
-    competition: list[str]
+    competition: np.ndarray  # index into Results.competition_ids
     date: np.ndarray
     player: np.ndarray  # register index
     before: np.ndarray
@@ -287,74 +335,92 @@ def apply_results(
     progress: Callable[[int, int], None] | None = None,
 ) -> Update:
     """Apply every competition not in ``applied_before``, date by date (see the module)."""
-    keep = np.array([c not in applied_before for c in results.competition], dtype=bool)
-    skipped = sorted({c for c, k in zip(results.competition, keep, strict=True) if not k})
-    rows = np.flatnonzero(keep)
-    rows = rows[np.argsort(results.date[rows], kind="stable")]
-    known = register.index()
-    newcomers = sorted({p for r in rows for p in results.players[r] if p not in known})
-    for player in newcomers:
-        known[player] = len(known)
+    skip = np.zeros(len(results.competition_ids), dtype=bool)
+    if applied_before:
+        skip[[i for i, c in enumerate(results.competition_ids) if c in applied_before]] = True
+    day_of_row = _day_numbers(results.date)
+    day_of_row[skip[results.competition]] = -1
+    rows = np.argsort(day_of_row, kind="stable")  # a radix sort: day numbers are small
+    rows = rows[day_of_row[rows] >= 0]
+    player, newcomers = _register_index(register, results)
     h = np.concatenate([register.handicap, np.full(len(newcomers), constants.cap)])
-    member_row = np.repeat(np.arange(rows.size), [len(results.players[r]) for r in rows])
-    member_player = np.array([known[p] for r in rows for p in results.players[r]], dtype=np.int64)
-    competition_ids = [results.competition[r] for r in rows]
-    names, competition = np.unique(np.array(competition_ids, dtype=object), return_inverse=True)
-    changes: list[_DayChanges] = []
-    dates = results.date[rows]
-    new_day = np.concatenate([[True], dates[1:] != dates[:-1]])[: rows.size]
-    day_starts = np.flatnonzero(new_day)
-    day_ends = np.append(day_starts[1:], rows.size)[: day_starts.size]
-    member_starts = np.searchsorted(member_row, day_starts)
-    member_ends = np.searchsorted(member_row, day_ends)
+    member_row, member_player = _members_in_order(results, rows, day_of_row, player)
+    members_per_row = np.bincount(member_row, minlength=rows.size)
+    field = _field(results, rows, constants)
+    day_starts = np.flatnonzero(np.diff(results.date[rows].astype(np.int64), prepend=-(2**62)))
+    bounds = np.append(day_starts, rows.size)
+    member_bounds = np.searchsorted(member_row, bounds)
     touched = np.zeros(h.size, dtype=bool)
-    for day, (start, end) in enumerate(zip(day_starts, day_ends, strict=True)):
-        members = slice(member_starts[day], member_ends[day])
+    changes: list[_DayChanges] = []
+    for day in range(day_starts.size):
+        start, end = bounds[day], bounds[day + 1]
+        members = slice(member_bounds[day], member_bounds[day + 1])
         local_row = member_row[members] - start
         players = member_player[members]
-        delta = _day_changes(
-            results,
-            rows[start:end],
-            competition[start:end],
-            names,
-            local_row,
-            players,
-            h,
-            constants,
+        entry_h = np.bincount(local_row, weights=h[players], minlength=end - start)
+        _, delta = handicap.field_changes(
+            field.part(slice(start, end)), entry_h / members_per_row[start:end]
         )
         member_delta = delta[local_row]
         before = h[players]
+        played_today = np.bincount(players, minlength=h.size) > 0
         total = np.bincount(players, weights=member_delta, minlength=h.size)
-        day_players = np.unique(players)
-        h[day_players] = np.minimum(constants.cap, h[day_players] + total[day_players])
-        touched[day_players] = True
-        changes.append(_DayChanges(member_row[members], players, before, member_delta, h[players]))
+        h = np.where(played_today, np.minimum(constants.cap, h + total), h)
+        touched |= played_today
+        changes.append(
+            _DayChanges(rows[start:end][local_row], players, before, member_delta, h[players])
+        )
         if progress is not None:
             progress(day + 1, day_starts.size)
-    history = _history(changes, competition_ids, dates)
-    order = np.unique(competition, return_index=True)[1]
-    applied = [competition_ids[i] for i in sorted(order)]
-    return Update(h, newcomers, applied, skipped, history, touched)
+    applied_codes, first = np.unique(results.competition[rows], return_index=True)
+    applied = [results.competition_ids[c] for c in applied_codes[np.argsort(first)]]
+    skipped = [results.competition_ids[c] for c in np.flatnonzero(skip)]
+    return Update(h, newcomers, applied, skipped, _history(changes, results), touched)
 
 
-def _day_changes(
-    results: Results,
-    rows: np.ndarray,
-    competition: np.ndarray,
-    names: np.ndarray,
-    local_row: np.ndarray,
-    players: np.ndarray,
-    h: np.ndarray,
-    constants: handicap.Constants,
-) -> np.ndarray:
-    """Δh of every entry of one date's competitions, from the handicaps at its start."""
-    used, local_competition = np.unique(competition, return_inverse=True)
-    first_row = rows[np.unique(local_competition, return_index=True)[1]]
-    size = np.bincount(local_row, minlength=rows.size)
-    entry_h = np.bincount(local_row, weights=h[players], minlength=rows.size) / size
+def _register_index(register: Register, results: Results) -> tuple[np.ndarray, list[str]]:
+    """Register index of each of the results' players; ids not in the register are added."""
+    known = register.index()
+    newcomers = sorted(p for p in results.player_ids if p not in known)
+    for player in newcomers:
+        known[player] = len(known)
+    return np.array([known[p] for p in results.player_ids], dtype=np.int64), newcomers
+
+
+def _day_numbers(dates: np.ndarray) -> np.ndarray:
+    """Each date's rank among the distinct dates (0, 1, …), as a small integer type."""
+    offset = (dates - dates.min()).astype(np.int64)
+    present = np.bincount(offset) > 0
+    rank = np.cumsum(present) - 1
+    kind = np.int16 if rank[-1] < 2**15 - 1 else np.int64
+    return rank[offset].astype(kind)
+
+
+def _members_in_order(
+    results: Results, rows: np.ndarray, day_of_row: np.ndarray, player: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """(position in ``rows``, register index) of every member of those rows, in that order.
+
+    Rows keep their file order within a day, and so do members, so a stable sort of the
+    members by day puts them in the order of ``rows``.
+    """
+    position = np.full(results.competition.size, -1)
+    position[rows] = np.arange(rows.size)
+    member_day = day_of_row[results.member_row]
+    order = np.argsort(member_day, kind="stable")
+    order = order[member_day[order] >= 0]
+    return position[results.member_row[order]], player[results.member_code[order]]
+
+
+def _field(results: Results, rows: np.ndarray, constants: handicap.Constants) -> handicap.Field:
+    """The kept rows' competitions, numbered afresh, with everything but the handicaps."""
+    codes, first, competition = np.unique(
+        results.competition[rows], return_index=True, return_inverse=True
+    )
+    first_row = rows[first]
     entries = handicap.Entries(
-        competition=local_competition.reshape(-1),
-        handicap=entry_h,
+        competition=competition.reshape(-1),
+        handicap=np.zeros(rows.size),
         achieved=results.achieved[rows],
         boards=results.boards[rows],
         played=results.played[rows],
@@ -362,19 +428,33 @@ def _day_changes(
         method=results.method[first_row],
         datum=results.datum[first_row],
     )
-    _, delta = handicap.competition_changes(entries, names[used], constants)
-    return delta
+    return handicap.prepare_field(entries, _Labels(results.competition_ids, codes), constants)
 
 
-def _history(changes: list[_DayChanges], competition_ids: list[str], dates: np.ndarray) -> History:
+@dataclass(frozen=True)
+class _Labels(Sequence[str]):
+    """Competition ids by their new numbers, looked up only when a message needs one."""
+
+    ids: list[str]
+    codes: np.ndarray
+
+    def __len__(self) -> int:
+        return self.codes.size
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        return self.ids[self.codes[index]]
+
+
+def _history(changes: list[_DayChanges], results: Results) -> History:
     """The history rows of every day, in the order the days were applied."""
     if not changes:
         none = np.zeros(0)
-        return History([], np.zeros(0, "datetime64[D]"), np.zeros(0, np.int64), none, none, none)
+        codes = np.zeros(0, np.int64)
+        return History(codes, np.zeros(0, "datetime64[D]"), codes, none, none, none)
     row = np.concatenate([c.row for c in changes])
     return History(
-        competition=[competition_ids[r] for r in row],
-        date=dates[row],
+        competition=results.competition[row],
+        date=results.date[row],
         player=np.concatenate([c.player for c in changes]),
         before=np.concatenate([c.before for c in changes]),
         delta=np.concatenate([c.delta for c in changes]),
@@ -391,38 +471,45 @@ def default_history_path(register: Path) -> Path:
     return register.with_name(f"{register.stem}-history{register.suffix or '.csv'}")
 
 
-def read_applied(path: Path) -> tuple[set[str], CsvTable | None]:
-    """The competition ids already in the history file, and its table (None if no file)."""
+def read_applied(path: Path) -> set[str]:
+    """The competition ids already in the history file (none if there is no file yet)."""
     if not path.exists():
-        return set(), None
-    table = parse_table(read_text(path), str(path), ("competition",), empty_ok=True)
-    return set(table.texts("competition")), table
+        return set()
+    with path.open(newline="", encoding="utf-8-sig") as file:
+        reader = csv.reader(file)
+        header = [normalised(cell) for cell in next(reader, [])]
+        if tuple(header) != HISTORY_COLUMNS:
+            raise InputError(
+                f"{path}, line 1: a history file must have the columns "
+                f"{', '.join(HISTORY_COLUMNS)}, got {', '.join(header) or 'nothing'}"
+            )
+        return {row[0] for row in reader if row}
 
 
-def history_text(previous: CsvTable | None, update: Update, ids: list[str]) -> str:
-    """The history file with this batch's changes appended (same delimiter as before)."""
-    if previous is None:
-        table = parse_table(",".join(HISTORY_COLUMNS) + "\n", "history", (), empty_ok=True)
-    else:
-        table = previous
+def history_writer(
+    path: Path, update: Update, ids: list[str], competitions: list[str]
+) -> Callable[[Path], None]:
+    """Writes the history file with this batch's changes appended (for write_atomically)."""
     history = update.history
-    width = len(table.header)
-    columns = [table.columns.get(key) for key in HISTORY_COLUMNS]
-    for i, competition in enumerate(history.competition):
-        row = [""] * width
-        values = (
-            competition,
-            str(history.date[i]),
-            ids[history.player[i]],
-            table.formatted(float(history.before[i]), DECIMALS),
-            table.formatted(float(history.delta[i]), DECIMALS),
-            table.formatted(float(history.after[i]), DECIMALS),
-        )
-        for index, value in zip(columns, values, strict=True):
-            if index is not None:
-                row[index] = value
-        table.rows.append(row)
-    return table.text()
+    players = [ids[p] for p in history.player.tolist()]
+    competition = [competitions[c] for c in history.competition.tolist()]
+    dates = history.date.astype(str).tolist()
+    numbers = [
+        [f"{value:.{DECIMALS}f}" for value in column.tolist()]
+        for column in (history.before, history.delta, history.after)
+    ]
+    rows = zip(competition, dates, players, *numbers, strict=True)
+
+    def write(target: Path) -> None:
+        if path.exists():
+            shutil.copyfile(path, target)
+        with target.open("a", newline="", encoding="utf-8") as file:
+            writer = csv.writer(file, lineterminator="\n")
+            if not path.exists():
+                writer.writerow(HISTORY_COLUMNS)
+            writer.writerows(rows)
+
+    return write
 
 
 def register_text(register: Register, update: Update) -> str:

@@ -30,6 +30,7 @@ Every function is vectorised: one call scores every entry of a competition, and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -267,17 +268,48 @@ class Entries:
     datum: np.ndarray  # bool, per competition
 
 
-def competition_changes(
-    entries: Entries, names: ArrayLike | None = None, constants: Constants = SPEC
-) -> tuple[np.ndarray, np.ndarray]:
-    """Expected result and Δh of every row of many competitions, in one vectorised pass.
+@dataclass(frozen=True)
+class Field:
+    """What the changes of many competitions' entries need besides their handicaps.
+
+    Per row: the competition, its number of entries N, whether it is a team match, C_u,
+    C_k·C_b, the weight (N_G/480)·N_B/(N_B + S) and the achieved result. Rows of whole
+    competitions can be taken out with :meth:`part` and scored on their own.
+    """
+
+    competition: np.ndarray
+    entries: np.ndarray
+    is_team: np.ndarray
+    c_u: np.ndarray
+    scale: np.ndarray
+    weight: np.ndarray
+    achieved: np.ndarray
+    competitions: int
+
+    def part(self, rows: slice) -> Field:
+        """The rows ``rows`` (whole competitions), keeping the competition numbers."""
+        return Field(
+            self.competition[rows],
+            self.entries[rows],
+            self.is_team[rows],
+            self.c_u[rows],
+            self.scale[rows],
+            self.weight[rows],
+            self.achieved[rows],
+            self.competitions,
+        )
+
+
+def prepare_field(
+    entries: Entries, names: Sequence[str] | None = None, constants: Constants = SPEC
+) -> Field:
+    """Check many competitions' rows and work out everything but the handicaps.
 
     Every competition needs at least 2 entries; a team competition is one match of exactly
     two rows, each the other's opponents. ``names`` (one per competition) label the messages.
     """
     comp = entries.competition
     count = np.bincount(comp, minlength=entries.form.size)
-    labels = np.arange(count.size) if names is None else np.asarray(names)
     is_team_competition = entries.form == FORMS.index("team")
     for bad, what in (
         (count < 2, "must have at least 2 entries"),
@@ -285,8 +317,8 @@ def competition_changes(
     ):
         if bad.any():
             i = int(np.flatnonzero(bad)[0])
-            raise InputError(f"competition {labels[i]} {what}, got {count[i]}")
-    total = np.bincount(comp, weights=entries.handicap, minlength=count.size)
+            label = i if names is None else names[i]
+            raise InputError(f"competition {label} {what}, got {count[i]}")
     n = count[comp].astype(float)
     form, method, is_team = entries.form[comp], entries.method[comp], is_team_competition[comp]
     c_u = np.where(is_team, constants.c_u_team, np.where(entries.datum[comp], 1.0, n / (n - 1)))
@@ -298,9 +330,28 @@ def competition_changes(
     topscore = method == METHODS.index("topscore")
     c_b = np.where(topscore, constants.c_b_topscore, constants.c_b_imp)
     s = np.where(topscore, constants.s_topscore, constants.s_imp)
-    own = entries.handicap
-    opponents = total[comp] - own  # the other team of a two-row match
-    gap = np.where(is_team, opponents - own, c_u * (total[comp] / n - own))
-    expected = gap / (c_k * c_b)
     weight = (entries.played / constants.impact) * entries.boards / (entries.boards + s)
-    return expected, weight * c_u * c_k * c_b * (expected - entries.achieved)
+    return Field(comp, n, is_team, c_u, c_k * c_b, weight, entries.achieved, count.size)
+
+
+def field_changes(field: Field, handicap: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Expected result and Δh of every row of a field, given each entry's handicap."""
+    total = np.bincount(field.competition, weights=handicap, minlength=field.competitions)
+    total_of_row = total[field.competition]
+    others = np.where(
+        field.is_team, total_of_row - handicap, field.c_u * total_of_row / field.entries
+    )
+    gap = others - np.where(field.is_team, 1.0, field.c_u) * handicap
+    expected = gap / field.scale
+    return expected, field.weight * field.c_u * field.scale * (expected - field.achieved)
+
+
+def competition_changes(
+    entries: Entries, names: Sequence[str] | None = None, constants: Constants = SPEC
+) -> tuple[np.ndarray, np.ndarray]:
+    """Expected result and Δh of every row of many competitions, in one vectorised pass.
+
+    See :func:`prepare_field` for the checks. A pairs or individual entry expects
+    C_u·(h̄ − h)/(C_k·C_b); a team, (h_opponents − h_team)/(C_k·C_b).
+    """
+    return field_changes(prepare_field(entries, names, constants), entries.handicap)
