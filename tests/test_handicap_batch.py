@@ -230,3 +230,19 @@ def test_progress_is_reported_per_date() -> None:
     apply_results(parse_register(REGISTER), parse_results(EVENING), set(),
                   progress=lambda done, total: calls.append((done, total)))  # fmt: skip
     assert calls == [(1, 1)]
+
+
+def test_progress_lines_appear_once_a_run_is_slow(capsys: pytest.CaptureFixture[str]) -> None:
+    from xlbridge.cli import _Progress
+
+    quiet, slow = _Progress(after=3600), _Progress(after=0.0)
+    quiet.dates(1, 1)
+    assert capsys.readouterr().err == ""
+    slow.dates(30, 30)
+    assert "applied date 30 of 30" in capsys.readouterr().err
+
+
+def test_the_readme_example_files_are_the_ones_tested_here() -> None:
+    examples = Path(__file__).resolve().parents[1] / "examples" / "club"
+    assert (examples / "players.csv").read_text(encoding="utf-8") == REGISTER
+    assert (examples / "results.csv").read_text(encoding="utf-8") == EVENING

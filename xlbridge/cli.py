@@ -224,21 +224,20 @@ def run_handicap_update(args: argparse.Namespace) -> int:
     if args.output is not None and args.output.resolve() != args.register.resolve():
         if args.output.exists() and not args.force:
             raise InputError(f"{args.output} already exists; use --force to overwrite it")
+    progress = _Progress()
     register = batch.read_register(args.register)
     results = batch.read_results(args.results)
+    progress.say(f"read {len(results.competition):,} result rows")
     applied_before = batch.read_applied(history_path)
-    update = batch.apply_results(register, results, applied_before, progress=_progress("date"))
+    update = batch.apply_results(register, results, applied_before, progress=progress.dates)
     if not update.applied:
         print(f"nothing to apply: all {len(update.skipped)} competitions are in {history_path}",
               file=sys.stderr)  # fmt: skip
         return 0
     register_text = batch.register_text(register, update)
     ids = register.ids + update.newcomers
-    write_atomically(
-        history_path,
-        batch.history_writer(history_path, update, ids, results.competition_ids),
-        force=True,
-    )
+    history = batch.history_writer(history_path, update, ids, results.competition_ids)
+    write_atomically(history_path, history, force=True)
     output = args.output or args.register
     write_atomically(output, _text_writer(register_text), force=True)
     print(
@@ -250,20 +249,24 @@ def run_handicap_update(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(unit: str, after: float = 2.0) -> Callable[[int, int], None]:
-    """A progress callback that prints to stderr once a run has taken ``after`` seconds."""
-    import time
+class _Progress:
+    """Progress lines on stderr, once a run has taken ``after`` seconds (at most one a second)."""
 
-    start = last = time.monotonic()
+    def __init__(self, after: float = 2.0) -> None:
+        import time
 
-    def report(done: int, total: int) -> None:
-        nonlocal last
-        now = time.monotonic()
-        if now - start >= after and (now - last >= 1.0 or done == total):
-            print(f"  {unit} {done} of {total}", file=sys.stderr, flush=True)
-            last = now
+        self._clock = time.monotonic
+        self._start = self._last = self._clock()
+        self._after = after
 
-    return report
+    def say(self, message: str, final: bool = False) -> None:
+        now = self._clock()
+        if now - self._start >= self._after and (final or now - self._last >= 1.0):
+            print(f"  {message} ({now - self._start:.0f} s)", file=sys.stderr, flush=True)
+            self._last = now
+
+    def dates(self, done: int, total: int) -> None:
+        self.say(f"applied date {done} of {total}", final=done == total)
 
 
 def run_workbooks(args: argparse.Namespace) -> int:

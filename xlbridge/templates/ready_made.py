@@ -13,6 +13,7 @@ from openpyxl import Workbook
 
 from xlbridge.templates.butler_session import build_butler_session
 from xlbridge.templates.cards import build_cards
+from xlbridge.templates.handicap_book import build_handicap_book
 from xlbridge.templates.traveller import build_traveller
 
 #: Document properties are pinned so regenerating an unchanged workbook changes no content.
@@ -41,8 +42,14 @@ def butler_pairs_session() -> Workbook:
     return _pinned(build_butler_session(boards=24, tables=8).workbook)
 
 
+def handicap_register() -> Workbook:
+    """A club's handicap register (200 players) and a handicap pairs tournament (20 pairs)."""
+    return _pinned(build_handicap_book(players=200, pairs=20).workbook)
+
+
 READY_MADE: dict[str, Callable[[], Workbook]] = {
     "vp-cards.xlsx": vp_cards,
     "directors-traveller.xlsx": directors_traveller,
     "butler-pairs-session.xlsx": butler_pairs_session,
+    "handicap.xlsx": handicap_register,
 }

@@ -1,0 +1,769 @@
+"""The handicap workbook: a Project 52 register and a club pairs handicap tournament.
+
+A club keeps its players' handicaps (SPEC.md §5) and scores a pairs handicap tournament by
+topscore (matchpoint %) with live formulas that restate :mod:`xlbridge.core.handicap`; the
+LibreOffice tests hold every value equal to the core's.
+
+Every sheet has a title in row 1 and is protected without a password: inputs are unlocked
+and tinted, formulas and constants locked (a user may unprotect a sheet to change them).
+
+- **Register** — headings in row 2 (frozen), one player per row from row 3 (``players``
+  rows): player id (input, a whole number), name (text input), master points M (input),
+  current handicap (input, blank for a newcomer), start handicap H₀ = cap/(1 + C·M) (blank
+  without master points), handicap in use (the current handicap if given, else H₀ if M is
+  given, else the cap: a newcomer without master points starts at 52) and Check: "" for an
+  empty row, "ok", or what is wrong (id missing or used twice, M or handicap not a number).
+  A row whose Check is not "ok" has no handicap in use.
+- **Constants** — the SPEC §5 constants, from :data:`xlbridge.core.handicap.SPEC`, one per
+  row (label, value, symbol), each value a workbook name (``HC_CAP`` …) that the formulas
+  read. The Register's columns are workbook names too (``REGISTER_IDS`` …).
+- **Tournament** — row 2: boards in the competition N_B (input, D2) and the method (fixed:
+  topscore, pairs, no datum); row 3: pairs entered N, field mean h̄, C_u = N/(N − 1), rows
+  to check and a message; row 4 a note; row 5 headings (frozen with everything above); from
+  row 6 one row per pair (``pairs`` rows): pair number (fixed), player ids (inputs), their
+  names and handicaps in use (INDEX/MATCH on the Register), the pair handicap (their mean),
+  the expected % = 50 + C_u·(h̄ − h_pair)/(C_k·C_b), boards played N_G (input, blank = N_B),
+  achieved % (input), handicap result % = achieved − (expected − 50), its rank, Δh (the same
+  for both players) = (N_G/480)·N_B/(N_B + S)·C_u·C_k·C_b·(expected − achieved), each
+  player's new handicap min(cap, h + Δh), and Check.
+- Hidden working columns S:X of the Tournament: each player's Register row (MATCH, 0 when
+  not found), the row's pair problem, whether the pair is in the field, its result problem
+  and whether its result counts.
+
+Rules: the field is the rows whose pair is good (both ids given, different, in the Register
+once with an "ok" row, neither playing in another pair); a bad row shows why in Check and no
+numbers. The expected % shows as soon as 2 pairs are in the field (a club can charge it
+before play); a row without an achieved % (or with a bad one, or N_G outside 1..N_B) shows
+the expected % but no result, rank, Δh or new handicap. Ranks are 1 + the number of results
+higher by more than 1E-9, so equal results rank equal despite float noise.
+
+Only the Excel 2010 function set is used (IF, AND, OR, NOT, ISNUMBER, COUNT, COUNTA,
+COUNTIF, SUM, SUMPRODUCT, INDEX, MATCH, IFERROR, INT, MIN).
+
+:func:`fill_example` types :data:`EXAMPLE_PLAYERS` and :data:`EXAMPLE_PAIRS` (12 players,
+two of them newcomers; 6 pairs over 24 boards, one playing 22) into a built workbook, through
+:func:`enter_players` and :func:`enter_pairs`, which type any :class:`RegisterEntry` and
+:class:`PairEntry` rows (names always as text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from openpyxl import Workbook
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.cell_range import CellRange
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlbridge.core import validate
+from xlbridge.core.handicap import AVERAGE_PERCENT, SPEC
+from xlbridge.templates import styles
+from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT, setup_page
+from xlbridge.templates.traveller import enter_text
+
+REGISTER_SHEET = "Register"
+CONSTANTS_SHEET = "Constants"
+TOURNAMENT_SHEET = "Tournament"
+
+MAX_PLAYERS = 5000
+MAX_PAIRS = 500
+MAX_ID = 999_999
+MAX_BOARDS = 999
+NAME_LENGTH = 60
+#: Lowest handicap a user may type (there is no floor, but a top player rarely goes below 0).
+LOWEST_HANDICAP = -20
+OK = "ok"
+QUOTED_OK = f'"{OK}"'
+BLANK = '""'
+#: How much higher another pair's result must be to rank above (float noise).
+RANK_TOLERANCE = "1E-9"
+AVERAGE = f"{AVERAGE_PERCENT:g}"
+
+TITLE_ROW = 1
+HEADING_ROW = 2  # Register and Constants
+FIRST_ROW = 3  # Register and Constants
+HEADER_HEIGHT = 2 * ROW_HEIGHT
+
+# Tournament rows and header cells.
+SETTINGS_ROW, TOTALS_ROW, NOTE_ROW, PAIR_HEADING_ROW, FIRST_PAIR_ROW = 2, 3, 4, 5, 6
+BOARDS, ENTERED, FIELD_MEAN, C_U, TO_CHECK, MESSAGE = "D2", "D3", "G3", "I3", "L3", "M3"
+METHOD_NOTE = "E2"
+#: (first and last cell of the label, text) of each Tournament header cell.
+HEADER_LABELS = {
+    BOARDS: ("A2", "C2", "Boards in the competition N_B"),
+    ENTERED: ("A3", "C3", "Pairs entered N"),
+    FIELD_MEAN: ("E3", "F3", "Field mean h̄"),
+    C_U: ("H3", "H3", "C_u"),
+    TO_CHECK: ("J3", "K3", "Rows to check"),
+}
+METHOD = "Topscore (matchpoint %), pairs, no datum: C_k, C_b and S are on the Constants sheet."
+NOTE = (
+    "Type N_B, then each pair's player ids (from the Register): the expected % shows once 2 "
+    "pairs are in. After play type each pair's achieved % (and the boards it played if fewer "
+    "than N_B). Handicap result % = achieved % − (expected % − 50). Δh applies to both "
+    "players; copy each new handicap into the Register. For another tournament, copy this "
+    "sheet (right-click its tab, Move or Copy, Create a copy)."
+)
+CONSTANTS_NOTE = (
+    "Every formula reads these values. They are locked: unprotect the sheet (Review, "
+    "Unprotect Sheet; no password) to change them."
+)
+
+GREY_FONT = Font(size=8, italic=True, color="808080")
+WORKING_FILL = PatternFill("solid", fgColor="EDEDED")
+PROBLEM_FILL = PatternFill("solid", fgColor="F8CBAD")
+MESSAGE_FONT = Font(bold=True, size=9, color="C00000")
+NOTE_ALIGNMENT = Alignment(horizontal="left", vertical="top", wrap_text=True)
+RIGHT = Alignment(horizontal="right", vertical="center")
+
+
+class Column(NamedTuple):
+    """One column of a sheet: key used in code, heading, width, number format, input or not."""
+
+    key: str
+    header: str
+    width: float
+    number_format: str = "0.00"
+    is_input: bool = False
+
+
+REGISTER_COLUMNS = (
+    Column("id", "Player id", 8, "0", True),
+    Column("name", "Name", 24, "@", True),
+    Column("masterpoints", "Master points M", 9, "General", True),
+    Column("current", "Current handicap (blank: newcomer)", 11, "0.00", True),
+    Column("start", "Start handicap H₀", 9),
+    Column("in_use", "Handicap in use", 9),
+    Column("check", "Check", 26, "General"),
+)
+TOURNAMENT_COLUMNS = (
+    Column("pair", "Pair", 5, "0"),
+    Column("id_1", "Player 1 id", 8, "0", True),
+    Column("name_1", "Player 1", 18, "General"),
+    Column("handicap_1", "Hcp 1", 7),
+    Column("id_2", "Player 2 id", 8, "0", True),
+    Column("name_2", "Player 2", 18, "General"),
+    Column("handicap_2", "Hcp 2", 7),
+    Column("pair_handicap", "Pair hcp", 7),
+    Column("expected", "Expected %", 8),
+    Column("played", "Boards played N_G (blank: N_B)", 9, "0", True),
+    Column("achieved", "Achieved %", 8, "0.00", True),
+    Column("result", "Handicap result %", 9),
+    Column("rank", "Rank", 6, "0"),
+    Column("change", "Δh each player", 8, "+0.00;-0.00;0.00"),
+    Column("new_1", "New hcp 1", 8),
+    Column("new_2", "New hcp 2", 8),
+    Column("check", "Check", 32, "General"),
+)
+#: Hidden working columns of the Tournament, after a blank column.
+WORKING_COLUMNS = (
+    Column("row_1", "Register row 1", 8, "0"),
+    Column("row_2", "Register row 2", 8, "0"),
+    Column("pair_problem", "pair problem", 14, "General"),
+    Column("in_field", "in field", 6, "0"),
+    Column("result_problem", "result problem", 14, "General"),
+    Column("counts", "result counts", 6, "0"),
+)
+CONSTANT_COLUMNS = (
+    Column("what", "Constant", 46, "General"),
+    Column("value", "Value", 9, "General"),
+    Column("symbol", "Symbol", 8, "General"),
+    Column("name", "Name in formulas", 16, "General"),
+)
+
+
+def _letters(columns: tuple[Column, ...], first: int = 1) -> Mapping[str, str]:
+    """Column letter of each key, in order from column ``first``."""
+    return {column.key: get_column_letter(i) for i, column in enumerate(columns, start=first)}
+
+
+#: Column letters by key, for the builder and for tests: ``TOURNAMENT["achieved"]`` is "K".
+REGISTER = _letters(REGISTER_COLUMNS)
+TOURNAMENT = {
+    **_letters(TOURNAMENT_COLUMNS),
+    **_letters(WORKING_COLUMNS, len(TOURNAMENT_COLUMNS) + 2),
+}
+CONSTANTS = _letters(CONSTANT_COLUMNS)
+
+
+class Constant(NamedTuple):
+    """A row of the Constants sheet: the :class:`Constants` field, its workbook name, text."""
+
+    field: str
+    name: str
+    what: str
+    symbol: str
+
+
+CONSTANT_ROWS = (
+    Constant("impact", "HC_IMPACT", "Impact: boards after which old results weigh 1/e", "480"),
+    Constant("cap", "HC_CAP", "Highest handicap, a beginner's (new h = min(cap, h + Δh))", "cap"),
+    Constant("start_c", "HC_START_C", "Start handicap H₀ = cap/(1 + C·M)", "C"),
+    Constant("s_topscore", "HC_S_TOPSCORE", "Topscore: boards' distribution factor", "S"),
+    Constant("c_b_topscore", "HC_CB_TOPSCORE", "Topscore: handicap units per % point", "C_b"),
+    Constant("s_imp", "HC_S_IMP", "IMPs: boards' distribution factor (not used here)", "S"),
+    Constant("c_b_imp", "HC_CB_IMP", "IMPs: handicap units per IMP a board (not used here)", "C_b"),
+    Constant("c_k_pairs", "HC_CK_PAIRS", "Pairs: scale of the result owner", "C_k"),
+)
+NAME_OF = {constant.field: constant.name for constant in CONSTANT_ROWS}
+
+REGISTER_NAMES = {
+    "id": "REGISTER_IDS",
+    "name": "REGISTER_NAMES",
+    "in_use": "REGISTER_HANDICAPS",
+    "check": "REGISTER_CHECKS",
+}
+
+
+@dataclass(frozen=True)
+class HandicapBook:
+    """The workbook and where its cells are (columns: ``REGISTER``, ``TOURNAMENT``).
+
+    The header cells (``boards`` … ``message``) are on the Tournament sheet; ``constants``
+    maps each :class:`~xlbridge.core.handicap.Constants` field shown to its cell on the
+    Constants sheet.
+    """
+
+    workbook: Workbook
+    players: int
+    pairs: int
+    boards: str = BOARDS
+    entered: str = ENTERED
+    field_mean: str = FIELD_MEAN
+    c_u: str = C_U
+    to_check: str = TO_CHECK
+    message: str = MESSAGE
+
+    @property
+    def constants(self) -> dict[str, str]:
+        """The Constants sheet's value cell of each constant, by field name."""
+        return {
+            c.field: f"{CONSTANTS['value']}{FIRST_ROW + i}" for i, c in enumerate(CONSTANT_ROWS)
+        }
+
+    def player_row(self, player: int) -> int:
+        """Row of the ``player``-th Register row (from 1)."""
+        return FIRST_ROW + player - 1
+
+    def pair_row(self, pair: int) -> int:
+        """Row of pair number ``pair`` on the Tournament sheet."""
+        return FIRST_PAIR_ROW + pair - 1
+
+    def register_cell(self, key: str, player: int) -> str:
+        """A cell of the ``player``-th Register row, by column key."""
+        return f"{REGISTER[key]}{self.player_row(player)}"
+
+    def pair_cell(self, key: str, pair: int) -> str:
+        """A cell of pair ``pair``'s Tournament row, by column key."""
+        return f"{TOURNAMENT[key]}{self.pair_row(pair)}"
+
+
+def build_handicap_book(*, players: int = 60, pairs: int = 16, paper: str = "a4") -> HandicapBook:
+    """A handicap register of ``players`` rows and a pairs tournament of ``pairs`` rows.
+
+    ``paper`` is a4 or letter. The workbook is empty: :func:`fill_example` types an example.
+    """
+    players = validate.whole_number("players", players, 2, MAX_PLAYERS)
+    pairs = validate.whole_number("pairs", pairs, 2, MAX_PAIRS)
+    paper = validate.choice("paper", paper, PAPER_SIZES)
+    book = HandicapBook(Workbook(), players, pairs)
+    register = book.workbook.active
+    assert register is not None
+    register.title = REGISTER_SHEET
+    _write_register(register, book, paper)
+    _write_constants(book.workbook.create_sheet(CONSTANTS_SHEET), paper)
+    _write_tournament(book.workbook.create_sheet(TOURNAMENT_SHEET), book, paper)
+    _define_names(book)
+    return book
+
+
+# --------------------------------------------------------------------------------------------
+# The example
+
+
+class RegisterEntry(NamedTuple):
+    """What a Register row holds: id, name, master points, current handicap (None: blank)."""
+
+    id: int
+    name: str
+    masterpoints: float | None
+    handicap: float | None
+
+
+class PairEntry(NamedTuple):
+    """What a Tournament row holds: the players' ids, achieved % and N_G (None: blank)."""
+
+    player_1: int | None
+    player_2: int | None
+    achieved: float | None = None
+    played: int | None = None
+
+
+EXAMPLE_BOARDS = 24
+EXAMPLE_PLAYERS = (
+    RegisterEntry(101, "Anna Berg", 850, 8.4),
+    RegisterEntry(102, "Bo Ek", 400, 12.25),
+    RegisterEntry(103, "Cecilia Dahl", 120, 24.1),
+    RegisterEntry(104, "David Falk", 60, 30.0),
+    RegisterEntry(105, "Eva Gran", 35, 36.8),
+    RegisterEntry(106, "Fredrik Holm", 300, 15.5),
+    RegisterEntry(107, "Greta Isaksson", 15, 44.0),
+    RegisterEntry(108, "Hans Jansson", 5, 49.2),
+    RegisterEntry(109, "Ingrid Karlsson", 200, 19.75),
+    RegisterEntry(110, "Johan Lind", 50, None),  # a newcomer with master points: H₀ 34.67
+    RegisterEntry(111, "Karin Moberg", None, None),  # a newcomer without: 52
+    RegisterEntry(112, "Lars Nyström", 1000, 5.1),
+)
+#: Six pairs over 24 boards; the achieved % add up to 300 (a mean of 50).
+EXAMPLE_PAIRS = (
+    PairEntry(101, 112, 57.2),
+    PairEntry(102, 106, 55.1),
+    PairEntry(103, 109, 51.4),
+    PairEntry(104, 105, 46.3),
+    PairEntry(107, 108, 42.8),
+    PairEntry(110, 111, 47.2, 22),  # arrived late: played 22 of the 24 boards
+)
+
+
+def enter_players(
+    ws: Worksheet, book: HandicapBook, players: Iterable[RegisterEntry], first: int = 1
+) -> None:
+    """Type players into the Register sheet ``ws`` from its ``first`` row (names as text)."""
+    for index, player in enumerate(players, start=first):
+        if index > book.players:
+            raise validate.InputError(f"the Register has only {book.players} rows")
+        ws[book.register_cell("id", index)] = player.id
+        enter_text(ws[book.register_cell("name", index)], player.name)
+        ws[book.register_cell("masterpoints", index)] = player.masterpoints
+        ws[book.register_cell("current", index)] = player.handicap
+
+
+def enter_pairs(
+    ws: Worksheet, book: HandicapBook, pairs: Iterable[PairEntry], boards: int | None
+) -> None:
+    """Type N_B and pairs 1, 2, … into the Tournament sheet ``ws`` (or a copy of it)."""
+    ws[book.boards] = boards
+    for number, pair in enumerate(pairs, start=1):
+        if number > book.pairs:
+            raise validate.InputError(f"the Tournament has only {book.pairs} rows")
+        for key, value in zip(("id_1", "id_2", "achieved", "played"), pair, strict=True):
+            ws[book.pair_cell(key, number)] = value
+
+
+def fill_example(book: HandicapBook) -> None:
+    """Type :data:`EXAMPLE_PLAYERS` and :data:`EXAMPLE_PAIRS` (24 boards) into ``book``."""
+    enter_players(book.workbook[REGISTER_SHEET], book, EXAMPLE_PLAYERS)
+    enter_pairs(book.workbook[TOURNAMENT_SHEET], book, EXAMPLE_PAIRS, EXAMPLE_BOARDS)
+
+
+# --------------------------------------------------------------------------------------------
+# References and formula pieces
+
+
+def _absolute(column: str, first: int, last: int | None = None) -> str:
+    """``$C$3``, or ``$C$3:$C$10`` when ``last`` is given."""
+    ref = f"${column}${first}"
+    return ref if last is None else f"{ref}:${column}${last}"
+
+
+def _fixed(ref: str) -> str:
+    """D2 → $D$2."""
+    column = ref.rstrip("0123456789")
+    return _absolute(column, int(ref[len(column) :]))
+
+
+def _first_problem(checks: list[tuple[str, str]], otherwise: str) -> str:
+    """Nested IFs: the message of the first true condition, else ``otherwise`` (no "=")."""
+    formula = otherwise
+    for condition, message in reversed(checks):
+        formula = f"IF({condition},{message},{formula})"
+    return formula
+
+
+def _not_whole(ref: str, low: str, high: str | None = None) -> str:
+    """True unless ``ref`` holds a whole number from ``low`` (to ``high``)."""
+    bounds = [f"{ref}<{low}", f"{ref}<>INT({ref})"] + ([f"{ref}>{high}"] if high else [])
+    return f"IF(ISNUMBER({ref}),OR({','.join(bounds)}),TRUE)"
+
+
+def _c(field: str) -> str:
+    """The workbook name of a constant."""
+    return NAME_OF[field]
+
+
+# --------------------------------------------------------------------------------------------
+# Sheets in general
+
+
+def _start_sheet(ws: Worksheet, title: str, heading_row: int, columns: tuple[Column, ...]) -> None:
+    """Title, headings in ``heading_row``, widths and printed titles."""
+    ws.merge_cells(start_row=TITLE_ROW, start_column=1, end_row=TITLE_ROW, end_column=len(columns))
+    ws.cell(TITLE_ROW, 1, title).font = styles.TITLE_FONT
+    _headings(ws, heading_row, columns)
+    ws.print_title_rows = f"{heading_row}:{heading_row}"
+
+
+def _headings(ws: Worksheet, row: int, columns: tuple[Column, ...], first: int = 1) -> None:
+    for i, column in enumerate(columns, start=first):
+        cell = ws.cell(row, i, column.header)
+        cell.font, cell.fill, cell.alignment = styles.HEADER_FONT, styles.HEADER_FILL, styles.WRAP
+        cell.border = styles.BOX
+        ws.column_dimensions[get_column_letter(i)].width = column.width
+    ws.row_dimensions[row].height = HEADER_HEIGHT
+
+
+def _write_row(
+    ws: Worksheet,
+    row: int,
+    columns: tuple[Column, ...],
+    values: Mapping[str, object],
+    first: int = 1,
+) -> None:
+    """One record: ``values`` by column key (missing keys stay blank), inputs unlocked."""
+    for i, column in enumerate(columns, start=first):
+        cell = ws.cell(row, i, values.get(column.key))
+        cell.font, cell.border = styles.BODY_FONT, styles.BOX
+        cell.alignment = styles.LEFT if column.number_format in ("@", "General") else styles.CENTER
+        cell.number_format = column.number_format
+        if column.is_input:
+            styles.mark_input(ws, cell.coordinate)
+    ws.row_dimensions[row].height = ROW_HEIGHT
+
+
+def _finish_sheet(ws: Worksheet, paper: str, last_row: int, last_column: int, freeze: str) -> None:
+    ws.freeze_panes = freeze
+    setup_page(ws, paper, last_row, last_column)
+    styles.protect(ws)
+
+
+def _validate(
+    ws: Worksheet, refs: list[str], kind: str, operator: str, bounds: tuple[str, ...], error: str
+) -> None:
+    """A data validation rule of type ``kind`` (whole, decimal, textLength) on ``refs``."""
+    rule = DataValidation(
+        type=kind,
+        operator=operator,
+        formula1=bounds[0],
+        formula2=bounds[1] if len(bounds) > 1 else None,
+        allow_blank=True,
+        showErrorMessage=True,
+        errorTitle="Not allowed",
+        error=error,
+    )
+    for ref in refs:
+        rule.add(CellRange(ref))
+    ws.add_data_validation(rule)
+
+
+def _column_range(letter: str, top: int, bottom: int) -> str:
+    return f"{letter}{top}:{letter}{bottom}"
+
+
+# --------------------------------------------------------------------------------------------
+# Register
+
+
+def _write_register(ws: Worksheet, book: HandicapBook, paper: str) -> None:
+    _start_sheet(ws, "Handicap register (Project 52)", HEADING_ROW, REGISTER_COLUMNS)
+    for player in range(1, book.players + 1):
+        _write_row(ws, book.player_row(player), REGISTER_COLUMNS, _register_formulas(book, player))
+    last = book.player_row(book.players)
+
+    def column(key: str) -> list[str]:
+        return [_column_range(REGISTER[key], FIRST_ROW, last)]
+
+    styles.validate_whole(ws, column("id"), 1, MAX_ID, "Player id")
+    name_error = f"Names must be at most {NAME_LENGTH} characters."
+    _validate(ws, column("name"), "textLength", "lessThanOrEqual", (str(NAME_LENGTH),), name_error)
+    _validate(
+        ws, column("masterpoints"), "decimal", "greaterThanOrEqual", ("0",),
+        "Master points must be a number of at least 0.",
+    )  # fmt: skip
+    cap = f"{SPEC.cap:g}"
+    _validate(
+        ws, column("current"), "decimal", "between", (str(LOWEST_HANDICAP), cap),
+        f"A handicap must be a number from {LOWEST_HANDICAP} to {cap}.",
+    )  # fmt: skip
+    _shade_problems(ws, REGISTER["check"], FIRST_ROW, last)
+    _finish_sheet(ws, paper, last, len(REGISTER_COLUMNS), f"A{FIRST_ROW}")
+
+
+def _register_formulas(book: HandicapBook, player: int) -> dict[str, object]:
+    """Start handicap, handicap in use and Check of one Register row."""
+    row = book.player_row(player)
+    player_id, masterpoints, current, start, check = (
+        f"{REGISTER[key]}{row}" for key in ("id", "masterpoints", "current", "start", "check")
+    )
+    inputs = f"{player_id}:{current}"
+    problems = [
+        (f"COUNTA({inputs})=0", '""'),
+        (f'{player_id}=""', '"player id missing"'),
+        (f"NOT(ISNUMBER({player_id}))", '"player id must be a number"'),
+        (f"COUNTIF({REGISTER_NAMES['id']},{player_id})>1", f'"id "&{player_id}&" is used twice"'),
+        (
+            f'AND({masterpoints}<>"",NOT(AND(ISNUMBER({masterpoints}),{masterpoints}>=0)))',
+            '"master points must be a number of at least 0"',
+        ),
+        (
+            f'AND({current}<>"",NOT(ISNUMBER({current})))',
+            '"current handicap must be a number"',
+        ),
+    ]
+    valid_points = f"AND(ISNUMBER({masterpoints}),{masterpoints}>=0)"
+    return {
+        "start": f'=IF({valid_points},{_c("cap")}/(1+{_c("start_c")}*{masterpoints}),"")',
+        "in_use": f'=IF({check}<>"{OK}","",IF(ISNUMBER({current}),{current},'
+        f"IF(ISNUMBER({start}),{start},{_c('cap')})))",
+        "check": f"={_first_problem(problems, QUOTED_OK)}",
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Constants
+
+
+def _write_constants(ws: Worksheet, paper: str) -> None:
+    _start_sheet(ws, "Project 52 constants (SPEC §5)", HEADING_ROW, CONSTANT_COLUMNS)
+    for i, constant in enumerate(CONSTANT_ROWS):
+        values = {
+            "what": constant.what,
+            "value": getattr(SPEC, constant.field),
+            "symbol": constant.symbol,
+            "name": constant.name,
+        }
+        _write_row(ws, FIRST_ROW + i, CONSTANT_COLUMNS, values)
+    note_row = FIRST_ROW + len(CONSTANT_ROWS) + 1
+    ws.merge_cells(
+        start_row=note_row, start_column=1, end_row=note_row, end_column=len(CONSTANT_COLUMNS)
+    )
+    note = ws.cell(note_row, 1, CONSTANTS_NOTE)
+    note.font, note.alignment = styles.SMALL_FONT, NOTE_ALIGNMENT
+    ws.row_dimensions[note_row].height = 2 * ROW_HEIGHT
+    _finish_sheet(ws, paper, note_row, len(CONSTANT_COLUMNS), f"A{FIRST_ROW}")
+
+
+def _define_names(book: HandicapBook) -> None:
+    """Workbook names of the constants and of the Register's columns."""
+    last = book.player_row(book.players)
+    refs = {
+        constant.name: (CONSTANTS_SHEET, _fixed(book.constants[constant.field]))
+        for constant in CONSTANT_ROWS
+    }
+    refs |= {
+        name: (REGISTER_SHEET, _absolute(REGISTER[key], FIRST_ROW, last))
+        for key, name in REGISTER_NAMES.items()
+    }
+    for name, (sheet, ref) in refs.items():
+        book.workbook.defined_names[name] = DefinedName(name, attr_text=f"'{sheet}'!{ref}")
+
+
+# --------------------------------------------------------------------------------------------
+# Tournament
+
+
+def _write_tournament(ws: Worksheet, book: HandicapBook, paper: str) -> None:
+    last_column = len(TOURNAMENT_COLUMNS)
+    _start_sheet(
+        ws, "Pairs handicap tournament (Project 52, topscore)", PAIR_HEADING_ROW, TOURNAMENT_COLUMNS
+    )
+    _headings(ws, PAIR_HEADING_ROW, WORKING_COLUMNS, last_column + 2)
+    first, last = book.pair_row(1), book.pair_row(book.pairs)
+    _write_tournament_header(ws, first, last)
+    for pair in range(1, book.pairs + 1):
+        row = book.pair_row(pair)
+        values = _pair_formulas(row, first, last)
+        _write_row(ws, row, TOURNAMENT_COLUMNS, {"pair": pair, **values})
+        _write_row(ws, row, WORKING_COLUMNS, values, last_column + 2)
+        for column in WORKING_COLUMNS:
+            cell = ws[f"{TOURNAMENT[column.key]}{row}"]
+            cell.font, cell.fill = GREY_FONT, WORKING_FILL
+    _validate_pair_inputs(ws, first, last)
+    _shade_problems(ws, TOURNAMENT["check"], first, last)
+    first_working, last_working = TOURNAMENT["row_1"], TOURNAMENT["counts"]
+    ws.column_dimensions.group(first_working, last_working, hidden=True, outline_level=1)
+    _finish_sheet(ws, paper, last, last_column, f"B{first}")
+    ws.page_setup.orientation = "landscape"  # 17 columns read better across the long side
+
+
+def _label(ws: Worksheet, first: str, last: str, text: str) -> None:
+    if first != last:
+        ws.merge_cells(f"{first}:{last}")
+    cell = ws[first]
+    cell.value, cell.font, cell.alignment = text, styles.HEADER_FONT, RIGHT
+
+
+def _put(ws: Worksheet, ref: str, value: object, number_format: str) -> None:
+    cell = ws[ref]
+    cell.value, cell.number_format = value, number_format
+    cell.font, cell.alignment, cell.border = styles.BODY_FONT, styles.CENTER, styles.BOX
+
+
+def _merged_text(ws: Worksheet, first: str, last: str, text: str, font: Font) -> None:
+    ws.merge_cells(f"{first}:{last}")
+    cell = ws[first]
+    cell.value, cell.font, cell.alignment = text, font, NOTE_ALIGNMENT
+
+
+def _write_tournament_header(ws: Worksheet, first: int, last: int) -> None:
+    """N_B (input), the method, N, h̄, C_u, rows to check, a message and the note."""
+    for label_first, label_last, text in HEADER_LABELS.values():
+        _label(ws, label_first, label_last, text)
+    pair_handicaps = _absolute(TOURNAMENT["pair_handicap"], first, last)
+    checks = _absolute(TOURNAMENT["check"], first, last)
+    entered = _fixed(ENTERED)
+    _put(ws, BOARDS, None, "0")
+    styles.mark_input(ws, BOARDS)
+    styles.validate_whole(ws, [BOARDS], 1, MAX_BOARDS, "Boards in the competition")
+    _put(ws, ENTERED, f"=COUNT({pair_handicaps})", "0")
+    _put(ws, FIELD_MEAN, f'=IF({entered}>0,SUM({pair_handicaps})/{entered},"")', "0.00")
+    _put(ws, C_U, f'=IF({entered}>=2,{entered}/({entered}-1),"")', "0.0000")
+    _put(ws, TO_CHECK, f'=SUMPRODUCT(({checks}<>"")*({checks}<>"{OK}"))', "0")
+    last_letter = TOURNAMENT["check"]
+    _merged_text(ws, METHOD_NOTE, f"{last_letter}{SETTINGS_ROW}", METHOD, styles.SMALL_FONT)
+    message = (
+        f'=IF({_fixed(TO_CHECK)}>0,"Some rows do not count: see Check",'
+        f'IF({entered}=1,"Only one pair is in: the expected % needs at least 2",""))'
+    )
+    _merged_text(ws, MESSAGE, f"{last_letter}{TOTALS_ROW}", message, MESSAGE_FONT)
+    _merged_text(ws, f"A{NOTE_ROW}", f"{last_letter}{NOTE_ROW}", NOTE, styles.SMALL_FONT)
+    ws.row_dimensions[NOTE_ROW].height = 3 * ROW_HEIGHT
+
+
+def _pair_problem(row: int, first: int, last: int) -> str:
+    """The first thing wrong with a row's pair ("" when good or when nothing is typed)."""
+    cell = {key: f"{TOURNAMENT[key]}{row}" for key in TOURNAMENT}
+    inputs = f"{cell['id_1']},{cell['id_2']},{cell['played']}:{cell['achieved']}"
+    checks = [
+        (f"COUNTA({inputs})=0", '""'),
+        (f'{cell["id_1"]}=""', '"player 1 id missing"'),
+        (f'{cell["id_2"]}=""', '"player 2 id missing"'),
+        (f"{cell['id_1']}={cell['id_2']}", '"the same player twice"'),
+    ]
+    for number in (1, 2):
+        player_id, register_row = cell[f"id_{number}"], cell[f"row_{number}"]
+        checks += [
+            (f"{register_row}=0", f'"player {number} id "&{player_id}&" is not in the Register"'),
+            (
+                f'INDEX({REGISTER_NAMES["check"]},{register_row})<>"{OK}"',
+                f'"player "&{player_id}&": see the Register\'s Check"',
+            ),
+        ]
+    for number in (1, 2):
+        player_id = cell[f"id_{number}"]
+        appearances = "+".join(
+            f"COUNTIF({_absolute(TOURNAMENT[key], first, last)},{player_id})"
+            for key in ("id_1", "id_2")
+        )
+        checks.append((f"{appearances}>1", f'"player "&{player_id}&" plays in another pair too"'))
+    return f"={_first_problem(checks, BLANK)}"
+
+
+def _result_problem(row: int) -> str:
+    """What stops a good pair's typed result from counting ("" when nothing does)."""
+    achieved, played, in_field = (
+        f"{TOURNAMENT[key]}{row}" for key in ("achieved", "played", "in_field")
+    )
+    boards = _fixed(BOARDS)
+    checks = [
+        (f'OR({in_field}<>1,{achieved}="")', '""'),
+        (f"NOT(ISNUMBER({achieved}))", '"achieved % must be a number"'),
+        (f"OR({achieved}<0,{achieved}>100)", '"achieved % must be from 0 to 100"'),
+        (_not_whole(boards, "1"), f'"type the boards in the competition N_B ({BOARDS})"'),
+        (
+            f'IF({played}="",FALSE,{_not_whole(played, "1", boards)})',
+            '"boards played must be a whole number from 1 to N_B"',
+        ),
+        (f"{_fixed(ENTERED)}<2", '"the field needs at least 2 pairs"'),
+    ]
+    return f"={_first_problem(checks, BLANK)}"
+
+
+def _pair_formulas(row: int, first: int, last: int) -> dict[str, str]:
+    """Every formula of one Tournament row, visible and working, by column key."""
+    cell = {key: f"{TOURNAMENT[key]}{row}" for key in TOURNAMENT}
+    in_field, counts = cell["in_field"], cell["counts"]
+    boards = _fixed(BOARDS)
+    c_k_c_b = f"{_c('c_k_pairs')}*{_c('c_b_topscore')}"
+    played = f"IF(ISNUMBER({cell['played']}),{cell['played']},{boards})"
+    weight = f"({played}/{_c('impact')})*{boards}/({boards}+{_c('s_topscore')})"
+    expected_above, achieved_above = (
+        f"({cell['expected']}-{AVERAGE})",
+        f"({cell['achieved']}-{AVERAGE})",
+    )
+    results = _absolute(TOURNAMENT["result"], first, last)
+    higher = f"SUMPRODUCT(ISNUMBER({results})*({results}>{cell['result']}+{RANK_TOLERANCE}))"
+
+    def if_in_field(expression: str) -> str:
+        return f'=IF({in_field}=1,{expression},"")'
+
+    def if_counts(expression: str) -> str:
+        return f'=IF({counts}=1,{expression},"")'
+
+    formulas = {
+        "expected": f"=IF(AND({in_field}=1,{_fixed(ENTERED)}>=2),"
+        f'{AVERAGE}+{_fixed(C_U)}*({_fixed(FIELD_MEAN)}-{cell["pair_handicap"]})/({c_k_c_b}),"")',
+        "pair_handicap": if_in_field(f"({cell['handicap_1']}+{cell['handicap_2']})/2"),
+        "result": if_counts(f"{cell['achieved']}-{expected_above}"),
+        "rank": if_counts(f"1+{higher}"),
+        "change": if_counts(
+            f"{weight}*{_fixed(C_U)}*{c_k_c_b}*({expected_above}-{achieved_above})"
+        ),
+        "check": f'=IF({cell["pair_problem"]}<>"",{cell["pair_problem"]},'
+        f'IF({cell["result_problem"]}<>"",{cell["result_problem"]},'
+        f'IF({in_field}=1,"{OK}","")))',
+        "pair_problem": _pair_problem(row, first, last),
+        "in_field": f"=IF(AND(COUNT({cell['id_1']},{cell['id_2']})=2,"
+        f'{cell["pair_problem"]}=""),1,0)',
+        "result_problem": _result_problem(row),
+        "counts": f"=IF(AND({in_field}=1,ISNUMBER({cell['achieved']}),"
+        f'{cell["result_problem"]}=""),1,0)',
+    }
+    for number in (1, 2):
+        formulas |= _player_formulas(cell, number)
+    return formulas
+
+
+def _player_formulas(cell: Mapping[str, str], number: int) -> dict[str, str]:
+    """Player ``number``'s Register row, name, handicap in use and new handicap."""
+    player_id, register_row = cell[f"id_{number}"], cell[f"row_{number}"]
+    match = f"MATCH({player_id},{REGISTER_NAMES['id']},0)"
+    name = f'INDEX({REGISTER_NAMES["name"]},{register_row})&""'
+    handicap = f"INDEX({REGISTER_NAMES['in_use']},{register_row})"
+    new = f"MIN({_c('cap')},{cell[f'handicap_{number}']}+{cell['change']})"
+    return {
+        f"row_{number}": f"=IF(ISNUMBER({player_id}),IFERROR({match},0),0)",
+        f"name_{number}": f'=IF({register_row}>0,{name},"")',
+        f"handicap_{number}": f'=IF({cell["in_field"]}=1,{handicap},"")',
+        f"new_{number}": f'=IF({cell["counts"]}=1,{new},"")',
+    }
+
+
+def _validate_pair_inputs(ws: Worksheet, first: int, last: int) -> None:
+    """Player ids, boards played (1..N_B) and achieved % (0..100)."""
+
+    def column(key: str) -> str:
+        return _column_range(TOURNAMENT[key], first, last)
+
+    styles.validate_whole(ws, [column("id_1"), column("id_2")], 1, MAX_ID, "Player id")
+    _validate(
+        ws, [column("played")], "whole", "between", ("1", _fixed(BOARDS)),
+        "Boards played must be a whole number from 1 to the boards in the competition N_B.",
+    )  # fmt: skip
+    _validate(
+        ws, [column("achieved")], "decimal", "between", ("0", "100"),
+        "Achieved % must be a number from 0 to 100.",
+    )  # fmt: skip
+
+
+def _shade_problems(ws: Worksheet, column: str, first: int, last: int) -> None:
+    """Shade a Check cell that is neither blank nor "ok"."""
+    problem = f'AND({column}{first}<>"",{column}{first}<>"{OK}")'
+    ws.conditional_formatting.add(
+        _column_range(column, first, last), FormulaRule(formula=[problem], fill=PROBLEM_FILL)
+    )
