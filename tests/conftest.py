@@ -1,6 +1,5 @@
 """Shared pytest fixtures for the xlbridge test suite."""
 
-import asyncio
 import os
 from collections.abc import Callable
 from types import ModuleType
@@ -16,6 +15,7 @@ os.environ["XLWINGS_ON_SERVER"] = "true"
 
 # tests/ has no __init__.py, so pytest puts this directory on sys.path and the
 # helper module tests/libreoffice.py is importable as plain ``libreoffice``.
+from dispatcher import call
 from libreoffice import LibreOfficeRecalculator, prepare_profile, require_soffice
 
 
@@ -41,13 +41,6 @@ def libreoffice(tmp_path_factory: pytest.TempPathFactory) -> LibreOfficeRecalcul
     )
 
 
-def as_range(value: Any) -> list[list[Any]]:
-    """An argument as Office.js sends it: always a 2-D list (one cell is [[v]])."""
-    if isinstance(value, list):
-        return value if value and isinstance(value[0], list) else [value]
-    return [[value]]
-
-
 @pytest.fixture(scope="session")
 def udfs() -> ModuleType:
     """The module of Excel functions, imported after xlwings is set to the Office.js runtime."""
@@ -63,17 +56,8 @@ def call_udf(udfs: ModuleType) -> Callable[..., Any]:
     Arguments are cell values or 2-D lists (ranges); None or "" stand for blank cells.
     Bad input surfaces as the xlwings.XlwingsError Excel would show as #VALUE!.
     """
-    import xlwings
-    from xlwings.server import custom_functions_call
 
-    def call(name: str, *args: Any) -> Any:
-        payload = {
-            "func_name": name,
-            "args": [as_range(a) for a in args],
-            "version": xlwings.__version__,
-            "client": "Office.js",
-            "runtime": "1.4",
-        }
-        return asyncio.run(custom_functions_call(payload, udfs))
+    def call_one(name: str, *args: Any) -> Any:
+        return call(udfs, name, *args)
 
-    return call
+    return call_one

@@ -5,6 +5,7 @@
     xlbridge workbooks [--dir workbooks] [--force]
     xlbridge score TRAVELLER.csv [--method mp] [--split separate] [--expected E] [-o OUT.csv]
     xlbridge handicap update --register players.csv --results results.csv [-o new.csv]
+    xlbridge install (--classic | --lite DIR [--wheel-url URL] | --server DIR) [--force]
 
 Bad input gives one line on stderr and exit code 2; nothing is overwritten without --force.
 """
@@ -142,6 +143,21 @@ def build_parser() -> argparse.ArgumentParser:
     update.add_argument("--force", action="store_true", help="overwrite an existing -o file")
     update.set_defaults(run=run_handicap_update)
 
+    install = commands.add_parser(
+        "install",
+        help="set the Excel functions up in an xlwings runtime",
+        description="Set xlbridge's Excel functions up: the classic Windows add-in, xlwings "
+        "Lite (Excel on Windows, Mac and the web) or a self-hosted xlwings Server. See "
+        "install/README.md.",
+    )
+    runtime = install.add_mutually_exclusive_group(required=True)
+    runtime.add_argument("--classic", action="store_true", help="classic add-in (Windows)")
+    runtime.add_argument("--lite", type=Path, metavar="DIR", help="write Lite's main.py here")
+    runtime.add_argument("--server", type=Path, metavar="DIR", help="write Server files here")
+    install.add_argument("--wheel-url", help="Lite: where the xlbridge wheel is served")
+    install.add_argument("--force", action="store_true", help="overwrite existing files")
+    install.set_defaults(run=run_install)
+
     books = commands.add_parser("workbooks", help="regenerate every ready-made workbook")
     books.add_argument("--dir", type=Path, default=Path("workbooks"), help="output folder")
     books.add_argument("--force", action="store_true", help="overwrite existing files")
@@ -267,6 +283,23 @@ class _Progress:
 
     def dates(self, done: int, total: int) -> None:
         self.say(f"applied date {done} of {total}", final=done == total)
+
+
+def run_install(args: argparse.Namespace) -> int:
+    from xlbridge import install
+
+    if args.wheel_url is not None and args.lite is None:
+        raise InputError("--wheel-url goes with --lite")
+    if args.lite is not None:
+        written = install.install_lite(args.lite, args.wheel_url, force=args.force)
+    elif args.server is not None:
+        written = install.install_server(args.server, force=args.force)
+    else:
+        written = install.install_classic()
+    for path in written.files:
+        print(f"wrote {path}")
+    print(written.next_steps)
+    return 0
 
 
 def run_workbooks(args: argparse.Namespace) -> int:

@@ -33,6 +33,9 @@ from xlbridge.core.wbf import wbf_vp
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
+#: The category the classic add-in files the functions under in Excel's function wizard.
+CATEGORY = "xlbridge"
+
 Grid = list[list[Any]]
 
 
@@ -97,7 +100,7 @@ def _args_with_help(docs: dict[str, str], **options: Any) -> Callable[[_F], _F]:
 _scale_args = _args_with_help(_SCALE_DOCS)
 
 
-@func
+@func(category=CATEGORY)
 @_scale_args
 @_cell_errors
 def VPSCALE(
@@ -116,7 +119,7 @@ def VPSCALE(
     return [list(row) for row in scale.rows()]
 
 
-@func
+@func(category=CATEGORY)
 @arg("margin", ndim=2, doc="IMP margin (points for aggregate, MP % for pairs): a cell or range.")
 @_scale_args
 @_cell_errors
@@ -136,7 +139,7 @@ def VP(
     return _to_cells(scale.vp(validate.margins("margin", margin)))
 
 
-@func
+@func(category=CATEGORY)
 @arg("margin", ndim=2, doc="IMP margin: a cell or range.")
 @arg("boards", doc="Boards in the match (1–200).")
 @_cell_errors
@@ -147,7 +150,7 @@ def VP_WBF(margin: Any, boards: Any) -> Grid:
     return _to_cells(wbf_vp(values, boards))
 
 
-@func
+@func(category=CATEGORY)
 @arg("points", ndim=2, doc="Point difference: a cell or range.")
 @_cell_errors
 def IMPS(points: Any) -> Grid:
@@ -233,7 +236,7 @@ _TRAVELLER_DOCS = {
 _traveller_args = _args_with_help(_TRAVELLER_DOCS, ndim=2)
 
 
-@func
+@func(category=CATEGORY)
 @_traveller_args
 @arg("scoring", doc="english (2 per win, default), acbl (1 per win), percent or ascherman.")
 @arg("expected", doc="Neuberg: the number of results the board should have had.")
@@ -258,7 +261,7 @@ def MATCHPOINTS(
     return _per_row(result, rows)
 
 
-@func
+@func(category=CATEGORY)
 @arg("field", ndim=2, doc="The board's other results (one cell each; blanks ignored).")
 @arg("scores", ndim=2, doc="The components of the assigned score.")
 @arg("weights", ndim=2, doc="Their weights, adding up to 1.")
@@ -286,7 +289,7 @@ def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> G
     return [[float(result.value[-1])]]
 
 
-@func
+@func(category=CATEGORY)
 @arg("mp", ndim=2, doc="Matchpoints scored among the results the board had (a cell or a range).")
 @arg("results", doc="How many results the board had.")
 @arg("expected", doc="How many results it should have had.")
@@ -304,7 +307,7 @@ def NEUBERG(mp: Any, results: Any, expected: Any, scoring: Any = None) -> Grid:
     return _to_cells(factored)
 
 
-@func
+@func(category=CATEGORY)
 @_traveller_args
 @arg("divisor", doc="comparisons (N−1, default; EBU, BBO) or scores (N, De Wael).")
 @_cell_errors
@@ -328,7 +331,7 @@ _DATUM_DOCS = {
 _datum_args = _args_with_help(_DATUM_DOCS)
 
 
-@func
+@func(category=CATEGORY)
 @_traveller_args
 @_datum_args
 @_cell_errors
@@ -342,7 +345,7 @@ def DATUM(scores: Any, weights: Any = None, trim: Any = None, method: Any = None
     return [[float(result.value[0])]]
 
 
-@func
+@func(category=CATEGORY)
 @_traveller_args
 @_datum_args
 @_cell_errors
@@ -407,7 +410,7 @@ def _above_average(values: np.ndarray, method: str) -> np.ndarray:
     return values - handicap.AVERAGE_PERCENT if method == "topscore" else values
 
 
-@func
+@func(category=CATEGORY)
 @arg("masterpoints", ndim=2, doc="Master points (a cell or range).")
 @_cell_errors
 def HANDICAP_START(masterpoints: Any) -> Grid:
@@ -420,7 +423,7 @@ def HANDICAP_START(masterpoints: Any) -> Grid:
     return _to_cells(start)
 
 
-@func
+@func(category=CATEGORY)
 @arg("own", ndim=2, doc="The entry's handicap (a pair's is its players' mean): a cell or range.")
 @arg("field", ndim=2, doc="Every entry's handicap, own included; for team the opponents'.")
 @_handicap_args
@@ -439,7 +442,7 @@ def HANDICAP_EXPECTED(own: Any, field: Any, form: Any = None, method: Any = None
     return _to_cells(expected + (handicap.AVERAGE_PERCENT if method_ == "topscore" else 0.0))
 
 
-@func
+@func(category=CATEGORY)
 @arg("own", ndim=2, doc="The entry's handicap (a pair's is its players' mean): a cell or range.")
 @arg("field", ndim=2, doc="Every entry's handicap, own included; for team the opponents'.")
 @arg("achieved", ndim=2, doc="The result achieved, same shape as own: % (topscore) or IMPs/board.")
@@ -472,3 +475,8 @@ def HANDICAP_DELTA(own: Any, field: Any, achieved: Any, boards: Any, played: Any
         datum_,
     )
     return _to_cells(change)
+
+
+#: Every Excel function of this module (UPPER-case names), for ``from xlbridge.udfs import *``
+#: and for ``xlbridge install``, which writes modules that import them all.
+__all__ = sorted(name for name, obj in list(globals().items()) if name.isupper() and callable(obj))

@@ -1,0 +1,36 @@
+"""Calling Excel functions the way Excel's calls arrive: through xlwings' Office.js dispatcher.
+
+Import as ``from dispatcher import call`` (tests/ is on sys.path; see conftest.py). xlwings
+must already be imported with XLWINGS_ON_SERVER=true, which conftest.py sets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from types import ModuleType
+from typing import Any
+
+
+def as_range(value: Any) -> list[list[Any]]:
+    """An argument as Office.js sends it: always a 2-D list (one cell is [[v]])."""
+    if isinstance(value, list):
+        return value if value and isinstance(value[0], list) else [value]
+    return [[value]]
+
+
+def call(module: ModuleType, name: str, *args: Any) -> Any:
+    """Call the Excel function ``name`` of ``module`` through ``custom_functions_call``.
+
+    Arguments are cell values or 2-D lists (ranges); None or "" stand for blank cells.
+    """
+    import xlwings
+    from xlwings.server import custom_functions_call
+
+    payload = {
+        "func_name": name,
+        "args": [as_range(a) for a in args],
+        "version": xlwings.__version__,
+        "client": "Office.js",
+        "runtime": "1.4",
+    }
+    return asyncio.run(custom_functions_call(payload, module))

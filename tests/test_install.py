@@ -1,0 +1,182 @@
+"""`xlbridge install`: the Lite and Server modules work through xlwings' dispatcher, the wheel
+is pure Python, the code Lite runs avoids what Pyodide lacks, and the classic config is right."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import inspect
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from dispatcher import call
+
+from xlbridge import install
+from xlbridge.cli import main
+from xlbridge.core.boards import cross_imps, matchpoints
+from xlbridge.core.handicap import start_handicap
+from xlbridge.core.imps import imps
+from xlbridge.core.scales import vp_scale
+from xlbridge.core.validate import InputError
+from xlbridge.core.wbf import wbf_vp
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load(path: Path, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def lite(tmp_path_factory: pytest.TempPathFactory, udfs: ModuleType) -> ModuleType:
+    """The main.py that `xlbridge install --lite` writes, imported like Lite imports it."""
+    folder = tmp_path_factory.mktemp("lite")
+    assert main(["install", "--lite", str(folder)]) == 0
+    return load(folder / "main.py", "xlbridge_lite_main")
+
+
+def test_lite_main_exposes_every_function_with_help(lite: ModuleType, udfs: ModuleType) -> None:
+    from xlwings.server import custom_functions_meta
+
+    meta = {f["name"]: f for f in custom_functions_meta(lite)["functions"]}
+    assert sorted(meta) == sorted(udfs.__all__) == install.excel_functions()
+    for name, function in meta.items():
+        assert len(function["description"]) > 40, name
+        signature = inspect.signature(getattr(udfs, name)).parameters
+        parameters = function["parameters"]
+        assert [p["name"] for p in parameters] == list(signature)
+        for parameter in parameters:
+            assert not parameter["description"].startswith("Positional argument"), (name, parameter)
+            optional = signature[parameter["name"]].default is not inspect.Parameter.empty
+            assert parameter.get("optional", False) == optional, (name, parameter["name"])
+
+
+def test_every_function_through_the_lite_module_equals_the_core(lite: ModuleType) -> None:
+    assert call(lite, "VP", 12, 8) == [[float(vp_scale(8).vp(12))]]
+    scale = vp_scale(8)
+    rows = call(lite, "VPSCALE", 8)
+    assert [row[2] for row in rows] == scale.winner.tolist()
+    assert call(lite, "VP_WBF", 12, 8) == [[float(wbf_vp(12, 8))]]
+    assert call(lite, "IMPS", 430) == [[float(imps(430))]]
+    scores = [[460], [430], [420], [400]]
+    expected = matchpoints([1] * 4, range(4), [460, 430, 420, 400]).value.tolist()
+    assert [r[0] for r in call(lite, "MATCHPOINTS", scores)] == pytest.approx(expected)
+    assert call(lite, "WEIGHTED_MP", [[460], [400]], [[430, 400]], [[0.6, 0.4]]) == [
+        [pytest.approx(0.6 * 2 + 0.4 * 0.5 * 2)]
+    ]
+    assert call(lite, "NEUBERG", 14, 8, 9) == [[pytest.approx(15.875)]]
+    ximps = cross_imps([1] * 4, range(4), [460, 430, 420, 400]).value.tolist()
+    assert [r[0] for r in call(lite, "CROSS_IMPS", scores)] == pytest.approx(ximps)
+    assert call(lite, "DATUM", scores, None, 0) == [[430.0]]  # mean 427.5 → 430 (even ten)
+    # Against 430: +30 → 1, 0 → 0, −10 → 0, −30 → −1 IMP.
+    assert [r[0] for r in call(lite, "BUTLER_IMPS", scores, None, 0)] == [1, 0, 0, -1]
+    assert call(lite, "HANDICAP_START", 300) == [[pytest.approx(float(start_handicap(300)))]]
+    field = [[34.7]] * 11 + [[13.0]]
+    assert call(lite, "HANDICAP_EXPECTED", 13, field) == [[pytest.approx(50 + 21.7 / 2)]]
+    delta = call(lite, "HANDICAP_DELTA", 30, [[30]] * 12, 60, 24)
+    assert delta == [[pytest.approx(24 / 480 * 24 / 24.6 * 12 / 11 * 2 * -10)]]
+
+
+def test_server_module_and_settings(tmp_path: Path, udfs: ModuleType) -> None:
+    from xlwings.server import custom_functions_meta
+
+    assert main(["install", "--server", str(tmp_path)]) == 0
+    module = load(tmp_path / install.SERVER_MODULE, "xlbridge_server_functions")
+    names = {f["name"] for f in custom_functions_meta(module)["functions"]}
+    assert names == set(udfs.__all__)
+    assert "XLWINGS_FUNCTIONS_NAMESPACE=BRIDGE" in (tmp_path / "xlbridge.env").read_text()
+    assert call(module, "IMPS", -430) == [[-10.0]]
+
+
+def test_lite_requirements_and_wheel_url(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    url = "https://example.org/dist/xlbridge-0.1.0-py3-none-any.whl"
+    assert main(["install", "--lite", str(tmp_path), "--wheel-url", url]) == 0
+    lines = (tmp_path / "requirements.txt").read_text().splitlines()
+    assert [line for line in lines if not line.startswith("#")] == ["numpy", "scipy", url]
+    assert main(["install", "--lite", str(tmp_path)]) == 2  # exists, no --force
+    assert "already exists; use --force" in capsys.readouterr().err
+    assert main(["install", "--lite", str(tmp_path), "--wheel-url", "ftp://x/y.zip"]) == 2
+    assert "--wheel-url must be an http(s) address of a .whl file" in capsys.readouterr().err
+    assert main(["install", "--server", str(tmp_path / "s"), "--wheel-url", url]) == 2
+    assert "--wheel-url goes with --lite" in capsys.readouterr().err
+
+
+def test_wheel_is_pure_python(tmp_path: Path) -> None:
+    source = tmp_path / "source"  # built from a copy, so the checkout gets no build/ folder
+    shutil.copytree(
+        ROOT / "xlbridge", source / "xlbridge", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(tmp_path), str(source)],
+        check=True,
+    )  # fmt: skip
+    (wheel,) = tmp_path.glob("xlbridge-*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata = next(n for n in names if n.endswith(".dist-info/WHEEL"))
+        assert "Root-Is-Purelib: true" in archive.read(metadata).decode()
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".dll", ".dylib"))]
+    assert "xlbridge/udfs.py" in names and "xlbridge/core/boards.py" in names
+
+
+#: Modules that Pyodide lacks or cannot use (no threads, no sockets, no processes).
+NOT_IN_PYODIDE = {"threading", "socket", "subprocess", "multiprocessing", "ctypes", "signal"}
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_code_lite_runs_uses_nothing_pyodide_lacks() -> None:
+    files = [ROOT / "xlbridge" / "udfs.py", *(ROOT / "xlbridge" / "core").glob("*.py")]
+    used = set().union(*(imported_modules(f) for f in files))
+    assert not used & NOT_IN_PYODIDE
+    # The functions need numpy, scipy (Pyodide builds them) and xlwings (Lite has it).
+    assert used - set(sys.stdlib_module_names) == {"numpy", "scipy", "xlwings", "xlbridge"}
+
+
+def test_classic_config_keeps_other_settings() -> None:
+    existing = '"LICENSE_KEY","abc"\n"UDF MODULES","old.module"\n"INTERPRETER_WIN","C:\\\\old"\n'
+    text = install.classic_config(existing, r"C:\Python311\python.exe")
+    assert text.splitlines() == [
+        '"LICENSE_KEY","abc"',
+        '"UDF MODULES","xlbridge.udfs"',
+        r'"INTERPRETER_WIN","C:\Python311\python.exe"',
+    ]
+
+
+def test_install_classic_on_windows_writes_config_and_installs_the_addin(tmp_path: Path) -> None:
+    config = tmp_path / ".xlwings" / "xlwings.conf"
+    commands: list[list[str]] = []
+    written = install.install_classic(config, "win32", lambda c: commands.append(c) or 0)
+    assert written.files == [config]
+    assert '"UDF MODULES","xlbridge.udfs"' in config.read_text()
+    assert commands == [[sys.executable, "-m", "xlwings", "addin", "install"]]
+    assert "Import Functions" in written.next_steps
+    with pytest.raises(OSError, match="failed with exit code 3"):
+        install.install_classic(config, "win32", lambda c: 3)
+
+
+def test_install_classic_elsewhere_points_to_lite() -> None:
+    with pytest.raises(InputError, match="only in Excel on Windows.*--lite"):
+        install.install_classic(platform="darwin")
