@@ -19,6 +19,7 @@ from dispatcher import call
 from xlbridge import install
 from xlbridge.cli import main
 from xlbridge.core.boards import cross_imps, matchpoints
+from xlbridge.core.fit import audit, average_plus
 from xlbridge.core.handicap import start_handicap
 from xlbridge.core.imps import imps
 from xlbridge.core.scales import vp_scale
@@ -84,6 +85,13 @@ def test_every_function_through_the_lite_module_equals_the_core(lite: ModuleType
     assert call(lite, "HANDICAP_EXPECTED", 13, field) == [[pytest.approx(50 + 21.7 / 2)]]
     delta = call(lite, "HANDICAP_DELTA", 30, [[30]] * 12, 60, 24)
     assert delta == [[pytest.approx(24 / 480 * 24 / 24.6 * 12 / 11 * 2 * -10)]]
+    assert call(lite, "FIT_K", [[1790], [-1790]], 24, "aggregate")[0][0] == pytest.approx(
+        1790 / 24**0.5
+    )
+    margins = [[3], [-12], [25], [0], [-7], [40]]
+    report = audit([3, -12, 25, 0, -7, 40], 8)
+    assert [r[1] for r in call(lite, "SCALE_AUDIT", margins, 8)] == report.observed.tolist()
+    assert call(lite, "AVERAGE_PLUS", "aggregate") == [[pytest.approx(average_plus("aggregate"))]]
 
 
 def test_server_module_and_settings(tmp_path: Path, udfs: ModuleType) -> None:

@@ -6,6 +6,7 @@
     xlbridge score TRAVELLER.csv [--method mp] [--split separate] [--expected E] [-o OUT.csv]
     xlbridge handicap update --register players.csv --results results.csv [-o new.csv]
     xlbridge install (--classic | --lite DIR [--wheel-url URL] | --server DIR) [--force]
+    xlbridge audit RESULTS.csv [--form teams] [--k 6.5] [--level 0.9] [-o audit.xlsx]
 
 Bad input gives one line on stderr and exit code 2; nothing is overwritten without --force.
 """
@@ -22,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from xlbridge import __version__
+from xlbridge.core.fit import Audit, Fit
 from xlbridge.core.scales import FORMS, MAX_BOARDS, ROUNDINGS, VPScale, vp_scale
 from xlbridge.core.validate import InputError
 from xlbridge.files import write_atomically
@@ -157,6 +159,22 @@ def build_parser() -> argparse.ArgumentParser:
     install.add_argument("--wheel-url", help="Lite: where the xlbridge wheel is served")
     install.add_argument("--force", action="store_true", help="overwrite existing files")
     install.set_defaults(run=run_install)
+
+    audit = commands.add_parser(
+        "audit",
+        help="fit K from a season's results and audit a VP scale",
+        description="Fit K from match margins (columns margin, boards) with its confidence "
+        "interval, and compare how often each VP result occurred with how often the Gaussian "
+        "model expects it.",
+    )
+    audit.add_argument("results", type=Path, help="a .csv with columns margin, boards")
+    audit.add_argument("--form", default="teams", help="teams, teams8, pairs, aggregate, patton")
+    audit.add_argument("--k", type=_number, help="the scale's K (the form's default)")
+    audit.add_argument("--vp-total", type=_number, help="VPs per match (default 20)")
+    audit.add_argument("--level", type=_number, default=0.9, help="confidence (default 0.9)")
+    audit.add_argument("-o", "--output", type=Path, help="also write a workbook with a chart")
+    audit.add_argument("--force", action="store_true", help="overwrite an existing workbook")
+    audit.set_defaults(run=run_audit)
 
     books = commands.add_parser("workbooks", help="regenerate every ready-made workbook")
     books.add_argument("--dir", type=Path, default=Path("workbooks"), help="output folder")
@@ -300,6 +318,52 @@ def run_install(args: argparse.Namespace) -> int:
         print(f"wrote {path}")
     print(written.next_steps)
     return 0
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    from xlbridge.core.fit import audit, fit_k
+    from xlbridge.csv_table import parse_table, read_text
+
+    if args.output is not None:
+        _require_xlsx(args.output)
+    table = parse_table(read_text(args.results), str(args.results), ("margin", "boards"))
+    margins = table.numbers("margin", blank_allowed=False)
+    boards = table.whole_numbers("boards")
+    fit = fit_k(margins, boards, args.form, args.level)
+    report = audit(margins, boards, args.k, args.form, args.vp_total)
+    scale_k = vp_scale(int(boards[0]), args.k, args.form, args.vp_total).k
+    print(format_audit(fit, report, scale_k))
+    if args.output is not None:
+        from xlbridge.templates.audit_book import build_audit_book
+
+        book = build_audit_book(
+            report, fit, form=fit.form, scale_k=scale_k, title=f"Audit of {args.results.name}"
+        )
+        write_atomically(args.output, book.workbook.save, force=args.force)
+        print(f"wrote {args.output}")
+    return 0
+
+
+def format_audit(fit: Fit, report: Audit, scale_k: float) -> str:
+    """The fit and the audit table as plain text."""
+    name = "S8" if fit.form == "pairs" else "K"
+    lines = [
+        f"{fit.count} results, form {fit.form}: fitted {name} {fit.k:.3f} "
+        f"({fit.level:.0%} interval {fit.low:.3f} to {fit.high:.3f})",
+        f"scale {name} {scale_k:g}; expected counts from a Gaussian model with {name} "
+        f"{report.model_k:.3f}",
+        "",
+        f"{'result':>8} {'observed':>9} {'expected':>9}",
+    ]
+    for label, seen, expected in zip(report.labels, report.observed, report.expected, strict=True):
+        lines.append(f"{label:>8} {seen:9.0f} {expected:9.1f}")
+    lines += [
+        "",
+        f"chi-square {report.chi2:.2f} on {report.dof} degrees of freedom, "
+        f"p = {report.p_value:.3g}",
+        f"expected share of T-0 results: {report.top_share:.1%}",
+    ]
+    return "\n".join(lines)
 
 
 def run_workbooks(args: argparse.Namespace) -> int:

@@ -26,6 +26,7 @@ from xlbridge.core.boards import (
     matchpoints,
     neuberg,
 )
+from xlbridge.core.fit import audit, average_plus, fit_k
 from xlbridge.core.imps import imps
 from xlbridge.core.scales import VPScale, vp_scale
 from xlbridge.core.validate import InputError
@@ -475,6 +476,58 @@ def HANDICAP_DELTA(own: Any, field: Any, achieved: Any, boards: Any, played: Any
         datum_,
     )
     return _to_cells(change)
+
+
+# --- scale science ----------------------------------------------------------------------------
+
+_FIT_DOCS = {
+    "margins": "Match margins: IMPs (points for aggregate, the matchpoint % for pairs).",
+    "boards": "Boards of each match: one cell, or one per margin.",
+}
+_fit_args = _args_with_help(_FIT_DOCS, ndim=2)
+
+
+@func(category=CATEGORY)
+@_fit_args
+@arg("form", doc="teams (default), teams8, pairs, aggregate or patton.")
+@arg("level", doc="Confidence of the interval, from 0 to 1 (default 0.9).")
+@_cell_errors
+def FIT_K(margins: Any, boards: Any, form: Any = None, level: Any = None) -> Grid:
+    """K fitted from observed match margins (S8 for pairs), pooling match lengths by the √n
+    rule, with its χ² confidence interval: one row of K, low, high."""
+    fit = fit_k(margins, boards, _optional(form), _optional(level))
+    return [[fit.k, fit.low, fit.high]]
+
+
+@func(category=CATEGORY)
+@_fit_args
+@arg("k", doc="The scale's K (the form's default when blank).")
+@arg("form", doc="teams (default), teams8, pairs, aggregate or patton.")
+@arg("vp_total", doc="VPs shared by the two sides (default 20).")
+@_cell_errors
+def SCALE_AUDIT(
+    margins: Any, boards: Any, k: Any = None, form: Any = None, vp_total: Any = None
+) -> Grid:
+    """Audit of a VP scale: one row per result (draw first) with the result, how often it
+    was observed, how often a Gaussian model with the fitted K expects it, and (first row)
+    the χ² test's p-value."""
+    report = audit(margins, boards, _optional(k), _optional(form), _optional(vp_total))
+    rows: Grid = []
+    for i, label in enumerate(report.labels):
+        p_value = report.p_value if i == 0 and not np.isnan(report.p_value) else None
+        rows.append([label, float(report.observed[i]), float(report.expected[i]), p_value])
+    return rows
+
+
+@func(category=CATEGORY)
+@arg("form", doc="teams (default), teams8, butler, pairs, aggregate or patton.")
+@arg("boards", doc="Boards of the match (default 1).")
+@arg("tables", doc="Tables in play, for form butler.")
+@_cell_errors
+def AVERAGE_PLUS(form: Any = None, boards: Any = None, tables: Any = None) -> Grid:
+    """A+ in the form's unit: 3 IMPs in teams of four (Law 86A), scaled by σ of the form over
+    σ of teams of four."""
+    return [[average_plus(_optional(form), _optional(boards), _optional(tables))]]
 
 
 #: Every Excel function of this module (UPPER-case names), for ``from xlbridge.udfs import *``
