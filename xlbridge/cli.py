@@ -25,7 +25,7 @@ import numpy as np
 from xlbridge import __version__
 from xlbridge.core.fit import Audit, Fit
 from xlbridge.core.scales import FORMS, MAX_BOARDS, ROUNDINGS, VPScale, vp_scale
-from xlbridge.core.validate import InputError
+from xlbridge.core.validate import InputError, choice
 from xlbridge.files import write_atomically
 from xlbridge.traveller_file import METHODS as SCORE_METHODS
 
@@ -172,6 +172,12 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--k", type=_number, help="the scale's K (the form's default)")
     audit.add_argument("--vp-total", type=_number, help="VPs per match (default 20)")
     audit.add_argument("--level", type=_number, default=0.9, help="confidence (default 0.9)")
+    audit.add_argument(
+        "--expected-from",
+        default="fitted",
+        help="fitted (default): expected counts from the K fitted to these results; "
+        "scale: from the scale's own K, i.e. what the scale was designed to give",
+    )
     audit.add_argument("-o", "--output", type=Path, help="also write a workbook with a chart")
     audit.add_argument("--force", action="store_true", help="overwrite an existing workbook")
     audit.set_defaults(run=run_audit)
@@ -329,9 +335,11 @@ def run_audit(args: argparse.Namespace) -> int:
     table = parse_table(read_text(args.results), str(args.results), ("margin", "boards"))
     margins = table.numbers("margin", blank_allowed=False)
     boards = table.whole_numbers("boards")
+    source = choice("expected-from", args.expected_from, ("fitted", "scale"))
     fit = fit_k(margins, boards, args.form, args.level)
-    report = audit(margins, boards, args.k, args.form, args.vp_total)
     scale_k = vp_scale(int(boards[0]), args.k, args.form, args.vp_total).k
+    model_k = scale_k if source == "scale" else None
+    report = audit(margins, boards, args.k, args.form, args.vp_total, model_k=model_k)
     print(format_audit(fit, report, scale_k))
     if args.output is not None:
         from xlbridge.templates.audit_book import build_audit_book

@@ -162,9 +162,8 @@ class Audit:
 
     @property
     def labels(self) -> list[str]:
-        return [
-            f"{w}-{lo}" for w, lo in zip(self.winner.tolist(), self.loser.tolist(), strict=True)
-        ]
+        pairs = zip(self.winner.tolist(), self.loser.tolist(), strict=True)
+        return [f"{w}-{lo}".replace("--", "-\u2212") for w, lo in pairs]  # 20-−1
 
     @property
     def top_share(self) -> float:
