@@ -149,6 +149,35 @@ def _same_length(**arrays: np.ndarray) -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# Sorting
+
+
+#: Combined sort keys must stay below this (int64, with room to spare).
+_KEY_LIMIT = 2.0**62
+
+
+def _lexorder(major: np.ndarray, minor: np.ndarray) -> np.ndarray:
+    """Indices that sort rows by (major, minor), as ``np.lexsort((minor, major))`` would.
+
+    When both are whole numbers whose ranges multiply to less than 2**62 (board ids, entry
+    ids and bridge scores always do), one int64 key is sorted instead: several times faster
+    than a two-key lexsort. Rows equal in both keys may come in any order.
+    """
+    if major.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    if minor.dtype.kind == "f" and not np.array_equal(minor, np.floor(minor)):
+        return np.lexsort((minor, major))
+    low_major, low_minor = major.min(), minor.min()
+    major_span = float(major.max()) - float(low_major) + 1
+    minor_span = float(minor.max()) - float(low_minor) + 1
+    if major_span * minor_span >= _KEY_LIMIT:
+        return np.lexsort((minor, major))
+    key = (major - low_major).astype(np.int64) * int(minor_span)
+    key += (minor - low_minor).astype(np.int64)
+    return np.argsort(key)
+
+
+# --------------------------------------------------------------------------------------------
 # Which rows belong to which entry and board
 
 
@@ -185,19 +214,24 @@ def _entries(board: np.ndarray, entry: np.ndarray) -> _Entries:
     """Index the rows by (board, entry) pair and the pairs by board, in ascending order.
 
     Rows that already come board by board and entry by entry (the usual traveller order) need
-    no sort; others are sorted once with ``np.lexsort``.
+    no sort; others are sorted once (``_lexorder``).
     """
     size = board.size
     step_board = np.diff(board)
     in_order = bool((step_board >= 0).all() and ((step_board > 0) | (np.diff(entry) >= 0)).all())
-    order = np.arange(size) if in_order else np.lexsort((entry, board))
-    sorted_board, sorted_entry = board[order], entry[order]
+    order = None if in_order else _lexorder(board, entry)
+    sorted_board = board if order is None else board[order]
+    sorted_entry = entry if order is None else entry[order]
     new_entry = np.ones(size, dtype=bool)
     new_entry[1:] = (sorted_board[1:] != sorted_board[:-1]) | (
         sorted_entry[1:] != sorted_entry[:-1]
     )
-    of_row = np.empty(size, dtype=np.int64)
-    of_row[order] = np.cumsum(new_entry) - 1
+    entry_of_sorted_row = np.cumsum(new_entry) - 1
+    if order is None:
+        of_row = entry_of_sorted_row
+    else:
+        of_row = np.empty(size, dtype=np.int64)
+        of_row[order] = entry_of_sorted_row
     pair_board, pair_entry = sorted_board[new_entry], sorted_entry[new_entry]
     new_board = np.ones(pair_board.size, dtype=bool)
     new_board[1:] = pair_board[1:] != pair_board[:-1]
@@ -242,7 +276,8 @@ def _parse(
     weights = _weights(weight, boards.size)
     _same_length(board=boards, entry=entry_ids, score=scores, weight=weights)
     entries = _entries(boards, entry_ids)
-    _check_weight_sums(entries, weights)
+    if weight is not None or entries.entry.size != boards.size:  # else: one row of weight 1 each
+        _check_weight_sums(entries, weights)
     return entries, _Rows(entries.row_board, entries.of_row, scores, weights)
 
 
@@ -260,7 +295,7 @@ class _FrequencyTable:
     """
 
     def __init__(self, group: np.ndarray, score: np.ndarray, weight: np.ndarray, groups: int):
-        self._order = np.lexsort((score, group))
+        self._order = _lexorder(group, score)
         self._group = group[self._order]
         self._score = score[self._order]
         self._cumulative = np.concatenate([[0.0], np.cumsum(weight[self._order])])
@@ -325,14 +360,46 @@ def _imps_against(table: _FrequencyTable, group: np.ndarray, score: np.ndarray) 
 
     IMPs are a step function of the difference: each of the 24 lower edges e adds one IMP for
     every table score at most s − e and takes one away for every table score at least s + e.
+    Queries with the same (group, score) share one answer, so a board played 10,000 times
+    with a few hundred distinct scores costs a few hundred lookups per edge.
     """
-    total = table.total[group]
-    result = np.zeros(score.size)
+    distinct_group, distinct_score, of_query = _distinct_pairs(group, score)
+    total = table.total[distinct_group]
+    result = np.zeros(distinct_score.size)
     for edge in IMP_EDGES:
-        beaten = table.at_most(group, score - edge)
-        beating = total - table.below(group, score + edge)
+        beaten = table.at_most(distinct_group, distinct_score - edge)
+        beating = total - table.below(distinct_group, distinct_score + edge)
         result += beaten - beating
-    return result
+    return result[of_query]
+
+
+def _distinct_pairs(
+    group: np.ndarray, score: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct (group, score) pairs and, for each input, the index of its pair."""
+    order = _lexorder(group, score)
+    new = np.ones(order.size, dtype=bool)
+    new[1:] = (group[order][1:] != group[order][:-1]) | (score[order][1:] != score[order][:-1])
+    of_input = np.empty(order.size, dtype=np.int64)
+    of_input[order] = np.cumsum(new) - 1
+    first = order[new]
+    return group[first], score[first], of_input
+
+
+def _own_entry_imps(table: _Rows, queries: _Rows, entries: int) -> np.ndarray:
+    """Σ weight · IMPs(query score − score) over the table rows of each query's own entry.
+
+    An entry has a few components, so every (query, own component) pair is listed.
+    """
+    order = np.argsort(table.entry, kind="stable")
+    count = np.bincount(table.entry, minlength=entries)
+    start = np.concatenate([[0], np.cumsum(count)[:-1]])
+    per_query = count[queries.entry]
+    query = np.repeat(np.arange(per_query.size), per_query)
+    offset = np.arange(query.size) - np.repeat(np.cumsum(per_query) - per_query, per_query)
+    row = order[start[queries.entry][query] + offset]
+    values = table.weight[row] * imps(queries.score[query] - table.score[row])
+    return np.bincount(query, weights=values, minlength=per_query.size)
 
 
 # --------------------------------------------------------------------------------------------
@@ -557,9 +624,8 @@ def _cross_imp_values(
     that do count (the other half of a split table).
     """
     by_board = _FrequencyTable(table.board, table.score, table.weight, entries.count.size)
-    by_entry = _FrequencyTable(table.entry, table.score, table.weight, entries.entry.size)
-    per_row = _imps_against(by_board, queries.board, queries.score) - _imps_against(
-        by_entry, queries.entry, queries.score
+    per_row = _imps_against(by_board, queries.board, queries.score) - _own_entry_imps(
+        table, queries, entries.entry.size
     )
     if own_rows_kept is not None:
         per_row = per_row + own_rows_kept
