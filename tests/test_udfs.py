@@ -157,3 +157,13 @@ def test_bad_input_is_an_excel_error_naming_argument(
         call_udf(name, *args)
     assert message in str(caught.value)
     assert "Traceback" not in str(caught.value)
+
+
+def test_vpscale_rows_are_remembered_but_never_shared(udfs, call_udf) -> None:
+    first = call_udf("VPSCALE", 9)
+    first[0][2] = "changed by the caller"
+    assert call_udf("VPSCALE", 9)[0][2] == 10  # a fresh copy each time
+    assert (9, None, None, None, None, None, None) in udfs._SCALE_ROWS
+    with pytest.raises(Exception, match="boards must be a whole number"):
+        call_udf("VPSCALE", -3)
+    assert (-3, None, None, None, None, None, None) not in udfs._SCALE_ROWS

@@ -116,8 +116,27 @@ def VPSCALE(
     """Victory-point scale for a match: one row per result from the draw up (negative VPs
     after T-0), with columns from, to (blank on the open top band), winner VP, loser VP.
     Bounds are IMPs (points for aggregate, percentages for pairs)."""
-    scale = _scale(boards, k, form, vp_total, negative, rounding, tables)
-    return [list(row) for row in scale.rows()]
+    return _scale_rows((boards, k, form, vp_total, negative, rounding, tables))
+
+
+#: VPSCALE's rows by the cells it was called with: a sheet recalculating the same scale costs
+#: a dictionary lookup and a copy. Only valid arguments get in (bad ones raise first).
+_SCALE_ROWS: dict[tuple[Any, ...], Grid] = {}
+_SCALE_ROWS_SIZE = 4096
+
+
+def _scale_rows(cells: tuple[Any, ...]) -> Grid:
+    """A copy of the rows of the scale for these VPSCALE cells, built once."""
+    try:
+        rows = _SCALE_ROWS.get(cells)
+    except TypeError:  # a range where one cell belongs: the checks will say so
+        return [list(row) for row in _scale(*cells).rows()]
+    if rows is None:
+        rows = [list(row) for row in _scale(*cells).rows()]
+        if len(_SCALE_ROWS) >= _SCALE_ROWS_SIZE:
+            _SCALE_ROWS.clear()
+        _SCALE_ROWS[cells] = rows
+    return [row.copy() for row in rows]
 
 
 @func(category=CATEGORY)
