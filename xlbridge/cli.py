@@ -270,9 +270,11 @@ def run_handicap_update(args: argparse.Namespace) -> int:
     progress.say(f"read {len(results.competition):,} result rows")
     applied_before = batch.read_applied(history_path)
     update = batch.apply_results(register, results, applied_before, progress=progress.dates)
-    if not update.applied:
-        print(f"nothing to apply: all {len(update.skipped)} competitions are in {history_path}",
-              file=sys.stderr)  # fmt: skip
+    applied, skipped = update.applied_codes.size, update.skipped_codes.size
+    if not applied:
+        print(
+            f"nothing to apply: all {skipped} competitions are in {history_path}", file=sys.stderr
+        )
         return 0
     register_text = batch.register_text(register, update)
     ids = register.ids + update.newcomers
@@ -281,7 +283,7 @@ def run_handicap_update(args: argparse.Namespace) -> int:
     output = args.output or args.register
     write_atomically(output, _text_writer(register_text), force=True)
     print(
-        f"applied {len(update.applied)} competitions ({len(update.skipped)} already applied) "
+        f"applied {applied} competitions ({skipped} already applied) "
         f"to {int(update.touched.sum())} players, {len(update.newcomers)} of them new; "
         f"wrote {output} and {history_path}",
         file=sys.stderr,

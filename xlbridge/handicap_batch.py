@@ -321,10 +321,19 @@ class _DayChanges(NamedTuple):
 class Update:
     handicap: np.ndarray  # every register player's handicap after the batch (newcomers last)
     newcomers: list[str]
-    applied: list[str]  # competition ids, in date order
-    skipped: list[str]  # already in the history
+    applied_codes: np.ndarray  # competitions applied, in date order (indices of ids)
+    skipped_codes: np.ndarray  # competitions already in the history
+    competition_ids: list[str]
     history: History
     touched: np.ndarray  # bool per register player (newcomers included)
+
+    @property
+    def applied(self) -> list[str]:
+        return [self.competition_ids[c] for c in self.applied_codes.tolist()]
+
+    @property
+    def skipped(self) -> list[str]:
+        return [self.competition_ids[c] for c in self.skipped_codes.tolist()]
 
 
 def apply_results(
@@ -372,10 +381,16 @@ def apply_results(
         )
         if progress is not None:
             progress(day + 1, day_starts.size)
-    applied_codes, first = np.unique(results.competition[rows], return_index=True)
-    applied = [results.competition_ids[c] for c in applied_codes[np.argsort(first)]]
-    skipped = [results.competition_ids[c] for c in np.flatnonzero(skip)]
-    return Update(h, newcomers, applied, skipped, _history(changes, results), touched)
+    codes, first = np.unique(results.competition[rows], return_index=True)
+    return Update(
+        handicap=h,
+        newcomers=newcomers,
+        applied_codes=codes[np.argsort(first)],
+        skipped_codes=np.flatnonzero(skip),
+        competition_ids=results.competition_ids,
+        history=_history(changes, results),
+        touched=touched,
+    )
 
 
 def _register_index(register: Register, results: Results) -> tuple[np.ndarray, list[str]]:

@@ -319,9 +319,14 @@ def prepare_field(
             i = int(np.flatnonzero(bad)[0])
             label = i if names is None else names[i]
             raise InputError(f"competition {label} {what}, got {count[i]}")
-    n = count[comp].astype(float)
-    form, method, is_team = entries.form[comp], entries.method[comp], is_team_competition[comp]
-    c_u = np.where(is_team, constants.c_u_team, np.where(entries.datum[comp], 1.0, n / (n - 1)))
+    # The factors, once per competition, then given to its rows.
+    n = count.astype(float)
+    form, method = entries.form, entries.method
+    c_u = np.where(
+        is_team_competition,
+        constants.c_u_team,
+        np.where(entries.datum, 1.0, n / np.maximum(n - 1, 1)),
+    )
     c_k = np.select(
         [form == FORMS.index("pairs"), form == FORMS.index("individual")],
         [constants.c_k_pairs, constants.c_k_individual],
@@ -329,9 +334,18 @@ def prepare_field(
     )
     topscore = method == METHODS.index("topscore")
     c_b = np.where(topscore, constants.c_b_topscore, constants.c_b_imp)
-    s = np.where(topscore, constants.s_topscore, constants.s_imp)
+    s = np.where(topscore, constants.s_topscore, constants.s_imp)[comp]
     weight = (entries.played / constants.impact) * entries.boards / (entries.boards + s)
-    return Field(comp, n, is_team, c_u, c_k * c_b, weight, entries.achieved, count.size)
+    return Field(
+        comp,
+        n[comp],
+        is_team_competition[comp],
+        c_u[comp],
+        (c_k * c_b)[comp],
+        weight,
+        entries.achieved,
+        count.size,
+    )
 
 
 def field_changes(field: Field, handicap: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
