@@ -464,3 +464,31 @@ def test_cross_imps_of_a_board_played_10000_times_is_fast():
     elapsed = time.perf_counter() - start
     assert result.value.size == n
     assert elapsed < 2.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards(weighted=False), st.randoms(use_true_random=False), st.sampled_from([None, 0, 1]))
+def test_unweighted_fast_paths_equal_the_weighted_computation(rows, random, trim):
+    """Without weights (one row per entry) the code takes shortcuts; they must agree."""
+    order = list(range(rows["board"].size))
+    random.shuffle(order)  # both in traveller order and shuffled
+    for arrays in (rows, {key: values[order] for key, values in rows.items()}):
+        plain = {key: arrays[key] for key in ("board", "entry", "score")}
+        ones = {**plain, "weight": np.ones(arrays["board"].size)}
+        for scoring in ("english", "percent", "ascherman"):
+            assert matchpoints(**plain, scoring=scoring).value == pytest.approx(
+                matchpoints(**ones, scoring=scoring).value
+            )
+        assert cross_imps(**plain).value == pytest.approx(cross_imps(**ones).value)
+        for method in ("butler", "bastille"):
+            if (
+                trim == 1
+                and np.bincount(np.unique(arrays["board"], return_inverse=True)[1]).min() < 3
+            ):
+                continue  # a trim of 1 needs 3 entries on every board
+            assert datum(**plain, trim=trim, method=method).value == pytest.approx(
+                datum(**ones, trim=trim, method=method).value
+            )
+            assert butler_imps(**plain, trim=trim, method=method).value == pytest.approx(
+                butler_imps(**ones, trim=trim, method=method).value
+            )

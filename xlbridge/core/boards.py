@@ -191,11 +191,12 @@ class _Entries:
     board_index: np.ndarray  # board index (into board_ids) of each entry
     board_ids: np.ndarray  # the boards, ascending
     count: np.ndarray  # number of entries on each board, by board index
+    one_row_each: bool = False  # rows are the entries themselves, in order
 
     @property
     def row_board(self) -> np.ndarray:
         """Board index of each row."""
-        return self.board_index[self.of_row]
+        return self.board_index if self.one_row_each else self.board_index[self.of_row]
 
     @property
     def on_own_board(self) -> np.ndarray:
@@ -204,6 +205,8 @@ class _Entries:
 
     def total(self, row_values: np.ndarray) -> np.ndarray:
         """Sum of ``row_values`` over each entry's rows."""
+        if self.one_row_each:
+            return np.asarray(row_values, dtype=float)
         return np.bincount(self.of_row, weights=row_values, minlength=self.entry.size)
 
     def scores(self, value: np.ndarray) -> EntryScores:
@@ -217,8 +220,10 @@ def _entries(board: np.ndarray, entry: np.ndarray) -> _Entries:
     no sort; others are sorted once (``_lexorder``).
     """
     size = board.size
-    step_board = np.diff(board)
-    in_order = bool((step_board >= 0).all() and ((step_board > 0) | (np.diff(entry) >= 0)).all())
+    step_board, step_entry = np.diff(board), np.diff(entry)
+    in_order = bool((step_board >= 0).all() and ((step_board > 0) | (step_entry >= 0)).all())
+    if in_order and bool(((step_board > 0) | (step_entry > 0)).all()):
+        return _one_row_each(board, entry, step_board)
     order = None if in_order else _lexorder(board, entry)
     sorted_board = board if order is None else board[order]
     sorted_entry = entry if order is None else entry[order]
@@ -246,6 +251,22 @@ def _entries(board: np.ndarray, entry: np.ndarray) -> _Entries:
     )
 
 
+def _one_row_each(board: np.ndarray, entry: np.ndarray, step_board: np.ndarray) -> _Entries:
+    """The entries of rows that are each a different entry, in (board, entry) order."""
+    new_board = np.ones(board.size, dtype=bool)
+    np.not_equal(step_board, 0, out=new_board[1:])
+    board_index = np.cumsum(new_board) - 1
+    return _Entries(
+        board=board,
+        entry=entry,
+        of_row=np.arange(board.size),
+        board_index=board_index,
+        board_ids=board[new_board],
+        count=np.bincount(board_index),
+        one_row_each=True,
+    )
+
+
 def _check_weight_sums(entries: _Entries, weights: np.ndarray, per_board: bool = False) -> None:
     sums = entries.total(weights)
     bad = np.abs(sums - 1) > WEIGHT_TOLERANCE
@@ -265,6 +286,7 @@ class _Rows:
     entry: np.ndarray
     score: np.ndarray
     weight: np.ndarray
+    unit_weights: bool = False  # every row is a whole entry of weight 1
 
 
 def _parse(
@@ -276,9 +298,10 @@ def _parse(
     weights = _weights(weight, boards.size)
     _same_length(board=boards, entry=entry_ids, score=scores, weight=weights)
     entries = _entries(boards, entry_ids)
-    if weight is not None or entries.entry.size != boards.size:  # else: one row of weight 1 each
+    unit = weight is None and entries.entry.size == boards.size  # one row of weight 1 each
+    if not unit:
         _check_weight_sums(entries, weights)
-    return entries, _Rows(entries.row_board, entries.of_row, scores, weights)
+    return entries, _Rows(entries.row_board, entries.of_row, scores, weights, unit)
 
 
 # --------------------------------------------------------------------------------------------
@@ -294,16 +317,34 @@ class _FrequencyTable:
     O((rows + queries) · log rows) either way.
     """
 
-    def __init__(self, group: np.ndarray, score: np.ndarray, weight: np.ndarray, groups: int):
+    def __init__(
+        self,
+        group: np.ndarray,
+        score: np.ndarray,
+        weight: np.ndarray,
+        groups: int,
+        unit_weights: bool = False,
+    ):
         self._order = _lexorder(group, score)
         self._group = group[self._order]
         self._score = score[self._order]
-        self._cumulative = np.concatenate([[0.0], np.cumsum(weight[self._order])])
-        group_starts = np.searchsorted(self._group, np.arange(groups), "left")
-        self._before_group = self._cumulative[group_starts]
-        self.total = np.bincount(group, weights=weight, minlength=groups)
+        if unit_weights:  # every weight is 1: the weight before a row is its position
+            self._cumulative = np.arange(score.size + 1, dtype=float)
+            self.total = np.bincount(group, minlength=groups).astype(float)
+        else:
+            self._cumulative = np.concatenate([[0.0], np.cumsum(weight[self._order])])
+            self.total = np.bincount(group, weights=weight, minlength=groups)
+        self.group_start = np.searchsorted(self._group, np.arange(groups), "left")
+        self._before_group = self._cumulative[self.group_start]
         self._keys: np.ndarray | None = None
         self._distinct = np.empty(0)
+
+    def trimmed_means(self, cut: np.ndarray) -> np.ndarray:
+        """Each group's mean after dropping ``cut[group]`` rows at each end (unit weights)."""
+        running = np.concatenate([[0.0], np.cumsum(self._score)])
+        end = np.append(self.group_start[1:], self._score.size)
+        kept = running[end - cut] - running[self.group_start + cut]
+        return kept / (end - self.group_start - 2 * cut)
 
     def own_counts(self) -> tuple[np.ndarray, np.ndarray]:
         """F(< s) and F(<= s) within its group for each of the table's own rows, in row order."""
@@ -348,6 +389,11 @@ class _FrequencyTable:
     def counts(self, group: np.ndarray, score: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """F(< s) and F(<= s) of query scores in their groups."""
         return self.below(group, score), self.at_most(group, score)
+
+
+def _table(rows: _Rows, groups: int) -> _FrequencyTable:
+    """The frequency table of ``rows`` by board."""
+    return _FrequencyTable(rows.board, rows.score, rows.weight, groups, rows.unit_weights)
 
 
 def _english_matchpoints(below: np.ndarray, at_most: np.ndarray) -> np.ndarray:
@@ -519,12 +565,12 @@ def _matchpoint_values(
     entries: _Entries, table: _Rows, queries: _Rows, scoring: str, expected: np.ndarray | None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each entry's matchpoints of its ``queries`` rows against the board's ``table`` rows."""
-    frequencies = _FrequencyTable(table.board, table.score, table.weight, entries.count.size)
+    frequencies = _table(table, entries.count.size)
     if queries is table:
         per_row = _english_matchpoints(*frequencies.own_counts())
     else:
         per_row = _english_matchpoints(*frequencies.counts(queries.board, queries.score))
-    mp = entries.total(per_row * queries.weight)
+    mp = entries.total(per_row if queries.unit_weights else per_row * queries.weight)
     factor_to = None if expected is None else expected[entries.board_index]
     return _scaled(mp, entries.on_own_board.astype(float), scoring, factor_to)
 
@@ -686,9 +732,18 @@ def _datums(entries: _Entries, table: _Rows, trim: float | None, method: str) ->
     Weight is dropped across components, fractionally where a cut falls inside one; equal
     scores share their tie's kept weight in proportion (it does not matter which is kept).
     """
-    frequencies = _FrequencyTable(table.board, table.score, table.weight, entries.count.size)
+    if table.unit_weights and entries.one_row_each:
+        cuts = _trim_per_board(trim, entries, entries.count.astype(float))
+        if np.all((cuts == 0) | (cuts == 1)):
+            mean = _mean_without_extremes(entries, table.score, cuts)
+            return _round_datum(mean) if method == "butler" else mean
+    frequencies = _table(table, entries.count.size)
     total = frequencies.total
-    cut = _trim_per_board(trim, entries, total)[table.board]
+    cuts = _trim_per_board(trim, entries, total)
+    if table.unit_weights and np.array_equal(cuts, np.round(cuts)):
+        mean = frequencies.trimmed_means(cuts.astype(np.int64))
+        return _round_datum(mean) if method == "butler" else mean
+    cut = cuts[table.board]
     start, end = frequencies.own_counts()
     kept_of_tie = np.clip(
         np.minimum(end, total[table.board] - cut) - np.maximum(start, cut), 0, None
@@ -700,13 +755,22 @@ def _datums(entries: _Entries, table: _Rows, trim: float | None, method: str) ->
     return _round_datum(mean) if method == "butler" else mean
 
 
+def _mean_without_extremes(entries: _Entries, score: np.ndarray, cut: np.ndarray) -> np.ndarray:
+    """Each board's mean without its highest and lowest score where ``cut`` is 1 (else the
+    plain mean), for rows that are the entries themselves, board by board: no sort needed."""
+    starts = np.concatenate([[0], np.cumsum(entries.count)[:-1]])
+    total = np.add.reduceat(score, starts)
+    extremes = np.maximum.reduceat(score, starts) + np.minimum.reduceat(score, starts)
+    return (total - cut * extremes) / (entries.count - 2 * cut)
+
+
 def _datum_imp_values(
     entries: _Entries, table: _Rows, queries: _Rows, trim: float | None, method: str
 ) -> np.ndarray:
     """Each entry's IMPs against its board's datum (Butler table, or continuous Bastille)."""
     difference = queries.score - _datums(entries, table, trim, method)[queries.board]
     per_row = imps(difference) if method == "butler" else continuous_imps(difference)
-    return entries.total(per_row * queries.weight)
+    return entries.total(per_row if queries.unit_weights else per_row * queries.weight)
 
 
 def datum(
