@@ -156,25 +156,32 @@ def _same_length(**arrays: np.ndarray) -> None:
 _KEY_LIMIT = 2.0**62
 
 
-def _lexorder(major: np.ndarray, minor: np.ndarray) -> np.ndarray:
-    """Indices that sort rows by (major, minor), as ``np.lexsort((minor, major))`` would.
+def _sort_key(major: np.ndarray, minor: np.ndarray) -> np.ndarray | None:
+    """One int64 key ordering rows by (major, minor), or None when there is none.
 
-    When both are whole numbers whose ranges multiply to less than 2**62 (board ids, entry
-    ids and bridge scores always do), one int64 key is sorted instead: several times faster
-    than a two-key lexsort. Rows equal in both keys may come in any order.
+    There is one when both are whole numbers whose ranges multiply to less than 2**62: board
+    ids, entry ids and bridge scores always are.
     """
-    if major.size == 0:
-        return np.zeros(0, dtype=np.int64)
-    if minor.dtype.kind == "f" and not np.array_equal(minor, np.floor(minor)):
-        return np.lexsort((minor, major))
+    if major.size == 0 or (minor.dtype.kind == "f" and not np.array_equal(minor, np.floor(minor))):
+        return None
     low_major, low_minor = major.min(), minor.min()
     major_span = float(major.max()) - float(low_major) + 1
     minor_span = float(minor.max()) - float(low_minor) + 1
     if major_span * minor_span >= _KEY_LIMIT:
-        return np.lexsort((minor, major))
+        return None
     key = (major - low_major).astype(np.int64) * int(minor_span)
     key += (minor - low_minor).astype(np.int64)
-    return np.argsort(key)
+    return key
+
+
+def _lexorder(major: np.ndarray, minor: np.ndarray, key: np.ndarray | None = None) -> np.ndarray:
+    """Indices that sort rows by (major, minor), as ``np.lexsort((minor, major))`` would.
+
+    Sorting one int64 key (see ``_sort_key``) is several times faster than a two-key lexsort.
+    Rows equal in both keys may come in any order.
+    """
+    key = _sort_key(major, minor) if key is None else key
+    return np.lexsort((minor, major)) if key is None else np.argsort(key)
 
 
 # --------------------------------------------------------------------------------------------
@@ -210,7 +217,8 @@ class _Entries:
         return np.bincount(self.of_row, weights=row_values, minlength=self.entry.size)
 
     def scores(self, value: np.ndarray) -> EntryScores:
-        return EntryScores(self.board.copy(), self.entry.copy(), value)
+        # board and entry are this object's own arrays (made from the caller's by _ids).
+        return EntryScores(self.board, self.entry, value)
 
 
 def _entries(board: np.ndarray, entry: np.ndarray) -> _Entries:
@@ -396,6 +404,33 @@ def _table(rows: _Rows, groups: int) -> _FrequencyTable:
     return _FrequencyTable(rows.board, rows.score, rows.weight, groups, rows.unit_weights)
 
 
+def _plain_matchpoints(rows: _Rows) -> np.ndarray:
+    """MP(s) = F(< s) + F(≤ s) − 1 of rows that are whole entries of weight 1.
+
+    With unit weights the frequencies are positions in the board-and-score order: F(< s) is
+    how far the row's run of equal scores starts into its board, F(≤ s) where it ends.
+    """
+    key = _sort_key(rows.board, rows.score)
+    order = _lexorder(rows.board, rows.score, key)
+    size = order.size
+    new_run = np.ones(size, dtype=bool)
+    if key is not None:
+        sorted_key = key[order]
+        np.not_equal(sorted_key[1:], sorted_key[:-1], out=new_run[1:])
+    else:
+        board, score = rows.board[order], rows.score[order]
+        new_run[1:] = (board[1:] != board[:-1]) | (score[1:] != score[:-1])
+    starts = np.flatnonzero(new_run)
+    run = np.cumsum(new_run) - 1
+    per_board = np.bincount(rows.board)
+    board_start = (np.cumsum(per_board) - per_board)[rows.board[order]]
+    ends = np.append(starts[1:], size)
+    sorted_mp = (starts + ends)[run] - 2 * board_start - 1
+    mp = np.empty(size)
+    mp[order] = sorted_mp
+    return mp
+
+
 def _english_matchpoints(below: np.ndarray, at_most: np.ndarray) -> np.ndarray:
     """MP(s) = 2·F(< s) + F(= s) − 1 (2 per win) from F(< s) and F(<= s)."""
     return below + at_most - 1
@@ -565,10 +600,12 @@ def _matchpoint_values(
     entries: _Entries, table: _Rows, queries: _Rows, scoring: str, expected: np.ndarray | None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each entry's matchpoints of its ``queries`` rows against the board's ``table`` rows."""
-    frequencies = _table(table, entries.count.size)
-    if queries is table:
-        per_row = _english_matchpoints(*frequencies.own_counts())
+    if queries is table and table.unit_weights:
+        per_row = _plain_matchpoints(table)
+    elif queries is table:
+        per_row = _english_matchpoints(*_table(table, entries.count.size).own_counts())
     else:
+        frequencies = _table(table, entries.count.size)
         per_row = _english_matchpoints(*frequencies.counts(queries.board, queries.score))
     mp = entries.total(per_row if queries.unit_weights else per_row * queries.weight)
     factor_to = None if expected is None else expected[entries.board_index]
