@@ -25,17 +25,16 @@ Times are the best of several ``time.perf_counter`` runs with the garbage collec
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import math
 import platform
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
+from bench_common import best_of
 
 from xlbridge.core.boards import butler_imps, cross_imps, matchpoints
 from xlbridge.core.imps import imps
@@ -66,20 +65,6 @@ class Result:
     @property
     def ratio(self) -> float:
         return self.xlbridge_s / self.reference_s
-
-
-def best_of(function: Callable[[], object], repeats: int) -> float:
-    """The fastest of ``repeats`` runs, garbage collector paused."""
-    times = []
-    for _ in range(repeats):
-        gc.disable()
-        try:
-            start = time.perf_counter()
-            function()
-            times.append(time.perf_counter() - start)
-        finally:
-            gc.enable()
-    return min(times)
 
 
 def traveller_rows(boards: int, entries: int, seed: int) -> dict[str, np.ndarray]:

@@ -20,6 +20,8 @@ BENCH_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_boar
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
+    if str(BENCH_PATH.parent) not in sys.path:
+        sys.path.insert(0, str(BENCH_PATH.parent))  # for bench_common
     spec = importlib.util.spec_from_file_location("bench_boards", BENCH_PATH)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -10,6 +10,8 @@ BENCH_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_hand
 
 
 def test_short_run_agrees_with_the_plain_loop_and_is_faster() -> None:
+    if str(BENCH_PATH.parent) not in sys.path:
+        sys.path.insert(0, str(BENCH_PATH.parent))  # for bench_common
     spec = importlib.util.spec_from_file_location("bench_handicap", BENCH_PATH)
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)

@@ -27,7 +27,7 @@ import csv
 import datetime as dt
 import re
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -61,8 +61,15 @@ class Register:
     ids: list[str]
     handicap: np.ndarray
 
-    def index(self) -> dict[str, int]:
-        return {player: i for i, player in enumerate(self.ids)}
+    @property
+    def positions(self) -> dict[str, int]:
+        """Each player id's row (built once)."""
+        stamp = (id(self.ids), len(self.ids))
+        cached = self.__dict__.get("_positions")
+        if cached is None or cached[0] != stamp:
+            cached = (stamp, {player: i for i, player in enumerate(self.ids)})
+            self.__dict__["_positions"] = cached
+        return cached[1]
 
 
 def read_register(path: Path, constants: handicap.Constants = handicap.SPEC) -> Register:
@@ -297,14 +304,42 @@ def _fail_competition(results: Results, bad: np.ndarray, message: str, count: bo
 
 @dataclass(frozen=True)
 class History:
-    """Changes, one per player per competition, in the order they were applied."""
+    """Changes, one per player per competition, in the order they were applied.
 
-    competition: np.ndarray  # index into Results.competition_ids
-    date: np.ndarray
-    player: np.ndarray  # register index
-    before: np.ndarray
-    delta: np.ndarray
-    after: np.ndarray
+    Kept as each day's arrays; the columns are joined when first asked for (when the history
+    file is written), not while the batch runs.
+    """
+
+    days: tuple[_DayChanges, ...]
+    results: Results
+
+    def _column(self, name: str) -> np.ndarray:
+        parts = [getattr(day, name) for day in self.days]
+        return np.concatenate(parts) if parts else np.zeros(0, np.int64)
+
+    @property
+    def competition(self) -> np.ndarray:  # index into Results.competition_ids
+        return self.results.competition[self._column("row")]
+
+    @property
+    def date(self) -> np.ndarray:
+        return self.results.date[self._column("row")]
+
+    @property
+    def player(self) -> np.ndarray:  # register index
+        return self._column("player")
+
+    @property
+    def before(self) -> np.ndarray:
+        return self._column("before").astype(float)
+
+    @property
+    def delta(self) -> np.ndarray:
+        return self._column("delta").astype(float)
+
+    @property
+    def after(self) -> np.ndarray:
+        return self._column("after").astype(float)
 
 
 class _DayChanges(NamedTuple):
@@ -366,13 +401,14 @@ def apply_results(
         members = slice(member_bounds[day], member_bounds[day + 1])
         local_row = member_row[members] - start
         players = member_player[members]
-        entry_h = np.bincount(local_row, weights=h[players], minlength=end - start)
+        before = h[players]
+        entry_h = np.bincount(local_row, weights=before, minlength=end - start)
         _, delta = handicap.field_changes(
             field.part(slice(start, end)), entry_h / members_per_row[start:end]
         )
         member_delta = delta[local_row]
-        before = h[players]
-        played_today = np.bincount(players, minlength=h.size) > 0
+        played_today = np.zeros(h.size, dtype=bool)
+        played_today[players] = True
         total = np.bincount(players, weights=member_delta, minlength=h.size)
         h = np.where(played_today, np.minimum(constants.cap, h + total), h)
         touched |= played_today
@@ -381,25 +417,31 @@ def apply_results(
         )
         if progress is not None:
             progress(day + 1, day_starts.size)
-    codes, first = np.unique(results.competition[rows], return_index=True)
+    applied = np.zeros(len(results.competition_ids), dtype=bool)
+    applied[results.competition[rows]] = True
+    codes = np.flatnonzero(applied)
+    first_day = np.full(applied.size, np.iinfo(np.int64).max)
+    np.minimum.at(first_day, results.competition[rows], day_of_row[rows].astype(np.int64))
     return Update(
         handicap=h,
         newcomers=newcomers,
-        applied_codes=codes[np.argsort(first)],
+        applied_codes=codes[np.argsort(first_day[codes], kind="stable")],
         skipped_codes=np.flatnonzero(skip),
         competition_ids=results.competition_ids,
-        history=_history(changes, results),
+        history=History(tuple(changes), results),
         touched=touched,
     )
 
 
 def _register_index(register: Register, results: Results) -> tuple[np.ndarray, list[str]]:
     """Register index of each of the results' players; ids not in the register are added."""
-    known = register.index()
-    newcomers = sorted(p for p in results.player_ids if p not in known)
-    for player in newcomers:
-        known[player] = len(known)
-    return np.array([known[p] for p in results.player_ids], dtype=np.int64), newcomers
+    known = register.positions
+    index = np.array([known.get(p, -1) for p in results.player_ids], dtype=np.int64)
+    unknown = np.flatnonzero(index < 0)
+    newcomers = sorted(results.player_ids[i] for i in unknown.tolist())
+    position = {player: len(known) + i for i, player in enumerate(newcomers)}
+    index[unknown] = [position[results.player_ids[i]] for i in unknown.tolist()]
+    return index, newcomers
 
 
 def _day_numbers(dates: np.ndarray) -> np.ndarray:
@@ -428,13 +470,13 @@ def _members_in_order(
 
 
 def _field(results: Results, rows: np.ndarray, constants: handicap.Constants) -> handicap.Field:
-    """The kept rows' competitions, numbered afresh, with everything but the handicaps."""
-    codes, first, competition = np.unique(
-        results.competition[rows], return_index=True, return_inverse=True
-    )
-    first_row = rows[first]
+    """The rows' competitions (numbered as in the results) with everything but handicaps."""
+    # Codes were given in order of first appearance: a code's first row is where the running
+    # highest code goes up.
+    highest = np.maximum.accumulate(results.competition)
+    first_row = np.flatnonzero(np.diff(highest, prepend=-1) > 0)
     entries = handicap.Entries(
-        competition=competition.reshape(-1),
+        competition=results.competition[rows],
         handicap=np.zeros(rows.size),
         achieved=results.achieved[rows],
         boards=results.boards[rows],
@@ -443,38 +485,7 @@ def _field(results: Results, rows: np.ndarray, constants: handicap.Constants) ->
         method=results.method[first_row],
         datum=results.datum[first_row],
     )
-    return handicap.prepare_field(entries, _Labels(results.competition_ids, codes), constants)
-
-
-@dataclass(frozen=True)
-class _Labels(Sequence[str]):
-    """Competition ids by their new numbers, looked up only when a message needs one."""
-
-    ids: list[str]
-    codes: np.ndarray
-
-    def __len__(self) -> int:
-        return self.codes.size
-
-    def __getitem__(self, index):  # type: ignore[no-untyped-def]
-        return self.ids[self.codes[index]]
-
-
-def _history(changes: list[_DayChanges], results: Results) -> History:
-    """The history rows of every day, in the order the days were applied."""
-    if not changes:
-        none = np.zeros(0)
-        codes = np.zeros(0, np.int64)
-        return History(codes, np.zeros(0, "datetime64[D]"), codes, none, none, none)
-    row = np.concatenate([c.row for c in changes])
-    return History(
-        competition=results.competition[row],
-        date=results.date[row],
-        player=np.concatenate([c.player for c in changes]),
-        before=np.concatenate([c.before for c in changes]),
-        delta=np.concatenate([c.delta for c in changes]),
-        after=np.concatenate([c.after for c in changes]),
-    )
+    return handicap.prepare_field(entries, results.competition_ids, constants)
 
 
 # --------------------------------------------------------------------------------------------

@@ -311,9 +311,13 @@ def prepare_field(
     comp = entries.competition
     count = np.bincount(comp, minlength=entries.form.size)
     is_team_competition = entries.form == FORMS.index("team")
+    present = count > 0  # competitions may be numbered with gaps (rows of others left out)
     for bad, what in (
-        (count < 2, "must have at least 2 entries"),
-        (is_team_competition & (count != 2), "is a team match and must have exactly 2 teams"),
+        (present & (count < 2), "must have at least 2 entries"),
+        (
+            present & is_team_competition & (count != 2),
+            "is a team match and must have exactly 2 teams",
+        ),
     ):
         if bad.any():
             i = int(np.flatnonzero(bad)[0])

@@ -1,0 +1,153 @@
+"""What every benchmark shares: the floors, the sizes, a measured line, timing and the report.
+
+Import it first in a benchmark script: it sets up xlwings' Office.js runtime (which xlwings
+picks when first imported) and the import path of the helper modules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+# The Excel-function workload calls the functions the way Excel does (xlwings' Office.js
+# dispatcher), which xlwings picks when first imported.
+os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+os.environ["XLWINGS_ON_SERVER"] = "true"
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+for folder in (HERE, ROOT / "tests"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+from peer import PEER_PACKAGE, PEER_VERSION  # noqa: E402
+
+PEER = f"{PEER_PACKAGE} {PEER_VERSION}"
+
+#: Enforced floors: "faster" ratios are reference/ours (at least), "limit" ratios are
+#: ours/reference (at most).
+FLOORS = {
+    "matchpoints vs peer": 5.0,
+    "matchpoints vs lexsort": 3.0,
+    "cross-IMPs vs peer": 100.0,
+    "cross-IMPs growth vs N log N": 1.0,
+    "Butler vs peer": 5.0,
+    "VP vs searchsorted": 3.0,
+    "VP_WBF vs searchsorted": 3.0,
+    "cached VPSCALE vs dict + copy": 1.5,
+    "VP via dispatcher vs identity": 1.5,
+    "handicap batch vs per-row loop": 20.0,
+}
+#: The issue's targets where the enforced floor is below them (explained in BENCHMARKS.md).
+TARGETS: dict[str, float] = {}
+
+
+@dataclass(frozen=True)
+class Sizes:
+    repeats: int
+    peer_repeats: int
+    peer_cross_repeats: int
+    handicap_repeats: int
+
+
+FULL = Sizes(repeats=9, peer_repeats=5, peer_cross_repeats=3, handicap_repeats=3)
+QUICK = Sizes(repeats=5, peer_repeats=3, peer_cross_repeats=1, handicap_repeats=3)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One measured ratio."""
+
+    check: str  # a key of FLOORS, or a recorded figure
+    case: str
+    ours_s: float
+    reference: str
+    reference_s: float
+    kind: str  # "faster" (reference/ours must reach the floor) or "limit" (ours/reference ≤)
+
+    @property
+    def ratio(self) -> float:
+        if self.kind == "faster":
+            return self.reference_s / self.ours_s
+        return self.ours_s / self.reference_s
+
+    @property
+    def floor(self) -> float | None:
+        return FLOORS.get(self.check)
+
+    @property
+    def passed(self) -> bool:
+        if self.floor is None:
+            return True
+        return self.ratio >= self.floor if self.kind == "faster" else self.ratio <= self.floor
+
+
+def best_of(function: Callable[[], object], repeats: int) -> float:
+    """The fastest of ``repeats`` timed runs (after one untimed run), collector paused."""
+    function()
+    times = []
+    for _ in range(repeats):
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            function()
+            times.append(time.perf_counter() - start)
+        finally:
+            gc.enable()
+    return min(times)
+
+
+def report(lines: Sequence[Line], command: str) -> str:
+    out = [
+        f"command: `{command}`",
+        "",
+        "| check | case | xlbridge (s) | reference | reference (s) | ratio | floor | ok |",
+        "|---|---|---:|---|---:|---:|---:|---|",
+    ]
+    for line in lines:
+        if line.floor is None:
+            ratio = floor = ok = "—"
+            reference_s = "—" if line.reference == "—" else f"{line.reference_s:.4g}"
+        else:
+            sign = "≥" if line.kind == "faster" else "≤"
+            ratio = f"{line.ratio:.3g}×"
+            floor = f"{sign} {line.floor:g}×"
+            if line.check in TARGETS:
+                floor += f" (target {TARGETS[line.check]:g}×)"
+            ok = "yes" if line.passed else "**NO**"
+            reference_s = f"{line.reference_s:.4g}"
+        out.append(
+            f"| {line.check} | {line.case} | {line.ours_s:.4g} | {line.reference} | "
+            f"{reference_s} | {ratio} | {floor} | {ok} |"
+        )
+    return "\n".join(out)
+
+
+def script_main(
+    lines: Callable[[Sizes], list[Line]], description: str, argv: Sequence[str] | None = None
+) -> int:
+    """Run one workload (or all): print the report, write JSON, exit 1 if a floor fails."""
+    parser = argparse.ArgumentParser(description=description.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the sizes CI runs")
+    parser.add_argument("--json", type=Path, help="also write the lines here")
+    args = parser.parse_args(argv)
+    script = Path(sys.argv[0]).name if argv is None else "run.py"
+    command = f"python benchmarks/{script}" + (" --quick" if args.quick else "")
+    measured = lines(QUICK if args.quick else FULL)
+    print(report(measured, command))
+    failed = [line for line in measured if not line.passed]
+    if args.json:
+        rows = [asdict(line) | {"ratio": line.ratio, "floor": line.floor, "passed": line.passed}
+                for line in measured]  # fmt: skip
+        args.json.write_text(json.dumps({"command": command, "lines": rows}, indent=2))
+    if failed:
+        print(f"\n{len(failed)} floor(s) not met: " + "; ".join(line.check for line in failed))
+        return 1
+    return 0

@@ -1,0 +1,67 @@
+"""Every benchmark workload, each against a reference measured in the same run, with floors.
+
+Run from the repository root::
+
+    python benchmarks/run.py            # full sizes (a few minutes: the peer is quadratic)
+    python benchmarks/run.py --quick    # the sizes CI runs (fewer repeats)
+    python benchmarks/run.py --json results.json
+
+Each line is a ratio of two times measured here and now, never an absolute time (the machines
+are shared and noisy): how many times faster than a reference ("≥ 5×"), or how many times a
+limit ("≤ 3×"). The floors are fixed in ``common.FLOORS``; raise them as the code gets
+faster, never lower them to pass. The exit code is 1 when a floor fails. One script per
+workload, each runnable alone with the same options:
+
+1. ``bench_matchpoints.py`` — matchpoints against bridge-scorer (≥ 5× faster) and a bare
+   ``np.lexsort`` (≤ 3×); 3. Butler IMPs against bridge-scorer (≥ 5× faster);
+2. ``bench_cross_imps.py`` — cross-IMPs against bridge-scorer (≥ 100× faster at 10,000
+   entries), growing no faster than N log N;
+4. ``bench_vp.py`` — VP and VP_WBF (≤ 3× ``np.searchsorted``), a cached VPSCALE (≤ 1.5× a
+   dictionary lookup plus the copy of the result);
+5. ``bench_dispatcher.py`` — VP through xlwings' dispatcher (≤ 1.5× an identity function);
+6. ``bench_handicap.py`` — the handicap batch (≥ 20× the per-row Python loop);
+7. ``bench_workbooks.py`` — building the ready-made workbooks, LibreOffice's recalculation of
+   the largest (recorded).
+
+bridge-scorer (npm, MIT) is installed by ``peer.py`` into a cache outside the repository.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import bench_common  # noqa: F401  (first: sets up xlwings and the paths)
+import bench_cross_imps
+import bench_dispatcher
+import bench_handicap
+import bench_matchpoints
+import bench_vp
+import bench_workbooks
+from bench_common import Line, Sizes, script_main
+from peer import PEER_PACKAGE, PEER_VERSION, BridgeScorer
+
+WORKLOADS = (
+    bench_matchpoints,
+    bench_cross_imps,
+    bench_vp,
+    bench_dispatcher,
+    bench_handicap,
+    bench_workbooks,
+)
+
+
+def lines(sizes: Sizes) -> list[Line]:
+    """Every workload's lines, in order."""
+    reason = BridgeScorer.available()
+    if reason is not None:
+        raise SystemExit(f"the peer {PEER_PACKAGE} {PEER_VERSION} cannot run: {reason}")
+    return [line for workload in WORKLOADS for line in workload.lines(sizes)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return script_main(lines, __doc__ or "", argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
