@@ -137,6 +137,8 @@ class Results:
     player_ids: list[str]
     member_row: np.ndarray
     member_code: np.ndarray
+    member_count: np.ndarray  # members of each row
+    member_start: np.ndarray  # index of each row's first member
 
     def players(self, row: int) -> list[str]:
         members = self.member_code[self.member_row == row]
@@ -157,6 +159,7 @@ def parse_results(text: str, name: str = "results") -> Results:
     played = np.where(np.isnan(played), boards, played)
     result = table.numbers("result", blank_allowed=False)
     player_ids, member_row, member_code = _members(table)
+    member_count = np.bincount(member_row, minlength=len(table.rows))
     results = Results(
         table=table,
         competition_ids=competition_ids,
@@ -171,6 +174,8 @@ def parse_results(text: str, name: str = "results") -> Results:
         player_ids=player_ids,
         member_row=member_row,
         member_code=member_code,
+        member_count=member_count,
+        member_start=np.cumsum(member_count) - member_count,
     )
     _check_rows(results, result)
     _check_competitions(results)
@@ -388,8 +393,8 @@ def apply_results(
     rows = rows[day_of_row[rows] >= 0]
     player, newcomers = _register_index(register, results)
     h = np.concatenate([register.handicap, np.full(len(newcomers), constants.cap)])
-    member_row, member_player = _members_in_order(results, rows, day_of_row, player)
-    members_per_row = np.bincount(member_row, minlength=rows.size)
+    member_row, member_player = _members_in_order(results, rows, player)
+    members_per_row = results.member_count[rows]
     field = _field(results, rows, constants)
     day_starts = np.flatnonzero(np.diff(results.date[rows].astype(np.int64), prepend=-(2**62)))
     bounds = np.append(day_starts, rows.size)
@@ -407,11 +412,10 @@ def apply_results(
             field.part(slice(start, end)), entry_h / members_per_row[start:end]
         )
         member_delta = delta[local_row]
-        played_today = np.zeros(h.size, dtype=bool)
-        played_today[players] = True
         total = np.bincount(players, weights=member_delta, minlength=h.size)
-        h = np.where(played_today, np.minimum(constants.cap, h + total), h)
-        touched |= played_today
+        # A player in two competitions of the day appears twice, with the same new value.
+        h[players] = np.minimum(constants.cap, before + total[players])
+        touched[players] = True
         changes.append(
             _DayChanges(rows[start:end][local_row], players, before, member_delta, h[players])
         )
@@ -454,19 +458,24 @@ def _day_numbers(dates: np.ndarray) -> np.ndarray:
 
 
 def _members_in_order(
-    results: Results, rows: np.ndarray, day_of_row: np.ndarray, player: np.ndarray
+    results: Results, rows: np.ndarray, player: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """(position in ``rows``, register index) of every member of those rows, in that order.
 
-    Rows keep their file order within a day, and so do members, so a stable sort of the
-    members by day puts them in the order of ``rows``.
+    A row's members are consecutive (they were read in row order), so the members of the
+    reordered rows are the rows' blocks, taken in the new order.
     """
-    position = np.full(results.competition.size, -1)
-    position[rows] = np.arange(rows.size)
-    member_day = day_of_row[results.member_row]
-    order = np.argsort(member_day, kind="stable")
-    order = order[member_day[order] >= 0]
-    return position[results.member_row[order]], player[results.member_code[order]]
+    count = results.member_count[rows]
+    first = results.member_start[rows]
+    if count.size and count.min() == count.max():  # all pairs, say: a block of k each
+        k = int(count[0])
+        member = (first[:, None] + np.arange(k)).reshape(-1)
+        position = np.repeat(np.arange(rows.size), k)
+    else:
+        position = np.repeat(np.arange(rows.size), count)
+        before = np.cumsum(count) - count
+        member = np.repeat(first - before, count) + np.arange(position.size)
+    return position, player[results.member_code[member]]
 
 
 def _field(results: Results, rows: np.ndarray, constants: handicap.Constants) -> handicap.Field:
