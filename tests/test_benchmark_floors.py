@@ -17,19 +17,29 @@ from pathlib import Path
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
-def test_every_floor_holds_in_quick_mode(tmp_path: Path) -> None:
+def _quick_run(folder: Path) -> tuple[int, list[dict], str]:
     sys.path.insert(0, str(BENCHMARKS))
     try:
         run = importlib.import_module("run")
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            code = run.main(["--quick", "--json", str(tmp_path / "bench.json")])
+            code = run.main(["--quick", "--json", str(folder / "bench.json")])
     finally:
         sys.path.remove(str(BENCHMARKS))
-    lines = json.loads((tmp_path / "bench.json").read_text())["lines"]
+    return code, json.loads((folder / "bench.json").read_text())["lines"], out.getvalue()
+
+
+def test_every_floor_holds_in_quick_mode(tmp_path: Path) -> None:
+    code, lines, report = _quick_run(tmp_path)
+    if code != 0:
+        # The machine is shared: one noisy measurement gets one more try, a real regression
+        # fails both. Both reports are shown if it does.
+        first = report
+        code, lines, report = _quick_run(tmp_path)
+        report = first + "\n--- measured again ---\n" + report
     failed = [f"{line['check']} ({line['case']}): {line['ratio']:.3g}" for line in lines
               if not line["passed"]]  # fmt: skip
-    assert code == 0 and not failed, out.getvalue()
+    assert code == 0 and not failed, report
     checks = {line["check"] for line in lines}
     bench_common = importlib.import_module("bench_common")
     assert set(bench_common.FLOORS) <= checks  # every floor was measured
