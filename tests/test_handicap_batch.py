@@ -246,3 +246,24 @@ def test_the_readme_example_files_are_the_ones_tested_here() -> None:
     examples = Path(__file__).resolve().parents[1] / "examples" / "club"
     assert (examples / "players.csv").read_text(encoding="utf-8") == REGISTER
     assert (examples / "results.csv").read_text(encoding="utf-8") == EVENING
+
+
+@pytest.mark.parametrize(
+    ("register_ids", "player_ids"),
+    [
+        (["101", "7", "2000"], ["7", "2000", "55", "101"]),  # plain numbers: binary search
+        (["101", "A7", "0105"], ["A7", "0105", "105", "101"]),  # not all plain: a dictionary
+    ],
+)
+def test_player_ids_find_their_register_row_either_way(register_ids, player_ids) -> None:
+    register = parse_register("id,handicap\n" + "".join(f"{i},30\n" for i in register_ids))
+    rows = "".join(
+        f"c1,2026-11-01,24,{a}+{b},{r}\n"
+        for (a, b), r in zip([player_ids[:2], player_ids[2:]], (55, 45), strict=True)
+    )
+    results = parse_results("competition,date,boards,players,result\n" + rows)
+    update = apply_results(register, results, set())
+    ids = register.ids + update.newcomers
+    touched = {ids[i] for i in np.flatnonzero(update.touched)}
+    assert touched == set(player_ids)
+    assert update.newcomers == [p for p in sorted(player_ids) if p not in register_ids]
