@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from libreoffice import error_cells, read_values
 from openpyxl import load_workbook
@@ -136,3 +137,47 @@ def test_inputs_unlocked_and_validated(tmp_path: Path) -> None:
     rules = {str(v.sqref): v for v in sheet.data_validations.dataValidation}
     assert rules[card.boards].type == "whole" and rules[card.boards].formula2 == "200"
     assert rules[card.k].type == "decimal"
+
+
+VP_LOOKUP_CASES = [
+    {"boards": 8},
+    {"boards": 7, "negative": True},
+    {"boards": 10, "form": "pairs"},
+    {"boards": 24, "form": "aggregate"},
+    {"boards": 12, "rounding": "none"},
+    {"boards": 15, "form": "butler", "tables": 15},
+]
+
+
+def test_vp_formula_equals_the_core(libreoffice, tmp_path) -> None:
+    """CardCells.vp_formula (what event workbooks use) gives VPScale.vp for every margin."""
+    from openpyxl import Workbook
+
+    from xlbridge.core.scales import vp_scale
+    from xlbridge.templates.cards import write_card
+
+    book = Workbook()
+    ws = book.active
+    ws.title = "Scales"
+    rng = np.random.default_rng(12)
+    checks = []
+    for i, case in enumerate(VP_LOOKUP_CASES):
+        scale = vp_scale(**case)
+        card = write_card(ws, scale, 1, 1 + 6 * i)
+        if scale.form == "pairs":
+            margins = np.round(rng.uniform(0, 100, 40), 2).tolist() + [50, 49.995, 50.005]
+        else:
+            spread = 4 * scale.sigma
+            margins = np.round(rng.normal(0, spread, 40), 1).tolist() + [0, -0.5, 0.5, None]
+        sheet = book.create_sheet(f"case {i}")
+        for row, margin in enumerate(margins, 1):
+            sheet.cell(row, 1, margin)
+            sheet.cell(row, 2, "=" + card.vp_formula(f"A{row}", "Scales"))
+        checks.append((scale, sheet.title, margins))
+    path = tmp_path / "lookup.xlsx"
+    book.save(path)
+    values = read_values(libreoffice.recalc(path))
+    for scale, title, margins in checks:
+        got = [values[title].cell(row, 2).value for row in range(1, len(margins) + 1)]
+        want = [None if m is None else float(scale.vp(m)) for m in margins]
+        assert [g if g not in ("",) else None for g in got] == pytest.approx(want), scale.title

@@ -52,6 +52,22 @@ class CardCells:
     comparisons: str | None = None
     results: str | None = None
 
+    def column_range(self, column: int, sheet: str | None = None) -> str:
+        """The absolute range of one card column (0 bounds, 1 to, 2 winner, 3 loser)."""
+        letter = self.columns[column]
+        first, last = self.band_rows[0], self.band_rows[-1]
+        prefix = f"'{sheet}'!" if sheet else ""
+        return f"{prefix}${letter}${first}:${letter}${last}"
+
+    def vp_formula(self, margin: str, sheet: str | None = None) -> str:
+        """An expression (no "=") of the VPs this card gives the side whose margin is in
+        cell ``margin`` ("" when the cell is blank), as :meth:`VPScale.vp` does."""
+        scale = self.scale
+        bounds, winners, losers = (self.column_range(i, sheet) for i in (0, 2, 3))
+        return formulas.vp_lookup(
+            margin, bounds, winners, losers, scale.granularity, scale.offset, scale.is_card
+        )
+
 
 @dataclass
 class WbfCells:
@@ -134,7 +150,7 @@ def _lay_out_cards(ws: Worksheet, scales: list[VPScale], paper: str) -> list[Car
     top = 1
     for row_scales, height in zip(grid_rows, heights, strict=True):
         for slot, scale in enumerate(row_scales):
-            cards.append(_write_card(ws, scale, top, 1 + slot * (CARD_WIDTH + 1)))
+            cards.append(write_card(ws, scale, top, 1 + slot * (CARD_WIDTH + 1)))
         top += height
     for row in range(1, top):
         ws.row_dimensions[row].height = ROW_HEIGHT
@@ -144,7 +160,10 @@ def _lay_out_cards(ws: Worksheet, scales: list[VPScale], paper: str) -> list[Car
     return cards
 
 
-def _write_card(ws: Worksheet, scale: VPScale, top: int, left: int) -> CardCells:
+def write_card(ws: Worksheet, scale: VPScale, top: int, left: int) -> CardCells:
+    """Write one live card (boards and K as inputs, bands as formulas) at row ``top``,
+    column ``left``; event workbooks put one on a scale sheet and look VPs up in it
+    (:meth:`CardCells.vp_formula`)."""
     col = [get_column_letter(left + i) for i in range(CARD_WIDTH)]
     a, b, c, d = col
 

@@ -108,3 +108,32 @@ def round_to_ten_half_even(value: str) -> str:
     Like :func:`xlbridge.core.boards.datum`, a value within 1E-6 of a 5 counts as a 5.
     """
     return f"IF(ABS(MOD({value},10)-5)<1E-6,20*ROUND({value}/20,0),10*ROUND({value}/10,0))"
+
+
+def vp_lookup(
+    margin: str,
+    bounds: str,
+    winners: str,
+    losers: str,
+    granularity: float,
+    offset: float,
+    is_card: bool,
+) -> str:
+    """VPs of the side whose margin is in ``margin``, looked up in a card's columns.
+
+    As :meth:`xlbridge.core.scales.VPScale.vp`: the size of the margin (its distance from the
+    draw, ``offset``) is first rounded to the card's step, halves away from zero (Excel's
+    ROUND), then found among the lower ``bounds``; a winning margin gets the winner's VPs, a
+    losing one the loser's. A blank margin gives "".
+    """
+    deviation = f"({margin}-{offset:g})"
+    size = (
+        f"ABS{deviation}"
+        if not is_card
+        else f"ROUND(ABS{deviation}/{granularity:g},0)*{granularity:g}"
+    )
+    key = f"{offset:g}+{size}"
+    return (
+        f"IF(ISNUMBER({margin}),IF({deviation}>=0,LOOKUP({key},{bounds},{winners}),"
+        f'LOOKUP({key},{bounds},{losers})),"")'
+    )
