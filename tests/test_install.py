@@ -23,6 +23,7 @@ from xlbridge.core.fit import audit, average_plus
 from xlbridge.core.handicap import start_handicap
 from xlbridge.core.imps import imps
 from xlbridge.core.scales import vp_scale
+from xlbridge.core.swiss import swiss_draw
 from xlbridge.core.validate import InputError
 from xlbridge.core.wbf import wbf_vp
 
@@ -92,6 +93,11 @@ def test_every_function_through_the_lite_module_equals_the_core(lite: ModuleType
     report = audit([3, -12, 25, 0, -7, 40], 8)
     assert [r[1] for r in call(lite, "SCALE_AUDIT", margins, 8)] == report.observed.tolist()
     assert call(lite, "AVERAGE_PLUS", "aggregate") == [[pytest.approx(average_plus("aggregate"))]]
+    assert call(lite, "LATE_ENTRY", [[3], [6]], 6) == [[14.0], [62.0]]
+    draw = swiss_draw(["A", "B", "C", "D"], [20, 0, 20, 0], [("A", "B"), ("C", "D")])
+    out = call(lite, "SWISS_DRAW", [["A"], ["B"], ["C"], ["D"]], [[20], [0], [20], [0]],
+               [["A", "B"], ["C", "D"]])  # fmt: skip
+    assert out == [[i, h, a] for i, (h, a) in enumerate(draw.tables, 1)]
 
 
 def test_server_module_and_settings(tmp_path: Path, udfs: ModuleType) -> None:

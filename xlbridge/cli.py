@@ -7,6 +7,8 @@
     xlbridge handicap update --register players.csv --results results.csv [-o new.csv]
     xlbridge install (--classic | --lite DIR [--wheel-url URL] | --server DIR) [--force]
     xlbridge audit RESULTS.csv [--form teams] [--k 6.5] [--level 0.9] [-o audit.xlsx]
+    xlbridge template NAME -o FILE.xlsx [--teams T] [--rounds R] [--boards B] [--k K]
+    xlbridge swiss draw STANDINGS.csv [--seed N] [-o DRAW.csv]
 
 Bad input gives one line on stderr and exit code 2; nothing is overwritten without --force.
 """
@@ -181,6 +183,41 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("-o", "--output", type=Path, help="also write a workbook with a chart")
     audit.add_argument("--force", action="store_true", help="overwrite an existing workbook")
     audit.set_defaults(run=run_audit)
+
+    template = commands.add_parser(
+        "template",
+        help="write an event workbook (teams-match, swiss-teams, swiss-pairs, league)",
+        description="Write an event workbook for a given event, ready to fill in.",
+    )
+    template.add_argument("name", help="teams-match, swiss-teams, swiss-pairs or league")
+    template.add_argument("-o", "--output", type=Path, required=True, help="the .xlsx to write")
+    template.add_argument("--teams", type=_number, help="teams (or pairs) in the event")
+    template.add_argument("--rounds", type=_number, help="rounds of a Swiss")
+    template.add_argument("--boards", type=_number, help="boards per match")
+    template.add_argument("--k", type=_number, help="the VP scale's K (S8 for pairs)")
+    template.add_argument("--scale", help="teams-match: gaussian (default) or wbf")
+    template.add_argument("--negative", action="store_true", default=None, help="negative VPs")
+    template.add_argument(
+        "--no-late-entry", dest="late_entry", action="store_false", default=None,
+        help="swiss-pairs: no late-entry column",
+    )  # fmt: skip
+    template.add_argument("--paper", help="a4 (default) or letter")
+    template.add_argument("--force", action="store_true", help="overwrite an existing file")
+    template.set_defaults(run=run_template)
+
+    swiss = commands.add_parser("swiss", help="Swiss events")
+    swiss_commands = swiss.add_subparsers(dest="swiss_command", required=True)
+    draw = swiss_commands.add_parser(
+        "draw",
+        help="draw the next round from the standings",
+        description="Pair the next round: score groups top down, random within a group, no "
+        "repeat meetings while avoidable, a bye for an odd field (see the README).",
+    )
+    draw.add_argument("standings", type=Path, help="a .csv with team, score, opponents, byes")
+    draw.add_argument("--seed", type=int, help="random seed (use the round number)")
+    draw.add_argument("-o", "--output", type=Path, help="also write the draw as .csv")
+    draw.add_argument("--force", action="store_true", help="overwrite an existing file")
+    draw.set_defaults(run=run_swiss_draw)
 
     books = commands.add_parser("workbooks", help="regenerate every ready-made workbook")
     books.add_argument("--dir", type=Path, default=Path("workbooks"), help="output folder")
@@ -374,6 +411,37 @@ def format_audit(fit: Fit, report: Audit, scale_k: float) -> str:
         f"expected share of T-0 results: {report.top_share:.1%}",
     ]
     return "\n".join(lines)
+
+
+def run_template(args: argparse.Namespace) -> int:
+    from xlbridge.templates.ready_made import build_template
+
+    _require_xlsx(args.output)
+    options = {
+        "teams": args.teams,
+        "rounds": args.rounds,
+        "boards": args.boards,
+        "k": args.k,
+        "scale": args.scale,
+        "negative": args.negative,
+        "late_entry": args.late_entry,
+        "paper": args.paper,
+    }
+    workbook = build_template(args.name, **options)
+    write_atomically(args.output, workbook.save, force=args.force)
+    print(f"wrote {args.output}")
+    return 0
+
+
+def run_swiss_draw(args: argparse.Namespace) -> int:
+    from xlbridge.swiss_file import draw_csv, draw_from_file, draw_text
+
+    draw = draw_from_file(args.standings, args.seed)
+    print(draw_text(draw))
+    if args.output is not None:
+        write_atomically(args.output, _text_writer(draw_csv(draw)), force=args.force)
+        print(f"wrote {args.output}", file=sys.stderr)
+    return 0
 
 
 def run_workbooks(args: argparse.Namespace) -> int:

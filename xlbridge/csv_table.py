@@ -56,6 +56,14 @@ class CsvTable:
         where = f"line {numbers[0]}" if len(numbers) == 1 else f"lines {', '.join(numbers)}"
         return InputError(f"{self.name}, {where}: {message}")
 
+    def reject_repeats(self, values: Sequence[str], what: str) -> None:
+        """An error naming both lines if any value appears twice ("player id '7' appears twice")."""
+        first: dict[str, int] = {}
+        for row, value in enumerate(values):
+            if value in first:
+                raise self.fail_rows([first[value], row], f"{what} {value!r} appears twice")
+            first[value] = row
+
     def numbers(self, key: str, blank_allowed: bool) -> np.ndarray:
         """A column as floats (NaN where blank and allowed)."""
         cells = self.column(key)

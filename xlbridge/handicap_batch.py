@@ -82,7 +82,7 @@ def parse_register(
     table = parse_table(text, name, REGISTER_REQUIRED, empty_ok=True)
     id_key = next(key for key in ID_COLUMNS if table.has(key))
     ids = table.texts(id_key)
-    _reject_repeats(table, ids, "player id")
+    table.reject_repeats(ids, "player id")
     current = table.numbers("handicap", blank_allowed=True)
     too_high = np.flatnonzero(current > constants.cap)
     if too_high.size:
@@ -101,14 +101,6 @@ def parse_register(
         constants.cap / (1 + constants.start_c * np.nan_to_num(points)),
     )
     return Register(table, id_key, ids, np.where(np.isnan(current), start, current))
-
-
-def _reject_repeats(table: CsvTable, values: list[str], what: str) -> None:
-    first: dict[str, int] = {}
-    for row, value in enumerate(values):
-        if value in first:
-            raise table.fail_rows([first[value], row], f"{what} {value!r} appears twice")
-        first[value] = row
 
 
 # --------------------------------------------------------------------------------------------

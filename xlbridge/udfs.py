@@ -29,6 +29,7 @@ from xlbridge.core.boards import (
 from xlbridge.core.fit import audit, average_plus, fit_k
 from xlbridge.core.imps import imps
 from xlbridge.core.scales import VPScale, vp_scale
+from xlbridge.core.swiss import LAST_ADD, late_entry, played_matrix, swiss_draw
 from xlbridge.core.validate import InputError
 from xlbridge.core.wbf import wbf_vp
 
@@ -547,6 +548,62 @@ def AVERAGE_PLUS(form: Any = None, boards: Any = None, tables: Any = None) -> Gr
     """A+ in the form's unit: 3 IMPs in teams of four (Law 86A), scaled by σ of the form over
     σ of teams of four."""
     return [[average_plus(_optional(form), _optional(boards), _optional(tables))]]
+
+
+# --- Swiss events ---------------------------------------------------------------------------
+
+
+@func(category=CATEGORY)
+@arg("teams", ndim=2, doc="The teams (names or numbers), one per cell.")
+@arg("scores", ndim=2, doc="Each team's score so far (VPs), in the same order.")
+@arg("played", ndim=2, doc="Earlier matches: two columns (team, team), one row per match "
+     "(BYE for a bye); or a teams × teams cross table of who met whom.")  # fmt: skip
+@arg("seed", doc="A whole number for the random order within score groups (default 0).")
+@_cell_errors
+def SWISS_DRAW(teams: Any, scores: Any, played: Any = None, seed: Any = None) -> Grid:
+    """The next round of a Swiss: score groups top down, random within a group, no team meeting
+    another twice while that can be avoided, a bye for an odd field; one row per table (table,
+    home, away), then the bye."""
+    names = [cell for row in teams for cell in row if not _blank(cell)]
+    history = _matches_played(played, names)
+    draw = swiss_draw(names, [c for row in scores for c in row if not _blank(c)], history,
+                      _optional(seed))  # fmt: skip
+    rows: Grid = [[table, home, away] for table, (home, away) in enumerate(draw.tables, 1)]
+    if draw.bye is not None:
+        rows.append(["bye", draw.bye, None])
+    return rows
+
+
+def _matches_played(played: Any, teams: list[Any]) -> list[Any]:
+    """Earlier matches as (team, team) pairs: two columns, or a square cross table."""
+    if _blank_range(played):
+        return []
+    width = len(played[0])
+    if width == len(played) == len(teams) and width != 2:
+        return played_matrix(teams, played)
+    if width != 2:
+        raise InputError(
+            f"played must be two columns (team, team) or a {len(teams)} × {len(teams)} cross "
+            f"table, got {len(played)} × {width}"
+        )
+    return [tuple(row) for row in played if not all(_blank(cell) for cell in row)]
+
+
+@func(category=CATEGORY)
+@arg("session", ndim=2, doc="The session (round) at which the pair joins: a cell or range.")
+@arg("sessions", doc="Sessions in the event.")
+@arg("last_add", doc="What the last session adds (default 17).")
+@_cell_errors
+def LATE_ENTRY(session: Any, sessions: Any, last_add: Any = None) -> Grid:
+    """Entry score of a pair joining a Swiss pairs late (seed 000 §12): with 6 sessions, 14,
+    29, 45, 62 for sessions 3 to 6; 0 for sessions 1 and 2. Same shape as session."""
+    entered = validate.margins("session", session)
+    total = validate.whole_number("sessions", sessions, 1)
+    add = LAST_ADD if _blank(last_add) else last_add
+    scores = np.full(entered.shape, np.nan)
+    known = ~np.isnan(entered)
+    scores[known] = late_entry(entered[known], total, add)
+    return _to_cells(scores)
 
 
 #: Every Excel function of this module (UPPER-case names), for ``from xlbridge.udfs import *``
