@@ -18,6 +18,7 @@ from xml.etree import ElementTree
 
 import numpy as np
 import pytest
+import workbook_checks as checks
 from libreoffice import error_cells, read_values
 
 from xlbridge.core.fit import Audit, Fit, audit, fit_k
@@ -221,29 +222,19 @@ def test_chart_of_observed_and_expected(case: Case, tmp_path: Path) -> None:
     assert anchor_row > int(book.cells["observed_top_share"][1:])  # below the test's results
 
 
-def formula_functions(case: Case) -> set[str]:
-    found: set[str] = set()
-    for row in case.book.workbook[AUDIT_SHEET].iter_rows():
-        for cell in row:
-            if isinstance(cell.value, str) and cell.value.startswith("="):
-                found.update(re.findall(r"([A-Z][A-Z0-9.]*)\(", cell.value))
-    return found
-
-
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_protected_and_printed_on_one_page(paper: str) -> None:
     case = make_case("negative", paper)
     sheet = case.book.workbook[AUDIT_SHEET]
-    assert sheet.protection.sheet and not sheet.protection.password
-    assert all(cell.protection.locked for row in sheet.iter_rows() for cell in row if cell.value)
-    assert str(sheet.page_setup.paperSize) == {"a4": "9", "letter": "1"}[paper]
+    checks.assert_protected([sheet])
+    checks.assert_only_inputs_unlocked(sheet, ())
+    checks.assert_printable(sheet, paper)
     assert sheet.page_setup.orientation == "portrait"
-    assert sheet.page_setup.fitToWidth == 1 and sheet.sheet_properties.pageSetUpPr.fitToPage
     area = re.fullmatch(rf"'{AUDIT_SHEET}'!\$A\$1:\$F\$(\d+)", str(sheet.print_area))
     assert area is not None
     chart_rows = case.book.chart_height_cm / 2.54 * 72 / 11.25
     assert int(area.group(1)) >= int(case.book.chart_anchor[1:]) + chart_rows
-    assert formula_functions(case) <= ALLOWED_FUNCTIONS
+    checks.assert_allowed_functions(case.book.workbook, ALLOWED_FUNCTIONS)
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,6 @@ core (:mod:`xlbridge.core.boards`) row by row, and the pair totals the sums of t
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +13,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-from libreoffice import error_cells, read_values
+import workbook_checks as checks
+from workbook_checks import blank
 
 from xlbridge.core.boards import butler_imps, cross_imps, datum
 from xlbridge.core.validate import InputError
@@ -25,6 +25,7 @@ from xlbridge.templates.butler_session import (
     IMP_SHEET,
     PAIRS,
     PAIRS_SHEET,
+    SCORE_INPUTS,
     SCORES,
     SCORES_SHEET,
     ButlerSessionBook,
@@ -82,15 +83,6 @@ def fill(book: ButlerSessionBook, results: list[Result]) -> None:
         sheet[f"{SCORES['ns_score']}{row}"] = result.score
 
 
-def recalculated(libreoffice: Any, book: ButlerSessionBook, tmp_path: Path) -> Any:
-    """Save, recalculate in LibreOffice, check for error values and return the values."""
-    source = tmp_path / "butler-session.xlsx"
-    book.workbook.save(source)
-    result = libreoffice.recalc(source)
-    assert error_cells(result) == []
-    return read_values(result)
-
-
 def scored(results: list[Result]) -> list[Result]:
     """The results on boards with at least 2 scores (the core rejects a lone score)."""
     played = [r for r in results if r.score is not None]
@@ -115,10 +107,6 @@ def core_rows(results: list[Result]) -> dict[tuple[int, int], RowValues]:
             butler.board, butler.entry, butler.value, cross.value, strict=True
         )
     }
-
-
-def blank(value: object) -> bool:
-    return value is None or value == ""
 
 
 def assert_scores_match(values: Any, book: ButlerSessionBook, results: list[Result]) -> None:
@@ -210,7 +198,7 @@ def random_results(seed: int, book: ButlerSessionBook) -> list[Result]:
 
 def test_empty_session_is_blank_and_error_free(libreoffice, tmp_path: Path) -> None:
     book = build_butler_session()
-    values = recalculated(libreoffice, book, tmp_path)
+    values = checks.recalculated(libreoffice, book.workbook, tmp_path / "butler-session.xlsx")
     assert_scores_match(values, book, [])
     boards = values[BOARDS_SHEET]
     for board in range(1, book.boards + 1):
@@ -249,7 +237,7 @@ def test_worked_examples(libreoffice, tmp_path: Path) -> None:
         for table, score in enumerate(scores + [None] * (book.tables - len(scores)), start=1)
     ]
     fill(book, results)
-    values = recalculated(libreoffice, book, tmp_path)
+    values = checks.recalculated(libreoffice, book.workbook, tmp_path / "butler-session.xlsx")
     sheet = values[SCORES_SHEET]
 
     def column(key: str, board: int) -> list[Any]:
@@ -285,7 +273,7 @@ def test_random_sessions_match_core(
     book = build_butler_session(**shape)
     results = random_results(seed, book)
     fill(book, results)
-    values = recalculated(libreoffice, book, tmp_path)
+    values = checks.recalculated(libreoffice, book.workbook, tmp_path / "butler-session.xlsx")
     assert_scores_match(values, book, results)
     assert_pairs_match(values, book, results)
 
@@ -294,38 +282,24 @@ def test_random_sessions_match_core(
 # Structure (no recalculation)
 
 
-def formula_functions(book: ButlerSessionBook) -> set[str]:
-    """Names of every function called by a formula of the workbook."""
-    found: set[str] = set()
-    for sheet in book.workbook.worksheets:
-        for row in sheet.iter_rows():
-            for cell in row:
-                if isinstance(cell.value, str) and cell.value.startswith("="):
-                    found.update(re.findall(r"([A-Z][A-Z0-9.]*)\(", cell.value))
-    return found
-
-
 def test_inputs_unlocked_formulas_locked_and_validated() -> None:
     book = build_butler_session(boards=3, tables=5, pairs=12)
+    assert SCORE_INPUTS == {"ns_pair", "ew_pair", "ns_score"}
     scores = book.workbook[SCORES_SHEET]
     last = book.score_row(book.boards, book.tables)
-    inputs = {"ns_pair", "ew_pair", "ns_score"}
-    for row in range(FIRST_ROW, last + 1):
-        for key, letter in SCORES.items():
-            cell = scores[f"{letter}{row}"]
-            assert cell.protection.locked is (key not in inputs), cell.coordinate
-            if key not in inputs:
-                assert cell.value is not None, cell.coordinate
+    rows = range(FIRST_ROW, last + 1)
+    checks.assert_only_inputs_unlocked(scores, checks.cells(SCORES, SCORE_INPUTS, rows))
+    checks.assert_filled(scores, checks.cells(SCORES, SCORES.keys() - SCORE_INPUTS, rows))
     pairs = book.workbook[PAIRS_SHEET]
-    for pair in range(1, book.pairs + 1):
-        for key, letter in PAIRS.items():
-            cell = pairs[f"{letter}{book.pair_row(pair)}"]
-            assert cell.protection.locked is (key != "name"), cell.coordinate
+    pair_rows = [book.pair_row(pair) for pair in range(1, book.pairs + 1)]
+    checks.assert_only_inputs_unlocked(pairs, checks.cells(PAIRS, ["name"], pair_rows))
+    for name in (BOARDS_SHEET, IMP_SHEET):
+        checks.assert_only_inputs_unlocked(book.workbook[name], ())
+    checks.assert_protected(book.workbook.worksheets)
+    assert book.workbook.sheetnames == list(SHEETS)
     for name in SHEETS:
-        sheet = book.workbook[name]
-        assert sheet.protection.sheet and not sheet.protection.password, name
-        assert sheet.freeze_panes == f"A{FIRST_ROW}", name
-    rules = {str(rule.sqref): rule for rule in scores.data_validations.dataValidation}
+        assert book.workbook[name].freeze_panes == f"A{FIRST_ROW}", name
+    rules = checks.rules_by_range(scores)
     pair_rule = rules[f"C{FIRST_ROW}:C{last} D{FIRST_ROW}:D{last}"]
     assert (pair_rule.type, pair_rule.formula1, pair_rule.formula2) == ("whole", "1", "12")
     score_rule = rules[f"E{FIRST_ROW}:E{last}"]
@@ -333,7 +307,7 @@ def test_inputs_unlocked_formulas_locked_and_validated() -> None:
     name_rules = pairs.data_validations.dataValidation
     assert [rule.type for rule in name_rules] == ["textLength"]
     assert set(book.workbook.defined_names) == {"IMP_FROM", "IMP_EDGES", "IMP_SIZE"}
-    assert formula_functions(book) <= ALLOWED_FUNCTIONS
+    checks.assert_allowed_functions(book.workbook, ALLOWED_FUNCTIONS)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -341,9 +315,7 @@ def test_print_setup(paper: str) -> None:
     book = build_butler_session(paper=paper)
     for name in SHEETS:
         sheet = book.workbook[name]
-        assert str(sheet.page_setup.paperSize) == {"a4": "9", "letter": "1"}[paper], name
-        assert sheet.page_setup.fitToWidth == 1 and sheet.sheet_properties.pageSetUpPr.fitToPage
-        assert str(sheet.print_area).startswith(f"'{name}'!$A$1:"), name
+        checks.assert_printable(sheet, paper)
         assert str(sheet.print_title_rows) == "$1:$2", name
     # Page breaks fall between boards, never inside one.
     breaks = [b.id for b in book.workbook[SCORES_SHEET].row_breaks.brk]

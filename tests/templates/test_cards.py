@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import workbook_checks as checks
 from libreoffice import error_cells, read_values
 from openpyxl import load_workbook
 from openpyxl.utils.cell import coordinate_from_string
@@ -53,11 +54,7 @@ CASES = {
 def test_cards_recalculate_to_core_values(libreoffice, tmp_path: Path, case: str) -> None:
     boards = [1, 2, 3, 8, 15, 32, 200]
     book = build_cards(boards, **CASES[case])
-    source = tmp_path / "cards.xlsx"
-    book.workbook.save(source)
-    result = libreoffice.recalc(source)
-    assert error_cells(result) == []
-    sheet = read_values(result)[CARDS_SHEET]
+    sheet = checks.recalculated(libreoffice, book.workbook, tmp_path / "cards.xlsx")[CARDS_SHEET]
     for card in book.cards:
         assert_card_matches_core(sheet, card, card.scale)
         title = sheet[card.title].value
@@ -95,8 +92,7 @@ def test_cards_follow_edited_inputs(libreoffice, tmp_path: Path) -> None:
     sheet[first.boards].value = 10
     assert second.tables is not None
     sheet[second.tables].value = 4
-    edited.save(source)
-    values = read_values(libreoffice.recalc(source))[CARDS_SHEET]
+    values = checks.recalculated(libreoffice, edited, source)[CARDS_SHEET]
     assert_card_matches_core(values, first, vp_scale(10, 6.0, "butler", tables=15))
     assert_card_matches_core(values, second, vp_scale(12, 7.0, "butler", tables=4))
     assert values[first.title].value == "Butler · 10 boards"
@@ -110,11 +106,9 @@ def test_print_setup(tmp_path: Path, paper: str) -> None:
     reread = load_workbook(target)
     for name in (CARDS_SHEET, WBF_SHEET):
         sheet = reread[name]
-        assert sheet.page_setup.paperSize == {"a4": 9, "letter": 1}[paper]
-        assert sheet.page_setup.fitToWidth == 1 and sheet.page_setup.fitToHeight == 0
-        assert sheet.sheet_properties.pageSetUpPr.fitToPage
-        assert str(sheet.print_area).startswith(f"'{name}'!$A$1:")
-        assert sheet.protection.sheet
+        checks.assert_printable(sheet, paper)
+        assert sheet.page_setup.fitToHeight == 0
+        checks.assert_protected([sheet])
         breaks = [b.id for b in sheet.row_breaks.brk]
         assert breaks, name
         # Pages are at most a page tall and no card is cut by a break.
@@ -131,10 +125,8 @@ def test_inputs_unlocked_and_validated(tmp_path: Path) -> None:
     book = build_cards([8], form="butler", tables=15)
     sheet = book.workbook[CARDS_SHEET]
     card = book.cards[0]
-    for ref in (card.boards, card.k, card.tables):
-        assert sheet[ref].protection.locked is False
-    assert sheet[card.sigma].protection.locked is not False
-    rules = {str(v.sqref): v for v in sheet.data_validations.dataValidation}
+    checks.assert_only_inputs_unlocked(sheet, {card.boards, card.k, card.tables})
+    rules = checks.rules_by_range(sheet)
     assert rules[card.boards].type == "whole" and rules[card.boards].formula2 == "200"
     assert rules[card.k].type == "decimal"
 
@@ -160,7 +152,7 @@ def test_vp_formula_equals_the_core(libreoffice, tmp_path) -> None:
     ws = book.active
     ws.title = "Scales"
     rng = np.random.default_rng(12)
-    checks = []
+    lookups = []
     for i, case in enumerate(VP_LOOKUP_CASES):
         scale = vp_scale(**case)
         card = write_card(ws, scale, 1, 1 + 6 * i)
@@ -173,11 +165,9 @@ def test_vp_formula_equals_the_core(libreoffice, tmp_path) -> None:
         for row, margin in enumerate(margins, 1):
             sheet.cell(row, 1, margin)
             sheet.cell(row, 2, "=" + card.vp_formula(f"A{row}", "Scales"))
-        checks.append((scale, sheet.title, margins))
-    path = tmp_path / "lookup.xlsx"
-    book.save(path)
-    values = read_values(libreoffice.recalc(path))
-    for scale, title, margins in checks:
+        lookups.append((scale, sheet.title, margins))
+    values = checks.recalculated(libreoffice, book, tmp_path / "lookup.xlsx")
+    for scale, title, margins in lookups:
         got = [values[title].cell(row, 2).value for row in range(1, len(margins) + 1)]
         want = [None if m is None else float(scale.vp(m)) for m in margins]
         assert [g if g not in ("",) else None for g in got] == pytest.approx(want), scale.title

@@ -18,11 +18,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+import workbook_checks as checks
 from libreoffice import error_cells, read_values
 from openpyxl import Workbook, load_workbook
-from openpyxl.utils import get_column_letter
-from openpyxl.utils.cell import range_boundaries
 from openpyxl.worksheet.worksheet import Worksheet
+from workbook_checks import blank
 
 from xlbridge.core.handicap import (
     AVERAGE_PERCENT,
@@ -299,10 +299,6 @@ def type_field(ws: Worksheet, book: HandicapBook, field: Field) -> None:
             ws[book.pair_cell(key, number)] = value
 
 
-def blank(value: Any) -> bool:
-    return value in (None, "")
-
-
 def cell(sheet: Worksheet, book: HandicapBook, key: str, number: int) -> Any:
     return sheet[book.pair_cell(key, number)].value
 
@@ -552,72 +548,39 @@ def test_constants_come_from_the_core_and_every_formula_reads_them(
         name = book.workbook.defined_names[constant.name]
         assert name.attr_text == f"'{CONSTANTS_SHEET}'!${ref[0]}${ref[1:]}"
     literals = re.compile(r"(?<![\w.$])(480|52|0\.6|0\.01|12)(?![\w.])")
-    for text in formulas(build_handicap_book()):
+    for text in checks.formulas(build_handicap_book().workbook):
         assert not literals.search(re.sub(r'"[^"]*"', '""', text)), text
 
 
-def formulas(book: HandicapBook) -> list[str]:
-    return [
-        c.value
-        for ws in book.workbook.worksheets
-        for row in ws.iter_rows()
-        for c in row
-        if isinstance(c.value, str) and c.value.startswith("=")
-    ]
-
-
 def test_formulas_use_the_excel_2010_function_set() -> None:
-    used = {name for text in formulas(build_handicap_book()) for name in _functions(text)}
-    assert used <= ALLOWED_FUNCTIONS, used - ALLOWED_FUNCTIONS
-
-
-def _functions(formula: str) -> set[str]:
-    return set(re.findall(r"([A-Z][A-Z0-9._]*)\(", re.sub(r'"[^"]*"', '""', formula)))
+    checks.assert_allowed_functions(build_handicap_book().workbook, ALLOWED_FUNCTIONS)
 
 
 def test_inputs_unlocked_formulas_locked_and_protected() -> None:
     book = build_handicap_book(players=5, pairs=4)
-    for sheet_name, columns, rows in (
-        (REGISTER_SHEET, REGISTER_COLUMNS, range(FIRST_ROW, FIRST_ROW + 5)),
-        (TOURNAMENT_SHEET, TOURNAMENT_COLUMNS, range(FIRST_PAIR_ROW, FIRST_PAIR_ROW + 4)),
-    ):
-        ws = book.workbook[sheet_name]
-        letters = REGISTER if sheet_name == REGISTER_SHEET else TOURNAMENT
-        for row in rows:
-            for column in columns:
-                c = ws[f"{letters[column.key]}{row}"]
-                assert c.protection.locked is not column.is_input, c.coordinate
-                if not column.is_input and column.key != "pair":
-                    assert str(c.value).startswith("="), c.coordinate
-    tournament = book.workbook[TOURNAMENT_SHEET]
-    assert tournament[book.boards].protection.locked is False
+
+    def check(ws: Worksheet, letters: Any, columns: Any, rows: range, *others: str) -> None:
+        """Only the input columns (and ``others``) unlocked; the computed ones formulas."""
+        inputs = [column.key for column in columns if column.is_input]
+        checks.assert_only_inputs_unlocked(ws, checks.cells(letters, inputs, rows) | set(others))
+        computed = [column.key for column in columns if column.key not in {*inputs, "pair"}]
+        for ref in checks.cells(letters, computed, rows):
+            assert str(ws[ref].value).startswith("="), ref
+
+    register, tournament = book.workbook[REGISTER_SHEET], book.workbook[TOURNAMENT_SHEET]
+    check(register, REGISTER, REGISTER_COLUMNS, range(FIRST_ROW, FIRST_ROW + 5))
+    pair_rows = range(FIRST_PAIR_ROW, FIRST_PAIR_ROW + 4)
+    check(tournament, TOURNAMENT, TOURNAMENT_COLUMNS, pair_rows, book.boards)
     for key in ("entered", "field_mean", "c_u", "to_check", "message"):
-        ref = getattr(book, key)
-        assert tournament[ref].protection.locked is not False and str(
-            tournament[ref].value
-        ).startswith("=")
-    for ref in book.constants.values():
-        assert book.workbook[CONSTANTS_SHEET][ref].protection.locked is not False
-    for name in SHEETS:
-        ws = book.workbook[name]
-        assert ws.protection.sheet and not ws.protection.password, name
-
-
-def _rules(ws: Worksheet) -> dict[str, Any]:
-    """The validation rule of every cell that has one."""
-    by_cell = {}
-    for rule in ws.data_validations.dataValidation:
-        for part in str(rule.sqref).split():
-            left, top, right, bottom = range_boundaries(part)
-            for c in range(left, right + 1):
-                for r in range(top, bottom + 1):
-                    by_cell[f"{get_column_letter(c)}{r}"] = rule
-    return by_cell
+        assert str(tournament[getattr(book, key)].value).startswith("="), key
+    checks.assert_only_inputs_unlocked(book.workbook[CONSTANTS_SHEET], ())
+    assert book.workbook.sheetnames == list(SHEETS)
+    checks.assert_protected(book.workbook.worksheets)
 
 
 def test_data_validation_on_every_input() -> None:
     book = build_handicap_book(players=5, pairs=4)
-    register = _rules(book.workbook[REGISTER_SHEET])
+    register = checks.rules_by_cell(book.workbook[REGISTER_SHEET])
     want = {
         "id": ("whole", "1", "999999"),
         "name": ("textLength", "60", None),
@@ -628,7 +591,7 @@ def test_data_validation_on_every_input() -> None:
         for key, rule in want.items():
             got = register[book.register_cell(key, player_row)]
             assert (got.type, got.formula1, got.formula2) == rule, key
-    tournament = _rules(book.workbook[TOURNAMENT_SHEET])
+    tournament = checks.rules_by_cell(book.workbook[TOURNAMENT_SHEET])
     want = {
         "id_1": ("whole", "1", "999999"),
         "id_2": ("whole", "1", "999999"),
@@ -649,9 +612,7 @@ def test_layout_and_print_setup(tmp_path: Path, paper: str) -> None:
     workbook = load_workbook(target)
     for name in SHEETS:
         ws = workbook[name]
-        assert ws.page_setup.paperSize == {"a4": 9, "letter": 1}[paper], name
-        assert ws.sheet_properties.pageSetUpPr.fitToPage and ws.page_setup.fitToWidth == 1
-        assert str(ws.print_area).startswith(f"'{name}'!$A$1:"), name
+        checks.assert_printable(ws, paper)
         assert ws.freeze_panes, name
     tournament = workbook[TOURNAMENT_SHEET]
     assert tournament.page_setup.orientation == "landscape"

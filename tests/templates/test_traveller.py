@@ -7,17 +7,16 @@ per random traveller. Each sheet is a copy of the built one, as a director makes
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pytest
+import workbook_checks as checks
 from libreoffice import error_cells, read_values
 from openpyxl import Workbook, load_workbook
-from openpyxl.utils import get_column_letter
-from openpyxl.utils.cell import range_boundaries
 from openpyxl.worksheet.worksheet import Worksheet
+from workbook_checks import blank
 
 from xlbridge.core.boards import score_traveller
 from xlbridge.core.validate import InputError
@@ -193,7 +192,7 @@ def assert_matches_core(values: Worksheet, book: TravellerBook, case: Case) -> N
 
 def assert_blank_results(values: Worksheet, cells: TableCells) -> None:
     for ref in cells.results:
-        assert values[ref].value in (None, ""), (values.title, ref)
+        assert blank(values[ref].value), (values.title, ref)
 
 
 def recalculated_copies(
@@ -300,7 +299,7 @@ def test_unplayed_rows_are_blank_and_do_not_count(worked) -> None:
     assert sheet[book.top].value == 10
     assert_matches_core(sheet, book, WORKED["unplayed"])
     for number in (3, 5, 8, 10, 11, 12):
-        assert sheet[book.tables[number - 1].check].value in (None, "")
+        assert blank(sheet[book.tables[number - 1].check].value)
     assert sheet[book.to_check].value == 0
 
 
@@ -321,9 +320,9 @@ def test_an_untouched_sheet_is_blank(worked) -> None:
     book, _, _, values = worked
     sheet = values[SHEET]
     assert sheet[book.results].value == 0
-    assert sheet[book.top].value in (None, "")
+    assert blank(sheet[book.top].value)
     for cells in book.tables:
-        assert sheet[cells.check].value in (None, "")
+        assert blank(sheet[cells.check].value)
         assert_blank_results(sheet, cells)
 
 
@@ -388,26 +387,21 @@ def test_random_travellers_match_the_core(libreoffice, tmp_path: Path) -> None:
 def test_inputs_unlocked_formulas_locked_and_protected() -> None:
     book = build_traveller(tables=5)
     ws = book.workbook[book.sheet]
-    for ref in book.header_inputs:
-        assert ws[ref].protection.locked is False, ref
+    inputs = {*book.header_inputs, *(ref for cells in book.tables for ref in cells.inputs)}
+    checks.assert_only_inputs_unlocked(ws, inputs)
     for cells in book.tables:
-        for ref in cells.inputs:
-            assert ws[ref].protection.locked is False, ref
-        for ref in (cells.table, *cells.results, cells.check):
-            assert ws[ref].protection.locked is not False, ref
         for ref in (*cells.results, cells.check):
             assert str(ws[ref].value).startswith("="), ref
     for ref in (book.results, book.expected_used, book.top, book.to_check, book.message):
-        assert ws[ref].protection.locked is not False and str(ws[ref].value).startswith("=")
-    assert ws.protection.sheet and not ws.protection.password
+        assert str(ws[ref].value).startswith("="), ref
+    checks.assert_protected([ws])
 
 
 def test_data_validation_on_every_input() -> None:
     book = build_traveller(tables=5, expected=7)
     ws = book.workbook[book.sheet]
     assert ws[book.expected].value == 7
-    rules = ws.data_validations.dataValidation
-    by_ref = {ref: rule for rule in rules for ref in _cells_of(str(rule.sqref))}
+    by_ref = checks.rules_by_cell(ws)
     assert by_ref[book.board].type == "whole"
     assert (by_ref[book.expected].type, by_ref[book.expected].formula1) == ("whole", "2")
     assert by_ref[book.scoring].type == "list"
@@ -419,30 +413,10 @@ def test_data_validation_on_every_input() -> None:
             assert (by_ref[ref].formula1, by_ref[ref].formula2) == ("0", "1")
 
 
-def _cells_of(sqref: str) -> list[str]:
-    """Every cell of a space-separated list of ranges such as 'D7:D11 E7:E11'."""
-    cells = []
-    for part in sqref.split():
-        left, top, right, bottom = range_boundaries(part)
-        cells += [
-            f"{get_column_letter(c)}{r}"
-            for c in range(left, right + 1)
-            for r in range(top, bottom + 1)
-        ]
-    return cells
-
-
 def test_formulas_use_the_excel_2010_function_set() -> None:
-    book = build_traveller(tables=3)
-    ws = book.workbook[book.sheet]
-    used: set[str] = set()
-    for row in ws.iter_rows():
-        for cell in row:
-            if isinstance(cell.value, str) and cell.value.startswith("="):
-                used |= set(re.findall(r"([A-Z][A-Z0-9.]*)\(", cell.value))
     allowed = {"IF", "AND", "OR", "NOT", "ISNUMBER", "COUNT", "COUNTA", "SUM", "SUMPRODUCT"}
     allowed |= {"ABS", "ROUND", "MIN"}
-    assert used <= allowed, used - allowed
+    checks.assert_allowed_functions(build_traveller(tables=3).workbook, allowed)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -452,8 +426,7 @@ def test_layout_and_print_setup(tmp_path: Path, paper: str) -> None:
     book.workbook.save(target)
     ws = load_workbook(target)[SHEET]
     last = book.tables[-1]
-    assert ws.page_setup.paperSize == {"a4": 9, "letter": 1}[paper]
-    assert ws.sheet_properties.pageSetUpPr.fitToPage and ws.page_setup.fitToWidth == 1
+    checks.assert_printable(ws, paper)
     assert ws.page_setup.orientation == "landscape"
     assert str(ws.print_area).endswith(f"$A$1:${last.check[0]}${last.row}")
     assert ws.freeze_panes == f"D{book.tables[0].row}"

@@ -47,16 +47,15 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.core import validate
 from xlbridge.core.fit import MIN_EXPECTED, Audit, Fit
 from xlbridge.core.scales import FORM_TITLES, FORMS, UNITS
-from xlbridge.templates import styles
-from xlbridge.templates.butler_session import Column
-from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT, setup_page
+from xlbridge.templates import layout, styles
+from xlbridge.templates.layout import Column
+from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT
 from xlbridge.templates.traveller import enter_text
 
 AUDIT_SHEET = "Audit"
 TITLE_ROW = 1
 SUBTITLE_ROW = 2
 FIRST_PARAMETER_ROW = 4
-HEADER_HEIGHT = 2 * ROW_HEIGHT  # two lines of wrapped header text
 NOTE_HEIGHT = 3 * ROW_HEIGHT  # the pooling note wraps over three lines
 
 TABLE_COLUMNS = (
@@ -69,7 +68,7 @@ TABLE_COLUMNS = (
 )
 #: Column numbers and letters of the table by key: ``TABLE["expected"]`` is "C".
 TABLE_INDEX: Mapping[str, int] = {column.key: i for i, column in enumerate(TABLE_COLUMNS, 1)}
-TABLE: Mapping[str, str] = {key: get_column_letter(i) for key, i in TABLE_INDEX.items()}
+TABLE: Mapping[str, str] = layout.letters(TABLE_COLUMNS)
 #: Labels span A:C, values D:F (parameters and test results alike).
 LABEL_COLUMNS = ("A", "C")
 VALUE_COLUMNS = ("D", "F")
@@ -140,10 +139,7 @@ def build_audit_book(
         raise validate.InputError(f"form must be the fit's form ({fit.form}), got {form}")
     scale_k = validate.positive_number("scale_k", scale_k)
     paper = validate.choice("paper", paper, PAPER_SIZES)
-    workbook = Workbook()
-    ws = workbook.active
-    assert ws is not None
-    ws.title = AUDIT_SHEET
+    workbook, ws = layout.new_workbook(AUDIT_SHEET)
     _write_title(ws, title, form)
     parameters = _parameter_entries(report, fit, form, scale_k)
     cells = dict(_write_entries(ws, FIRST_PARAMETER_ROW, parameters))
@@ -168,8 +164,7 @@ def build_audit_book(
     )
     ws.add_chart(_chart(ws, book), book.chart_anchor)
     last_row = anchor_row + _rows_under_chart(ws, anchor_row)
-    setup_page(ws, paper, last_row, len(TABLE_COLUMNS))
-    styles.protect(ws)
+    layout.finish(ws, paper, last_row, len(TABLE_COLUMNS))
     return book
 
 
@@ -279,11 +274,7 @@ def _box(ws: Worksheet, ref: str) -> None:
 def _write_table(ws: Worksheet, first_row: int, labels: tuple[str, ...], report: Audit) -> None:
     """Headers, one row per VP result and the totals."""
     header_row, total_row = first_row - 1, first_row + len(labels)
-    for i, column in enumerate(TABLE_COLUMNS, start=1):
-        cell = ws.cell(header_row, i, column.header)
-        cell.font, cell.fill, cell.alignment = styles.HEADER_FONT, styles.HEADER_FILL, styles.WRAP
-        cell.border = styles.BOX
-    ws.row_dimensions[header_row].height = HEADER_HEIGHT
+    layout.headings(ws, header_row, TABLE_COLUMNS)
     rows = zip(labels, report.observed.tolist(), report.expected.tolist(), strict=True)
     for offset, (label, observed, expected) in enumerate(rows):
         row = first_row + offset
@@ -319,14 +310,10 @@ def _write_table_row(
 ) -> None:
     font = styles.HEADER_FONT if bold else styles.BODY_FONT
     for column in TABLE_COLUMNS:
-        cell = ws[f"{TABLE[column.key]}{row}"]
         value = values[column.key]
+        cell = layout.put(ws[f"{TABLE[column.key]}{row}"], value, column.number_format, font=font)
         if column.key == "result":
             enter_text(cell, str(value))
-        else:
-            cell.value = value
-        cell.font, cell.alignment, cell.border = font, styles.CENTER, styles.BOX
-        cell.number_format = column.number_format
     ws.row_dimensions[row].height = ROW_HEIGHT
 
 
@@ -345,19 +332,14 @@ def _write_test(ws: Worksheet, row: int, entries: list[Entry]) -> dict[str, str]
 
 
 def _write_note(ws: Worksheet, row: int) -> None:
-    last = get_column_letter(len(TABLE_COLUMNS))
-    ws.merge_cells(f"A{row}:{last}{row}")
-    note = ws[f"A{row}"]
-    enter_text(
-        note,
+    text = (
         f"The χ² test pools results expected fewer than {MIN_EXPECTED:g} times (from the top "
         "result down) and loses a degree of freedom when the model's K is fitted, so the sum "
         "of the (O − E)²/E column may differ from the test's χ². A small p-value says the "
-        "results do not follow the model.",
+        "results do not follow the model."
     )
-    note.font = styles.SMALL_FONT
-    note.alignment = styles.WRAP
-    ws.row_dimensions[row].height = NOTE_HEIGHT
+    span = f"A{row}:{get_column_letter(len(TABLE_COLUMNS))}{row}"
+    layout.merged_text(ws, span, text, alignment=styles.WRAP, height=NOTE_HEIGHT)
 
 
 # --------------------------------------------------------------------------------------------
@@ -412,6 +394,5 @@ def _chart_title(text: str) -> Title:
 def _rows_under_chart(ws: Worksheet, anchor_row: int) -> int:
     """Rows the chart covers from ``anchor_row`` (given the ROW_HEIGHT each), set to that."""
     rows = math.ceil(CHART_HEIGHT_CM * POINTS_PER_CM / ROW_HEIGHT)
-    for row in range(anchor_row, anchor_row + rows + 1):
-        ws.row_dimensions[row].height = ROW_HEIGHT
+    layout.row_heights(ws, anchor_row, anchor_row + rows)
     return rows

@@ -34,71 +34,47 @@ The LibreOffice tests hold every value equal to :mod:`xlbridge.core.boards`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from openpyxl import Workbook
-from openpyxl.utils import get_column_letter
-from openpyxl.workbook.defined_name import DefinedName
-from openpyxl.worksheet.cell_range import CellRange
-from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core import validate
 from xlbridge.core.boards import TRIM_FROM_ENTRIES
-from xlbridge.core.imps import IMP_EDGES
-from xlbridge.templates import formulas, styles
-from xlbridge.templates.printing import (
-    PAPER_SIZES,
-    ROW_HEIGHT,
-    ROWS_PER_PAGE,
-    page_breaks,
-    set_row_breaks,
-    setup_page,
+from xlbridge.templates import formulas, layout, refs, validation
+from xlbridge.templates.imp_table import (
+    IMP_EDGES_NAME,
+    IMP_FROM_NAME,
+    IMP_SHEET,
+    IMP_SIZE_NAME,
+    define_imp_names,
+    write_imp_sheet,
 )
+from xlbridge.templates.layout import HEADER_HEIGHT, Column
+from xlbridge.templates.printing import PAPER_SIZES, keep_sections_together
 
 SCORES_SHEET = "Scores"
 BOARDS_SHEET = "Boards"
 PAIRS_SHEET = "Pairs"
-IMP_SHEET = "IMP table"
 TITLE = "Butler / cross-IMP pairs session"
 
-TITLE_ROW = 1
 HEADER_ROW = 2
 FIRST_ROW = 3
-HEADER_HEIGHT = 2 * ROW_HEIGHT  # two lines of wrapped header text
 #: Largest score a board can give (7NT redoubled, vulnerable, down 13).
-MAX_SCORE = 7600
+MAX_SCORE = validation.MAX_NS_SCORE
 #: Scores a board needs before it is scored (the core's rule: a lone result is not compared).
 MIN_SCORES = 2
 MAX_BOARDS = 200
 MAX_TABLES = 200
 MAX_PAIRS = 999
 NAME_LENGTH = 60
-#: How much larger another pair's total must be to rank above (sums of fractions).
-RANK_TOLERANCE = "1E-9"
-
-IMP_FROM_NAME = "IMP_FROM"
-IMP_EDGES_NAME = "IMP_EDGES"
-IMP_SIZE_NAME = "IMP_SIZE"
-
-
-class Column(NamedTuple):
-    """One column of a sheet: key used in code, header text, width, number format."""
-
-    key: str
-    header: str
-    width: float
-    number_format: str = "0"
-
 
 SCORES_COLUMNS = (
     Column("board", "Board", 6),
     Column("table", "Table", 6),
-    Column("ns_pair", "NS pair", 7),
-    Column("ew_pair", "EW pair", 7),
-    Column("ns_score", "NS score", 8),
+    Column("ns_pair", "NS pair", 7, is_input=True),
+    Column("ew_pair", "EW pair", 7, is_input=True),
+    Column("ns_score", "NS score", 8, is_input=True),
     Column("datum", "Datum", 8),
     Column("ns_butler", "NS Butler IMPs", 8),
     Column("ew_butler", "EW Butler IMPs", 8),
@@ -117,33 +93,21 @@ BOARDS_COLUMNS = (
 )
 PAIRS_COLUMNS = (
     Column("pair", "Pair", 6),
-    Column("name", "Names", 30, "@"),
+    Column("name", "Names", 30, "@", True),
     Column("played", "Boards played", 8),
     Column("butler", "Butler IMPs", 9),
     Column("butler_rank", "Butler rank", 7),
     Column("cross", "Cross-IMPs", 9, "0.00"),
     Column("cross_rank", "Cross-IMP rank", 7),
 )
-IMP_COLUMNS = (
-    Column("start", "Difference from", 11),
-    Column("end", "to", 9),
-    Column("imps", "IMPs", 6),
-)
-
-
-def _letters(columns: tuple[Column, ...]) -> Mapping[str, str]:
-    """Column letter of each key, in order from A."""
-    return {column.key: get_column_letter(i) for i, column in enumerate(columns, start=1)}
-
 
 #: Column letters by key, for the builder and for tests: ``SCORES["ns_score"]`` is "E".
-SCORES = _letters(SCORES_COLUMNS)
-BOARDS = _letters(BOARDS_COLUMNS)
-PAIRS = _letters(PAIRS_COLUMNS)
-IMP = _letters(IMP_COLUMNS)
+SCORES = layout.letters(SCORES_COLUMNS)
+BOARDS = layout.letters(BOARDS_COLUMNS)
+PAIRS = layout.letters(PAIRS_COLUMNS)
 
-SCORE_INPUTS = frozenset({"ns_pair", "ew_pair", "ns_score"})
-PAIR_INPUTS = frozenset({"name"})
+SCORE_INPUTS = frozenset(column.key for column in SCORES_COLUMNS if column.is_input)
+PAIR_INPUTS = frozenset(column.key for column in PAIRS_COLUMNS if column.is_input)
 
 
 @dataclass(frozen=True)
@@ -180,88 +144,39 @@ def build_butler_session(
     tables = validate.whole_number("tables", tables, 2, MAX_TABLES)
     pairs = validate.whole_number("pairs", 2 * tables if pairs is None else pairs, 2, MAX_PAIRS)
     paper = validate.choice("paper", paper, PAPER_SIZES)
-    book = ButlerSessionBook(Workbook(), boards, tables, pairs)
-    scores = book.workbook.active
-    assert scores is not None
-    scores.title = SCORES_SHEET
+    workbook, scores = layout.new_workbook(SCORES_SHEET)
+    book = ButlerSessionBook(workbook, boards, tables, pairs)
     _write_scores(scores, book, paper)
     _write_boards(book.workbook.create_sheet(BOARDS_SHEET), book, paper)
     _write_pairs(book.workbook.create_sheet(PAIRS_SHEET), book, paper)
-    _write_imp_table(book.workbook.create_sheet(IMP_SHEET), paper)
-    _define_imp_names(book.workbook)
+    write_imp_sheet(book.workbook.create_sheet(IMP_SHEET), paper)
+    define_imp_names(book.workbook)
     return book
 
 
 # --------------------------------------------------------------------------------------------
-# References
-
-
-def _absolute(column: str, first: int, last: int | None = None) -> str:
-    """``$C$3``, or ``$C$3:$C$10`` when ``last`` is given."""
-    ref = f"${column}${first}"
-    return ref if last is None else f"{ref}:${column}${last}"
-
-
-def _on(sheet: str, ref: str) -> str:
-    """A reference on another sheet."""
-    return f"'{sheet}'!{ref}"
+# References and sheets
 
 
 def _scores_block(book: ButlerSessionBook, board: int) -> str:
     """The NS-score cells of one board on the Scores sheet (absolute, no sheet name)."""
     first = book.score_row(board, 1)
-    return _absolute(SCORES["ns_score"], first, first + book.tables - 1)
+    return refs.absolute(SCORES["ns_score"], first, first + book.tables - 1)
 
 
 def _scores_column(book: ButlerSessionBook, key: str) -> str:
     """A whole data column of the Scores sheet, with the sheet name."""
     last = book.score_row(book.boards, book.tables)
-    return _on(SCORES_SHEET, _absolute(SCORES[key], FIRST_ROW, last))
-
-
-# --------------------------------------------------------------------------------------------
-# Writing sheets
+    return refs.on(SCORES_SHEET, refs.absolute(SCORES[key], FIRST_ROW, last))
 
 
 def _start_sheet(ws: Worksheet, title: str, columns: tuple[Column, ...]) -> None:
-    """Title, headers, widths, frozen headers and printed titles."""
-    ws.merge_cells(start_row=TITLE_ROW, start_column=1, end_row=TITLE_ROW, end_column=len(columns))
-    ws.cell(TITLE_ROW, 1, title).font = styles.TITLE_FONT
-    for i, column in enumerate(columns, start=1):
-        cell = ws.cell(HEADER_ROW, i, column.header)
-        cell.font, cell.fill, cell.alignment = styles.HEADER_FONT, styles.HEADER_FILL, styles.WRAP
-        cell.border = styles.BOX
-        ws.column_dimensions[get_column_letter(i)].width = column.width
-    ws.row_dimensions[HEADER_ROW].height = HEADER_HEIGHT
-    ws.freeze_panes = f"A{FIRST_ROW}"
-    ws.print_title_rows = f"{TITLE_ROW}:{HEADER_ROW}"
-
-
-def _write_row(
-    ws: Worksheet,
-    row: int,
-    columns: tuple[Column, ...],
-    values: Mapping[str, object],
-    inputs: frozenset[str] = frozenset(),
-) -> None:
-    """One record: ``values`` by column key (missing keys stay blank), inputs unlocked."""
-    for i, column in enumerate(columns, start=1):
-        cell = ws.cell(row, i, values.get(column.key))
-        cell.font, cell.alignment, cell.border = styles.BODY_FONT, styles.CENTER, styles.BOX
-        cell.number_format = column.number_format
-        if column.key in inputs:
-            styles.mark_input(ws, cell.coordinate)
-    ws.row_dimensions[row].height = ROW_HEIGHT
+    """Title and headings, both printed on every page."""
+    layout.start_sheet(ws, title, columns, heading_row=HEADER_ROW, repeat_title=True)
 
 
 def _finish_sheet(ws: Worksheet, paper: str, last_row: int, columns: tuple[Column, ...]) -> None:
-    setup_page(ws, paper, last_row, len(columns))
-    styles.protect(ws)
-
-
-def _add_validation(ws: Worksheet, rule: DataValidation, ref: str) -> None:
-    rule.add(CellRange(ref))
-    ws.add_data_validation(rule)
+    layout.finish(ws, paper, last_row, len(columns), freeze=f"A{FIRST_ROW}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -273,30 +188,21 @@ def _write_scores(ws: Worksheet, book: ButlerSessionBook, paper: str) -> None:
     for board in range(1, book.boards + 1):
         for table in range(1, book.tables + 1):
             row = book.score_row(board, table)
-            _write_row(ws, row, SCORES_COLUMNS, _score_formulas(book, board, table), SCORE_INPUTS)
+            layout.write_row(ws, row, SCORES_COLUMNS, _score_formulas(book, board, table))
     last = book.score_row(book.boards, book.tables)
-    pair_cells = [f"{SCORES[key]}{FIRST_ROW}:{SCORES[key]}{last}" for key in ("ns_pair", "ew_pair")]
-    styles.validate_whole(ws, pair_cells, 1, book.pairs, "Pair number")
-    _validate_scores(ws, f"{SCORES['ns_score']}{FIRST_ROW}:{SCORES['ns_score']}{last}")
-    # Keep each board's block on one page (the headers repeat on every page).
-    rows_per_page = ROWS_PER_PAGE[paper] - round(HEADER_HEIGHT / ROW_HEIGHT) - 1
-    sections = [HEADER_ROW + book.tables] + [book.tables] * (book.boards - 1)
-    set_row_breaks(ws, page_breaks(sections, rows_per_page))
-    _finish_sheet(ws, paper, last, SCORES_COLUMNS)
-
-
-def _validate_scores(ws: Worksheet, ref: str) -> None:
-    """Scores: multiples of 10 from −MAX_SCORE to MAX_SCORE."""
-    first = ref.split(":")[0]
-    rule = DataValidation(
-        type="custom",
-        formula1=f"AND(MOD({first},10)=0,{first}>=-{MAX_SCORE},{first}<={MAX_SCORE})",
-        showErrorMessage=True,
-        errorTitle="NS score",
-        error=f"NS score must be a multiple of 10 from -{MAX_SCORE} to {MAX_SCORE} "
+    pair_cells = [refs.column_range(SCORES[key], FIRST_ROW, last) for key in ("ns_pair", "ew_pair")]
+    validation.whole(ws, pair_cells, 1, book.pairs, "Pair number")
+    validation.ns_scores(
+        ws,
+        refs.column_range(SCORES["ns_score"], FIRST_ROW, last),
+        f"NS score must be a multiple of 10 from -{MAX_SCORE} to {MAX_SCORE} "
         "(leave it blank if the board was not played).",
+        allow_blank=False,
     )
-    _add_validation(ws, rule, ref)
+    # Keep each board's block on one page (the headers repeat on every page).
+    sections = [book.tables] * book.boards
+    keep_sections_together(ws, paper, sections, FIRST_ROW, HEADER_HEIGHT)
+    _finish_sheet(ws, paper, last, SCORES_COLUMNS)
 
 
 def _score_formulas(book: ButlerSessionBook, board: int, table: int) -> dict[str, object]:
@@ -306,8 +212,8 @@ def _score_formulas(book: ButlerSessionBook, board: int, table: int) -> dict[str
         f"{SCORES[key]}{row}" for key in ("ns_score", "datum", "ns_butler", "ns_cross")
     )
     board_row = book.board_row(board)
-    board_datum = _on(BOARDS_SHEET, _absolute(BOARDS["datum"], board_row))
-    count = _on(BOARDS_SHEET, _absolute(BOARDS["count"], board_row))
+    board_datum = refs.on(BOARDS_SHEET, refs.absolute(BOARDS["datum"], board_row))
+    count = refs.on(BOARDS_SHEET, refs.absolute(BOARDS["count"], board_row))
     butler = formulas.imps(f"{score}-{datum}", IMP_FROM_NAME, IMP_SIZE_NAME)
     cross_sum = formulas.cross_imp_sum(score, _scores_block(book, board), IMP_EDGES_NAME)
 
@@ -332,7 +238,7 @@ def _score_formulas(book: ButlerSessionBook, board: int, table: int) -> dict[str
 def _write_boards(ws: Worksheet, book: ButlerSessionBook, paper: str) -> None:
     _start_sheet(ws, f"{TITLE} · datum of each board", BOARDS_COLUMNS)
     for board in range(1, book.boards + 1):
-        _write_row(ws, book.board_row(board), BOARDS_COLUMNS, _board_formulas(book, board))
+        layout.write_row(ws, book.board_row(board), BOARDS_COLUMNS, _board_formulas(book, board))
     _finish_sheet(ws, paper, book.board_row(book.boards), BOARDS_COLUMNS)
 
 
@@ -342,7 +248,7 @@ def _board_formulas(book: ButlerSessionBook, board: int) -> dict[str, object]:
     count, dropped, total, highest, lowest, mean = (
         f"{BOARDS[key]}{row}" for key in ("count", "dropped", "total", "highest", "lowest", "mean")
     )
-    block = _on(SCORES_SHEET, _scores_block(book, board))
+    block = refs.on(SCORES_SHEET, _scores_block(book, board))
 
     def unless_unplayed(expression: str) -> str:
         return f'=IF({count}=0,"",{expression})'
@@ -369,17 +275,12 @@ def _board_formulas(book: ButlerSessionBook, board: int) -> dict[str, object]:
 def _write_pairs(ws: Worksheet, book: ButlerSessionBook, paper: str) -> None:
     _start_sheet(ws, f"{TITLE} · ranking", PAIRS_COLUMNS)
     for pair in range(1, book.pairs + 1):
-        _write_row(ws, book.pair_row(pair), PAIRS_COLUMNS, _pair_formulas(book, pair), PAIR_INPUTS)
+        layout.write_row(ws, book.pair_row(pair), PAIRS_COLUMNS, _pair_formulas(book, pair))
     last = book.pair_row(book.pairs)
-    names = DataValidation(
-        type="textLength",
-        operator="lessThanOrEqual",
-        formula1=str(NAME_LENGTH),
-        showErrorMessage=True,
-        errorTitle="Names",
-        error=f"Names must be at most {NAME_LENGTH} characters.",
-    )
-    _add_validation(ws, names, f"{PAIRS['name']}{FIRST_ROW}:{PAIRS['name']}{last}")
+    validation.text_length(
+        ws, [refs.column_range(PAIRS["name"], FIRST_ROW, last)], NAME_LENGTH, "Names",
+        f"Names must be at most {NAME_LENGTH} characters.", allow_blank=False,
+    )  # fmt: skip
     _finish_sheet(ws, paper, last, PAIRS_COLUMNS)
 
 
@@ -396,9 +297,8 @@ def _pair_formulas(book: ButlerSessionBook, pair: int) -> dict[str, object]:
         return f'=IF({played}=0,"",{as_ns}+{as_ew})'
 
     def rank(key: str) -> str:
-        value, others = f"{PAIRS[key]}{row}", _absolute(PAIRS[key], FIRST_ROW, last)
-        above = f"SUMPRODUCT(ISNUMBER({others})*({others}>{value}+{RANK_TOLERANCE}))"
-        return f'=IF({value}="","",1+{above})'
+        value, others = f"{PAIRS[key]}{row}", refs.absolute(PAIRS[key], FIRST_ROW, last)
+        return f'=IF({value}="","",1+{formulas.count_above(value, others)})'
 
     return {
         "pair": pair,
@@ -409,34 +309,3 @@ def _pair_formulas(book: ButlerSessionBook, pair: int) -> dict[str, object]:
         "cross": total("ns_cross", "ew_cross"),
         "cross_rank": rank("cross"),
     }
-
-
-# --------------------------------------------------------------------------------------------
-# IMP table
-
-
-def _imp_bands() -> list[tuple[int, int | str, int]]:
-    """(from, to, IMPs) of each band of the Law 78B table; the last runs to "and more"."""
-    starts = [0, *(int(edge) for edge in IMP_EDGES)]
-    ends: list[int | str] = [start - 10 for start in starts[1:]] + ["and more"]
-    return [(start, end, size) for size, (start, end) in enumerate(zip(starts, ends, strict=True))]
-
-
-def _write_imp_table(ws: Worksheet, paper: str) -> None:
-    _start_sheet(ws, "IMP table (Law 78B)", IMP_COLUMNS)
-    bands = _imp_bands()
-    for offset, (start, end, size) in enumerate(bands):
-        _write_row(ws, FIRST_ROW + offset, IMP_COLUMNS, {"start": start, "end": end, "imps": size})
-    _finish_sheet(ws, paper, FIRST_ROW + len(bands) - 1, IMP_COLUMNS)
-
-
-def _define_imp_names(workbook: Workbook) -> None:
-    """Workbook names for the IMP table's columns, used by the Scores formulas."""
-    last = FIRST_ROW + len(IMP_EDGES)
-    ranges = {
-        IMP_FROM_NAME: _absolute(IMP["start"], FIRST_ROW, last),
-        IMP_EDGES_NAME: _absolute(IMP["start"], FIRST_ROW + 1, last),
-        IMP_SIZE_NAME: _absolute(IMP["imps"], FIRST_ROW, last),
-    }
-    for name, ref in ranges.items():
-        workbook.defined_names[name] = DefinedName(name, attr_text=_on(IMP_SHEET, ref))

@@ -17,15 +17,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.core import validate
 from xlbridge.core.scales import FORM_TITLES, VPScale, vp_scale
 from xlbridge.core.wbf import WBF_TOTAL, blitz, wbf_table
-from xlbridge.templates import formulas, styles
-from xlbridge.templates.printing import (
-    PAPER_SIZES,
-    ROW_HEIGHT,
-    ROWS_PER_PAGE,
-    page_breaks,
-    set_row_breaks,
-    setup_page,
-)
+from xlbridge.templates import formulas, layout, refs, styles, validation
+from xlbridge.templates.printing import PAPER_SIZES, ROWS_PER_PAGE, page_breaks, set_row_breaks
 
 CARDS_SHEET = "VP cards"
 WBF_SHEET = "WBF scale"
@@ -34,6 +27,9 @@ CARD_WIDTH = 4  # from, to, winner VP, loser VP
 COLUMN_WIDTHS = (7.5, 7.5, 5.5, 5.5)
 GAP_WIDTH = 2.0
 WBF_GROUPS = 4  # column groups (IMPs, win, lose) per WBF table
+WBF_GROUP_WIDTH = 4  # three columns and a gap
+WBF_WIDTHS = (6.0, 7.0, 7.0)
+WBF_FORMATS = ("0", "0.00", "0.00")
 
 
 @dataclass
@@ -54,10 +50,8 @@ class CardCells:
 
     def column_range(self, column: int, sheet: str | None = None) -> str:
         """The absolute range of one card column (0 bounds, 1 to, 2 winner, 3 loser)."""
-        letter = self.columns[column]
-        first, last = self.band_rows[0], self.band_rows[-1]
-        prefix = f"'{sheet}'!" if sheet else ""
-        return f"{prefix}${letter}${first}:${letter}${last}"
+        ref = refs.absolute(self.columns[column], self.band_rows[0], self.band_rows[-1])
+        return refs.on(sheet, ref) if sheet else ref
 
     def vp_formula(self, margin: str, sheet: str | None = None) -> str:
         """An expression (no "=") of the VPs this card gives the side whose margin is in
@@ -120,10 +114,7 @@ def build_cards(
         )
         for n in boards
     ]
-    workbook = Workbook()
-    sheet = workbook.active
-    assert sheet is not None
-    sheet.title = CARDS_SHEET
+    workbook, sheet = layout.new_workbook(CARDS_SHEET)
     cards = _lay_out_cards(sheet, scales, paper)
     wbf_cells = _lay_out_wbf(workbook.create_sheet(WBF_SHEET), boards, paper) if wbf else []
     return CardsBook(workbook, cards, wbf_cells)
@@ -152,12 +143,22 @@ def _lay_out_cards(ws: Worksheet, scales: list[VPScale], paper: str) -> list[Car
         for slot, scale in enumerate(row_scales):
             cards.append(write_card(ws, scale, top, 1 + slot * (CARD_WIDTH + 1)))
         top += height
-    for row in range(1, top):
-        ws.row_dimensions[row].height = ROW_HEIGHT
+    layout.row_heights(ws, 1, top - 1)
     set_row_breaks(ws, page_breaks(heights, ROWS_PER_PAGE[paper]))
-    setup_page(ws, paper, top - 1, CARDS_ACROSS * (CARD_WIDTH + 1) - 1)
-    styles.protect(ws)
+    layout.finish(ws, paper, top - 1, CARDS_ACROSS * (CARD_WIDTH + 1) - 1)
     return cards
+
+
+def write_scale_sheet(ws: Worksheet, scale: VPScale, paper: str, note: str) -> CardCells:
+    """The Scale sheet of an event workbook: a live card at A1 and ``note`` under it."""
+    for offset, width in enumerate(COLUMN_WIDTHS):
+        ws.column_dimensions[get_column_letter(1 + offset)].width = width + 2
+    card = write_card(ws, scale, 1, 1)
+    note_row = card.band_rows[-1] + 2
+    layout.merged_text(ws, refs.span(note_row, 1, CARD_WIDTH, note_row + 2), note)
+    layout.row_heights(ws, 1, note_row + 2)
+    layout.finish(ws, paper, note_row + 2, CARD_WIDTH)
+    return card
 
 
 def write_card(ws: Worksheet, scale: VPScale, top: int, left: int) -> CardCells:
@@ -185,8 +186,8 @@ def write_card(ws: Worksheet, scale: VPScale, top: int, left: int) -> CardCells:
     boards_ref, k_ref = f"${b}${r1}", f"${d}${r1}"
     styles.mark_input(ws, f"{b}{r1}")
     styles.mark_input(ws, f"{d}{r1}")
-    styles.validate_whole(ws, [f"{b}{r1}"], 1, 200, "boards")
-    styles.validate_positive(ws, [f"{d}{r1}"], k_label)
+    validation.whole(ws, [f"{b}{r1}"], 1, 200, "boards")
+    validation.positive(ws, [f"{d}{r1}"], k_label)
 
     tables_ref = comparisons_ref = results_ref = None
     if scale.form == "butler":
@@ -194,7 +195,7 @@ def write_card(ws: Worksheet, scale: VPScale, top: int, left: int) -> CardCells:
         put(f"{a}{r3}", "tables", font=styles.SMALL_FONT)
         put(f"{b}{r3}", scale.tables)
         styles.mark_input(ws, f"{b}{r3}")
-        styles.validate_whole(ws, [f"{b}{r3}"], 2, 200, "tables")
+        validation.whole(ws, [f"{b}{r3}"], 2, 200, "tables")
         tables_ref = f"${b}${r3}"
     elif scale.form == "cross":
         r3 = top + 3
@@ -205,7 +206,7 @@ def write_card(ws: Worksheet, scale: VPScale, top: int, left: int) -> CardCells:
         comparisons_ref, results_ref = f"${b}${r3}", f"${d}${r3}"
         for ref in (f"{b}{r3}", f"{d}{r3}"):
             styles.mark_input(ws, ref)
-        styles.validate_positive(ws, [f"{b}{r3}", f"{d}{r3}"], "C and R")
+        validation.positive(ws, [f"{b}{r3}", f"{d}{r3}"], "C and R")
 
     sigma_ref, total_ref = f"${b}${r2}", f"${d}${r2}"
     put(f"{a}{r2}", "σ", font=styles.SMALL_FONT)
@@ -298,52 +299,63 @@ def _bound_format(scale: VPScale) -> str:
 
 def _lay_out_wbf(ws: Worksheet, boards: list[int], paper: str) -> list[WbfCells]:
     """One section per board count: a title, then (IMPs, win, lose) in WBF_GROUPS columns."""
-    group_width = 4  # three columns and a gap
-    for g in range(WBF_GROUPS):
-        for offset, width in enumerate((6.0, 7.0, 7.0, GAP_WIDTH)):
-            ws.column_dimensions[get_column_letter(1 + g * group_width + offset)].width = width
+    wbf_column_widths(ws, last_gap=True)
     tables: list[WbfCells] = []
     heights: list[int] = []
     top = 1
     for n in boards:
-        winners = wbf_table(n)
-        per_group = math.ceil(len(winners) / WBF_GROUPS)
-        ws.merge_cells(
-            start_row=top, start_column=1, end_row=top, end_column=WBF_GROUPS * group_width - 1
-        )
-        title = ws.cell(
-            top,
-            1,
-            f"WBF 2013 continuous VP scale · {n} boards · 20-0 from {math.ceil(blitz(n))} IMPs",
-        )
-        title.font = styles.TITLE_FONT
-        section = WbfCells(boards=n)
-        for g in range(WBF_GROUPS):
-            for offset, text in enumerate(("IMPs", "win", "lose")):
-                cell = ws.cell(top + 1, 1 + g * group_width + offset, text)
-                cell.font, cell.fill, cell.alignment = (
-                    styles.HEADER_FONT,
-                    styles.HEADER_FILL,
-                    styles.CENTER,
-                )
-        for margin, winner in enumerate(winners.tolist()):
-            g, i = divmod(margin, per_group)
-            row, left = top + 2 + i, 1 + g * group_width
-            refs = [f"{get_column_letter(left + j)}{row}" for j in range(3)]
-            values: list[object] = [margin, winner, f"={WBF_TOTAL}-{refs[1]}"]
-            for ref, value, fmt in zip(refs, values, ("0", "0.00", "0.00"), strict=True):
-                ws[ref].value = value
-                ws[ref].number_format = fmt
-                ws[ref].alignment = styles.CENTER
-                ws[ref].border = styles.BOX
-                ws[ref].font = styles.BODY_FONT
-            section.cells.append((refs[0], refs[1], refs[2]))
-        tables.append(section)
-        heights.append(2 + per_group + 1)
+        tables.append(write_wbf_table(ws, top, n))
+        heights.append(2 + wbf_rows(n) + 1)
         top += heights[-1]
-    for row in range(1, top):
-        ws.row_dimensions[row].height = ROW_HEIGHT
+    layout.row_heights(ws, 1, top - 1)
     set_row_breaks(ws, page_breaks(heights, ROWS_PER_PAGE[paper]))
-    setup_page(ws, paper, top - 1, WBF_GROUPS * group_width - 1)
-    styles.protect(ws)
+    layout.finish(ws, paper, top - 1, WBF_GROUPS * WBF_GROUP_WIDTH - 1)
     return tables
+
+
+def wbf_rows(boards: int) -> int:
+    """Rows of margins a WBF table for ``boards`` boards takes: ⌈(⌈B⌉ + 1)/WBF_GROUPS⌉."""
+    return math.ceil(len(wbf_table(boards)) / WBF_GROUPS)
+
+
+def wbf_column_widths(ws: Worksheet, *, last_gap: bool) -> None:
+    """Widths of the WBF_GROUPS groups of (IMPs, win, lose) columns and the gaps between them
+    (and after the last group if ``last_gap``)."""
+    for g in range(WBF_GROUPS):
+        widths = (*WBF_WIDTHS, GAP_WIDTH) if last_gap or g < WBF_GROUPS - 1 else WBF_WIDTHS
+        for offset, width in enumerate(widths):
+            ws.column_dimensions[get_column_letter(1 + g * WBF_GROUP_WIDTH + offset)].width = width
+
+
+def write_wbf_table(
+    ws: Worksheet, top: int, boards: int, *, boxed: bool = False, loser_formulas: bool = True
+) -> WbfCells:
+    """The WBF table for ``boards`` from row ``top``: a title, (IMPs, win, lose) headings (boxed
+    if ``boxed``) and the margins 0 … ⌈B⌉, margin M in row M mod :func:`wbf_rows` of column
+    group M div :func:`wbf_rows`. The loser's VPs are formulas (20 − win) or, without
+    ``loser_formulas``, values."""
+    winners = wbf_table(boards).tolist()
+    rows = wbf_rows(boards)
+    layout.title(ws, wbf_title(boards), WBF_GROUPS * WBF_GROUP_WIDTH - 1, row=top)
+    section = WbfCells(boards=boards)
+    for g in range(WBF_GROUPS):
+        for offset, text in enumerate(("IMPs", "win", "lose")):
+            cell = ws.cell(top + 1, 1 + g * WBF_GROUP_WIDTH + offset)
+            layout.heading(cell, text, styles.CENTER, boxed=boxed)
+    for margin, winner in enumerate(winners):
+        g, i = divmod(margin, rows)
+        row, left = top + 2 + i, 1 + g * WBF_GROUP_WIDTH
+        cells = [f"{get_column_letter(left + j)}{row}" for j in range(3)]
+        loser = f"={WBF_TOTAL}-{cells[1]}" if loser_formulas else round(WBF_TOTAL - winner, 2)
+        for ref, value, fmt in zip(cells, (margin, winner, loser), WBF_FORMATS, strict=True):
+            layout.put(ws[ref], value, fmt)
+        section.cells.append((cells[0], cells[1], cells[2]))
+    return section
+
+
+def wbf_title(boards: int) -> str:
+    """What a WBF table for ``boards`` boards is, and the margin that wins 20-0."""
+    return (
+        f"WBF 2013 continuous VP scale · {boards} boards · "
+        f"20-0 from {math.ceil(blitz(boards))} IMPs"
+    )

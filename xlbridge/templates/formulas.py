@@ -14,6 +14,9 @@ from xlbridge.core.scales import (
     TEAMS8_RESULTS,
 )
 
+#: How much larger another total must be to rank above (sums of fractions, float noise).
+RANK_TOLERANCE = "1E-9"
+
 
 def sigma(
     form: str,
@@ -137,3 +140,22 @@ def vp_lookup(
         f"IF(ISNUMBER({margin}),IF({deviation}>=0,LOOKUP({key},{bounds},{winners}),"
         f'LOOKUP({key},{bounds},{losers})),"")'
     )
+
+
+# --------------------------------------------------------------------------------------------
+# Checks and ranks. These too return expressions without the leading "=".
+
+
+def first_problem(checks: list[tuple[str, str]], otherwise: str) -> str:
+    """Nested IFs: the message of the first true (condition, message), else ``otherwise``."""
+    formula = otherwise
+    for condition, message in reversed(checks):
+        formula = f"IF({condition},{message},{formula})"
+    return formula
+
+
+def count_above(value: str, others: str, tolerance: str | None = RANK_TOLERANCE) -> str:
+    """How many numbers in ``others`` are larger than ``value`` (by more than ``tolerance``);
+    1 + this is a rank in which equal values rank equal."""
+    above = value if tolerance is None else f"{value}+{tolerance}"
+    return f"SUMPRODUCT(ISNUMBER({others})*({others}>{above}))"

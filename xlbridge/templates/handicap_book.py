@@ -53,18 +53,15 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from openpyxl import Workbook
-from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
-from openpyxl.worksheet.cell_range import CellRange
-from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core import validate
 from xlbridge.core.handicap import AVERAGE_PERCENT, SPEC
-from xlbridge.templates import styles
-from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT, setup_page
+from xlbridge.templates import layout, refs, styles, validation
+from xlbridge.templates.formulas import count_above, first_problem
+from xlbridge.templates.layout import Column
+from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT
 from xlbridge.templates.traveller import enter_text
 
 REGISTER_SHEET = "Register"
@@ -81,14 +78,10 @@ LOWEST_HANDICAP = -20
 OK = "ok"
 QUOTED_OK = f'"{OK}"'
 BLANK = '""'
-#: How much higher another pair's result must be to rank above (float noise).
-RANK_TOLERANCE = "1E-9"
 AVERAGE = f"{AVERAGE_PERCENT:g}"
 
-TITLE_ROW = 1
 HEADING_ROW = 2  # Register and Constants
 FIRST_ROW = 3  # Register and Constants
-HEADER_HEIGHT = 2 * ROW_HEIGHT
 
 # Tournament rows and header cells.
 SETTINGS_ROW, TOTALS_ROW, NOTE_ROW, PAIR_HEADING_ROW, FIRST_PAIR_ROW = 2, 3, 4, 5, 6
@@ -115,50 +108,33 @@ CONSTANTS_NOTE = (
     "Unprotect Sheet; no password) to change them."
 )
 
-GREY_FONT = Font(size=8, italic=True, color="808080")
-WORKING_FILL = PatternFill("solid", fgColor="EDEDED")
-PROBLEM_FILL = PatternFill("solid", fgColor="F8CBAD")
-MESSAGE_FONT = Font(bold=True, size=9, color="C00000")
-NOTE_ALIGNMENT = Alignment(horizontal="left", vertical="top", wrap_text=True)
-RIGHT = Alignment(horizontal="right", vertical="center")
-
-
-class Column(NamedTuple):
-    """One column of a sheet: key used in code, heading, width, number format, input or not."""
-
-    key: str
-    header: str
-    width: float
-    number_format: str = "0.00"
-    is_input: bool = False
-
 
 REGISTER_COLUMNS = (
     Column("id", "Player id", 8, "0", True),
     Column("name", "Name", 24, "@", True),
     Column("masterpoints", "Master points M", 9, "General", True),
     Column("current", "Current handicap (blank: newcomer)", 11, "0.00", True),
-    Column("start", "Start handicap H₀", 9),
-    Column("in_use", "Handicap in use", 9),
+    Column("start", "Start handicap H₀", 9, "0.00"),
+    Column("in_use", "Handicap in use", 9, "0.00"),
     Column("check", "Check", 26, "General"),
 )
 TOURNAMENT_COLUMNS = (
     Column("pair", "Pair", 5, "0"),
     Column("id_1", "Player 1 id", 8, "0", True),
     Column("name_1", "Player 1", 18, "General"),
-    Column("handicap_1", "Hcp 1", 7),
+    Column("handicap_1", "Hcp 1", 7, "0.00"),
     Column("id_2", "Player 2 id", 8, "0", True),
     Column("name_2", "Player 2", 18, "General"),
-    Column("handicap_2", "Hcp 2", 7),
-    Column("pair_handicap", "Pair hcp", 7),
-    Column("expected", "Expected %", 8),
+    Column("handicap_2", "Hcp 2", 7, "0.00"),
+    Column("pair_handicap", "Pair hcp", 7, "0.00"),
+    Column("expected", "Expected %", 8, "0.00"),
     Column("played", "Boards played N_G (blank: N_B)", 9, "0", True),
     Column("achieved", "Achieved %", 8, "0.00", True),
-    Column("result", "Handicap result %", 9),
+    Column("result", "Handicap result %", 9, "0.00"),
     Column("rank", "Rank", 6, "0"),
     Column("change", "Δh each player", 8, "+0.00;-0.00;0.00"),
-    Column("new_1", "New hcp 1", 8),
-    Column("new_2", "New hcp 2", 8),
+    Column("new_1", "New hcp 1", 8, "0.00"),
+    Column("new_2", "New hcp 2", 8, "0.00"),
     Column("check", "Check", 32, "General"),
 )
 #: Hidden working columns of the Tournament, after a blank column.
@@ -178,18 +154,13 @@ CONSTANT_COLUMNS = (
 )
 
 
-def _letters(columns: tuple[Column, ...], first: int = 1) -> Mapping[str, str]:
-    """Column letter of each key, in order from column ``first``."""
-    return {column.key: get_column_letter(i) for i, column in enumerate(columns, start=first)}
-
-
 #: Column letters by key, for the builder and for tests: ``TOURNAMENT["achieved"]`` is "K".
-REGISTER = _letters(REGISTER_COLUMNS)
+REGISTER = layout.letters(REGISTER_COLUMNS)
 TOURNAMENT = {
-    **_letters(TOURNAMENT_COLUMNS),
-    **_letters(WORKING_COLUMNS, len(TOURNAMENT_COLUMNS) + 2),
+    **layout.letters(TOURNAMENT_COLUMNS),
+    **layout.letters(WORKING_COLUMNS, len(TOURNAMENT_COLUMNS) + 2),
 }
-CONSTANTS = _letters(CONSTANT_COLUMNS)
+CONSTANTS = layout.letters(CONSTANT_COLUMNS)
 
 
 class Constant(NamedTuple):
@@ -272,10 +243,8 @@ def build_handicap_book(*, players: int = 60, pairs: int = 16, paper: str = "a4"
     players = validate.whole_number("players", players, 2, MAX_PLAYERS)
     pairs = validate.whole_number("pairs", pairs, 2, MAX_PAIRS)
     paper = validate.choice("paper", paper, PAPER_SIZES)
-    book = HandicapBook(Workbook(), players, pairs)
-    register = book.workbook.active
-    assert register is not None
-    register.title = REGISTER_SHEET
+    workbook, register = layout.new_workbook(REGISTER_SHEET)
+    book = HandicapBook(workbook, players, pairs)
     _write_register(register, book, paper)
     _write_constants(book.workbook.create_sheet(CONSTANTS_SHEET), paper)
     _write_tournament(book.workbook.create_sheet(TOURNAMENT_SHEET), book, paper)
@@ -366,26 +335,6 @@ def fill_example(book: HandicapBook) -> None:
 # References and formula pieces
 
 
-def _absolute(column: str, first: int, last: int | None = None) -> str:
-    """``$C$3``, or ``$C$3:$C$10`` when ``last`` is given."""
-    ref = f"${column}${first}"
-    return ref if last is None else f"{ref}:${column}${last}"
-
-
-def _fixed(ref: str) -> str:
-    """D2 → $D$2."""
-    column = ref.rstrip("0123456789")
-    return _absolute(column, int(ref[len(column) :]))
-
-
-def _first_problem(checks: list[tuple[str, str]], otherwise: str) -> str:
-    """Nested IFs: the message of the first true condition, else ``otherwise`` (no "=")."""
-    formula = otherwise
-    for condition, message in reversed(checks):
-        formula = f"IF({condition},{message},{formula})"
-    return formula
-
-
 def _not_whole(ref: str, low: str, high: str | None = None) -> str:
     """True unless ``ref`` holds a whole number from ``low`` (to ``high``)."""
     bounds = [f"{ref}<{low}", f"{ref}<>INT({ref})"] + ([f"{ref}>{high}"] if high else [])
@@ -401,23 +350,6 @@ def _c(field: str) -> str:
 # Sheets in general
 
 
-def _start_sheet(ws: Worksheet, title: str, heading_row: int, columns: tuple[Column, ...]) -> None:
-    """Title, headings in ``heading_row``, widths and printed titles."""
-    ws.merge_cells(start_row=TITLE_ROW, start_column=1, end_row=TITLE_ROW, end_column=len(columns))
-    ws.cell(TITLE_ROW, 1, title).font = styles.TITLE_FONT
-    _headings(ws, heading_row, columns)
-    ws.print_title_rows = f"{heading_row}:{heading_row}"
-
-
-def _headings(ws: Worksheet, row: int, columns: tuple[Column, ...], first: int = 1) -> None:
-    for i, column in enumerate(columns, start=first):
-        cell = ws.cell(row, i, column.header)
-        cell.font, cell.fill, cell.alignment = styles.HEADER_FONT, styles.HEADER_FILL, styles.WRAP
-        cell.border = styles.BOX
-        ws.column_dimensions[get_column_letter(i)].width = column.width
-    ws.row_dimensions[row].height = HEADER_HEIGHT
-
-
 def _write_row(
     ws: Worksheet,
     row: int,
@@ -425,44 +357,15 @@ def _write_row(
     values: Mapping[str, object],
     first: int = 1,
 ) -> None:
-    """One record: ``values`` by column key (missing keys stay blank), inputs unlocked."""
-    for i, column in enumerate(columns, start=first):
-        cell = ws.cell(row, i, values.get(column.key))
-        cell.font, cell.border = styles.BODY_FONT, styles.BOX
-        cell.alignment = styles.LEFT if column.number_format in ("@", "General") else styles.CENTER
-        cell.number_format = column.number_format
-        if column.is_input:
-            styles.mark_input(ws, cell.coordinate)
-    ws.row_dimensions[row].height = ROW_HEIGHT
-
-
-def _finish_sheet(ws: Worksheet, paper: str, last_row: int, last_column: int, freeze: str) -> None:
-    ws.freeze_panes = freeze
-    setup_page(ws, paper, last_row, last_column)
-    styles.protect(ws)
+    """One record from column ``first``, text columns left-aligned."""
+    layout.write_row(ws, row, columns, values, first=first, left=layout.text_columns)
 
 
 def _validate(
-    ws: Worksheet, refs: list[str], kind: str, operator: str, bounds: tuple[str, ...], error: str
+    ws: Worksheet, cells: list[str], kind: str, operator: str, bounds: tuple[str, ...], error: str
 ) -> None:
-    """A data validation rule of type ``kind`` (whole, decimal, textLength) on ``refs``."""
-    rule = DataValidation(
-        type=kind,
-        operator=operator,
-        formula1=bounds[0],
-        formula2=bounds[1] if len(bounds) > 1 else None,
-        allow_blank=True,
-        showErrorMessage=True,
-        errorTitle="Not allowed",
-        error=error,
-    )
-    for ref in refs:
-        rule.add(CellRange(ref))
-    ws.add_data_validation(rule)
-
-
-def _column_range(letter: str, top: int, bottom: int) -> str:
-    return f"{letter}{top}:{letter}{bottom}"
+    """A data validation rule of type ``kind`` (whole, decimal, textLength) on ``cells``."""
+    validation.rule(ws, cells, kind, operator, bounds, "Not allowed", error)
 
 
 # --------------------------------------------------------------------------------------------
@@ -470,17 +373,17 @@ def _column_range(letter: str, top: int, bottom: int) -> str:
 
 
 def _write_register(ws: Worksheet, book: HandicapBook, paper: str) -> None:
-    _start_sheet(ws, "Handicap register (Project 52)", HEADING_ROW, REGISTER_COLUMNS)
+    layout.start_sheet(ws, "Handicap register (Project 52)", REGISTER_COLUMNS)
     for player in range(1, book.players + 1):
         _write_row(ws, book.player_row(player), REGISTER_COLUMNS, _register_formulas(book, player))
     last = book.player_row(book.players)
 
     def column(key: str) -> list[str]:
-        return [_column_range(REGISTER[key], FIRST_ROW, last)]
+        return [refs.column_range(REGISTER[key], FIRST_ROW, last)]
 
-    styles.validate_whole(ws, column("id"), 1, MAX_ID, "Player id")
+    validation.whole(ws, column("id"), 1, MAX_ID, "Player id")
     name_error = f"Names must be at most {NAME_LENGTH} characters."
-    _validate(ws, column("name"), "textLength", "lessThanOrEqual", (str(NAME_LENGTH),), name_error)
+    validation.text_length(ws, column("name"), NAME_LENGTH, "Not allowed", name_error)
     _validate(
         ws, column("masterpoints"), "decimal", "greaterThanOrEqual", ("0",),
         "Master points must be a number of at least 0.",
@@ -490,8 +393,8 @@ def _write_register(ws: Worksheet, book: HandicapBook, paper: str) -> None:
         ws, column("current"), "decimal", "between", (str(LOWEST_HANDICAP), cap),
         f"A handicap must be a number from {LOWEST_HANDICAP} to {cap}.",
     )  # fmt: skip
-    _shade_problems(ws, REGISTER["check"], FIRST_ROW, last)
-    _finish_sheet(ws, paper, last, len(REGISTER_COLUMNS), f"A{FIRST_ROW}")
+    styles.shade_problems(ws, REGISTER["check"], FIRST_ROW, last, ("", OK))
+    layout.finish(ws, paper, last, len(REGISTER_COLUMNS), freeze=f"A{FIRST_ROW}")
 
 
 def _register_formulas(book: HandicapBook, player: int) -> dict[str, object]:
@@ -520,7 +423,7 @@ def _register_formulas(book: HandicapBook, player: int) -> dict[str, object]:
         "start": f'=IF({valid_points},{_c("cap")}/(1+{_c("start_c")}*{masterpoints}),"")',
         "in_use": f'=IF({check}<>"{OK}","",IF(ISNUMBER({current}),{current},'
         f"IF(ISNUMBER({start}),{start},{_c('cap')})))",
-        "check": f"={_first_problem(problems, QUOTED_OK)}",
+        "check": f"={first_problem(problems, QUOTED_OK)}",
     }
 
 
@@ -529,7 +432,7 @@ def _register_formulas(book: HandicapBook, player: int) -> dict[str, object]:
 
 
 def _write_constants(ws: Worksheet, paper: str) -> None:
-    _start_sheet(ws, "Project 52 constants (SPEC §5)", HEADING_ROW, CONSTANT_COLUMNS)
+    layout.start_sheet(ws, "Project 52 constants (SPEC §5)", CONSTANT_COLUMNS)
     for i, constant in enumerate(CONSTANT_ROWS):
         values = {
             "what": constant.what,
@@ -539,28 +442,24 @@ def _write_constants(ws: Worksheet, paper: str) -> None:
         }
         _write_row(ws, FIRST_ROW + i, CONSTANT_COLUMNS, values)
     note_row = FIRST_ROW + len(CONSTANT_ROWS) + 1
-    ws.merge_cells(
-        start_row=note_row, start_column=1, end_row=note_row, end_column=len(CONSTANT_COLUMNS)
-    )
-    note = ws.cell(note_row, 1, CONSTANTS_NOTE)
-    note.font, note.alignment = styles.SMALL_FONT, NOTE_ALIGNMENT
-    ws.row_dimensions[note_row].height = 2 * ROW_HEIGHT
-    _finish_sheet(ws, paper, note_row, len(CONSTANT_COLUMNS), f"A{FIRST_ROW}")
+    note = refs.span(note_row, 1, len(CONSTANT_COLUMNS))
+    layout.merged_text(ws, note, CONSTANTS_NOTE, height=2 * ROW_HEIGHT)
+    layout.finish(ws, paper, note_row, len(CONSTANT_COLUMNS), freeze=f"A{FIRST_ROW}")
 
 
 def _define_names(book: HandicapBook) -> None:
     """Workbook names of the constants and of the Register's columns."""
     last = book.player_row(book.players)
-    refs = {
-        constant.name: (CONSTANTS_SHEET, _fixed(book.constants[constant.field]))
+    names = {
+        constant.name: (CONSTANTS_SHEET, refs.fixed(book.constants[constant.field]))
         for constant in CONSTANT_ROWS
     }
-    refs |= {
-        name: (REGISTER_SHEET, _absolute(REGISTER[key], FIRST_ROW, last))
+    names |= {
+        name: (REGISTER_SHEET, refs.absolute(REGISTER[key], FIRST_ROW, last))
         for key, name in REGISTER_NAMES.items()
     }
-    for name, (sheet, ref) in refs.items():
-        book.workbook.defined_names[name] = DefinedName(name, attr_text=f"'{sheet}'!{ref}")
+    for name, (sheet, ref) in names.items():
+        book.workbook.defined_names[name] = DefinedName(name, attr_text=refs.on(sheet, ref))
 
 
 # --------------------------------------------------------------------------------------------
@@ -569,10 +468,13 @@ def _define_names(book: HandicapBook) -> None:
 
 def _write_tournament(ws: Worksheet, book: HandicapBook, paper: str) -> None:
     last_column = len(TOURNAMENT_COLUMNS)
-    _start_sheet(
-        ws, "Pairs handicap tournament (Project 52, topscore)", PAIR_HEADING_ROW, TOURNAMENT_COLUMNS
+    layout.start_sheet(
+        ws,
+        "Pairs handicap tournament (Project 52, topscore)",
+        TOURNAMENT_COLUMNS,
+        heading_row=PAIR_HEADING_ROW,
     )
-    _headings(ws, PAIR_HEADING_ROW, WORKING_COLUMNS, last_column + 2)
+    layout.headings(ws, PAIR_HEADING_ROW, WORKING_COLUMNS, first=last_column + 2)
     first, last = book.pair_row(1), book.pair_row(book.pairs)
     _write_tournament_header(ws, first, last)
     for pair in range(1, book.pairs + 1):
@@ -582,57 +484,44 @@ def _write_tournament(ws: Worksheet, book: HandicapBook, paper: str) -> None:
         _write_row(ws, row, WORKING_COLUMNS, values, last_column + 2)
         for column in WORKING_COLUMNS:
             cell = ws[f"{TOURNAMENT[column.key]}{row}"]
-            cell.font, cell.fill = GREY_FONT, WORKING_FILL
+            cell.font, cell.fill = styles.GREY_FONT, styles.WORKING_FILL
     _validate_pair_inputs(ws, first, last)
-    _shade_problems(ws, TOURNAMENT["check"], first, last)
+    styles.shade_problems(ws, TOURNAMENT["check"], first, last, ("", OK))
     first_working, last_working = TOURNAMENT["row_1"], TOURNAMENT["counts"]
     ws.column_dimensions.group(first_working, last_working, hidden=True, outline_level=1)
-    _finish_sheet(ws, paper, last, last_column, f"B{first}")
+    layout.finish(ws, paper, last, last_column, freeze=f"B{first}")
     ws.page_setup.orientation = "landscape"  # 17 columns read better across the long side
 
 
-def _label(ws: Worksheet, first: str, last: str, text: str) -> None:
-    if first != last:
-        ws.merge_cells(f"{first}:{last}")
-    cell = ws[first]
-    cell.value, cell.font, cell.alignment = text, styles.HEADER_FONT, RIGHT
-
-
 def _put(ws: Worksheet, ref: str, value: object, number_format: str) -> None:
-    cell = ws[ref]
-    cell.value, cell.number_format = value, number_format
-    cell.font, cell.alignment, cell.border = styles.BODY_FONT, styles.CENTER, styles.BOX
-
-
-def _merged_text(ws: Worksheet, first: str, last: str, text: str, font: Font) -> None:
-    ws.merge_cells(f"{first}:{last}")
-    cell = ws[first]
-    cell.value, cell.font, cell.alignment = text, font, NOTE_ALIGNMENT
+    layout.put(ws[ref], value, number_format)
 
 
 def _write_tournament_header(ws: Worksheet, first: int, last: int) -> None:
     """N_B (input), the method, N, h̄, C_u, rows to check, a message and the note."""
     for label_first, label_last, text in HEADER_LABELS.values():
-        _label(ws, label_first, label_last, text)
-    pair_handicaps = _absolute(TOURNAMENT["pair_handicap"], first, last)
-    checks = _absolute(TOURNAMENT["check"], first, last)
-    entered = _fixed(ENTERED)
+        layout.label(ws, label_first, label_last, text)
+    pair_handicaps = refs.absolute(TOURNAMENT["pair_handicap"], first, last)
+    checks = refs.absolute(TOURNAMENT["check"], first, last)
+    entered = refs.fixed(ENTERED)
     _put(ws, BOARDS, None, "0")
     styles.mark_input(ws, BOARDS)
-    styles.validate_whole(ws, [BOARDS], 1, MAX_BOARDS, "Boards in the competition")
+    validation.whole(ws, [BOARDS], 1, MAX_BOARDS, "Boards in the competition")
     _put(ws, ENTERED, f"=COUNT({pair_handicaps})", "0")
     _put(ws, FIELD_MEAN, f'=IF({entered}>0,SUM({pair_handicaps})/{entered},"")', "0.00")
     _put(ws, C_U, f'=IF({entered}>=2,{entered}/({entered}-1),"")', "0.0000")
     _put(ws, TO_CHECK, f'=SUMPRODUCT(({checks}<>"")*({checks}<>"{OK}"))', "0")
     last_letter = TOURNAMENT["check"]
-    _merged_text(ws, METHOD_NOTE, f"{last_letter}{SETTINGS_ROW}", METHOD, styles.SMALL_FONT)
+    layout.merged_text(ws, f"{METHOD_NOTE}:{last_letter}{SETTINGS_ROW}", METHOD)
     message = (
-        f'=IF({_fixed(TO_CHECK)}>0,"Some rows do not count: see Check",'
+        f'=IF({refs.fixed(TO_CHECK)}>0,"Some rows do not count: see Check",'
         f'IF({entered}=1,"Only one pair is in: the expected % needs at least 2",""))'
     )
-    _merged_text(ws, MESSAGE, f"{last_letter}{TOTALS_ROW}", message, MESSAGE_FONT)
-    _merged_text(ws, f"A{NOTE_ROW}", f"{last_letter}{NOTE_ROW}", NOTE, styles.SMALL_FONT)
-    ws.row_dimensions[NOTE_ROW].height = 3 * ROW_HEIGHT
+    layout.merged_text(
+        ws, f"{MESSAGE}:{last_letter}{TOTALS_ROW}", message, font=styles.MESSAGE_FONT
+    )
+    note = f"A{NOTE_ROW}:{last_letter}{NOTE_ROW}"
+    layout.merged_text(ws, note, NOTE, height=3 * ROW_HEIGHT)
 
 
 def _pair_problem(row: int, first: int, last: int) -> str:
@@ -657,11 +546,11 @@ def _pair_problem(row: int, first: int, last: int) -> str:
     for number in (1, 2):
         player_id = cell[f"id_{number}"]
         appearances = "+".join(
-            f"COUNTIF({_absolute(TOURNAMENT[key], first, last)},{player_id})"
+            f"COUNTIF({refs.absolute(TOURNAMENT[key], first, last)},{player_id})"
             for key in ("id_1", "id_2")
         )
         checks.append((f"{appearances}>1", f'"player "&{player_id}&" plays in another pair too"'))
-    return f"={_first_problem(checks, BLANK)}"
+    return f"={first_problem(checks, BLANK)}"
 
 
 def _result_problem(row: int) -> str:
@@ -669,7 +558,7 @@ def _result_problem(row: int) -> str:
     achieved, played, in_field = (
         f"{TOURNAMENT[key]}{row}" for key in ("achieved", "played", "in_field")
     )
-    boards = _fixed(BOARDS)
+    boards = refs.fixed(BOARDS)
     checks = [
         (f'OR({in_field}<>1,{achieved}="")', '""'),
         (f"NOT(ISNUMBER({achieved}))", '"achieved % must be a number"'),
@@ -679,16 +568,16 @@ def _result_problem(row: int) -> str:
             f'IF({played}="",FALSE,{_not_whole(played, "1", boards)})',
             '"boards played must be a whole number from 1 to N_B"',
         ),
-        (f"{_fixed(ENTERED)}<2", '"the field needs at least 2 pairs"'),
+        (f"{refs.fixed(ENTERED)}<2", '"the field needs at least 2 pairs"'),
     ]
-    return f"={_first_problem(checks, BLANK)}"
+    return f"={first_problem(checks, BLANK)}"
 
 
 def _pair_formulas(row: int, first: int, last: int) -> dict[str, str]:
     """Every formula of one Tournament row, visible and working, by column key."""
     cell = {key: f"{TOURNAMENT[key]}{row}" for key in TOURNAMENT}
     in_field, counts = cell["in_field"], cell["counts"]
-    boards = _fixed(BOARDS)
+    boards = refs.fixed(BOARDS)
     c_k_c_b = f"{_c('c_k_pairs')}*{_c('c_b_topscore')}"
     played = f"IF(ISNUMBER({cell['played']}),{cell['played']},{boards})"
     weight = f"({played}/{_c('impact')})*{boards}/({boards}+{_c('s_topscore')})"
@@ -696,8 +585,8 @@ def _pair_formulas(row: int, first: int, last: int) -> dict[str, str]:
         f"({cell['expected']}-{AVERAGE})",
         f"({cell['achieved']}-{AVERAGE})",
     )
-    results = _absolute(TOURNAMENT["result"], first, last)
-    higher = f"SUMPRODUCT(ISNUMBER({results})*({results}>{cell['result']}+{RANK_TOLERANCE}))"
+    results = refs.absolute(TOURNAMENT["result"], first, last)
+    higher = count_above(cell["result"], results)
 
     def if_in_field(expression: str) -> str:
         return f'=IF({in_field}=1,{expression},"")'
@@ -706,13 +595,13 @@ def _pair_formulas(row: int, first: int, last: int) -> dict[str, str]:
         return f'=IF({counts}=1,{expression},"")'
 
     formulas = {
-        "expected": f"=IF(AND({in_field}=1,{_fixed(ENTERED)}>=2),"
-        f'{AVERAGE}+{_fixed(C_U)}*({_fixed(FIELD_MEAN)}-{cell["pair_handicap"]})/({c_k_c_b}),"")',
+        "expected": f"=IF(AND({in_field}=1,{refs.fixed(ENTERED)}>=2),"
+        f'{AVERAGE}+{refs.fixed(C_U)}*({refs.fixed(FIELD_MEAN)}-{cell["pair_handicap"]})/({c_k_c_b}),"")',
         "pair_handicap": if_in_field(f"({cell['handicap_1']}+{cell['handicap_2']})/2"),
         "result": if_counts(f"{cell['achieved']}-{expected_above}"),
         "rank": if_counts(f"1+{higher}"),
         "change": if_counts(
-            f"{weight}*{_fixed(C_U)}*{c_k_c_b}*({expected_above}-{achieved_above})"
+            f"{weight}*{refs.fixed(C_U)}*{c_k_c_b}*({expected_above}-{achieved_above})"
         ),
         "check": f'=IF({cell["pair_problem"]}<>"",{cell["pair_problem"]},'
         f'IF({cell["result_problem"]}<>"",{cell["result_problem"]},'
@@ -748,22 +637,14 @@ def _validate_pair_inputs(ws: Worksheet, first: int, last: int) -> None:
     """Player ids, boards played (1..N_B) and achieved % (0..100)."""
 
     def column(key: str) -> str:
-        return _column_range(TOURNAMENT[key], first, last)
+        return refs.column_range(TOURNAMENT[key], first, last)
 
-    styles.validate_whole(ws, [column("id_1"), column("id_2")], 1, MAX_ID, "Player id")
+    validation.whole(ws, [column("id_1"), column("id_2")], 1, MAX_ID, "Player id")
     _validate(
-        ws, [column("played")], "whole", "between", ("1", _fixed(BOARDS)),
+        ws, [column("played")], "whole", "between", ("1", refs.fixed(BOARDS)),
         "Boards played must be a whole number from 1 to the boards in the competition N_B.",
     )  # fmt: skip
     _validate(
         ws, [column("achieved")], "decimal", "between", ("0", "100"),
         "Achieved % must be a number from 0 to 100.",
     )  # fmt: skip
-
-
-def _shade_problems(ws: Worksheet, column: str, first: int, last: int) -> None:
-    """Shade a Check cell that is neither blank nor "ok"."""
-    problem = f'AND({column}{first}<>"",{column}{first}<>"{OK}")'
-    ws.conditional_formatting.add(
-        _column_range(column, first, last), FormulaRule(formula=[problem], fill=PROBLEM_FILL)
-    )

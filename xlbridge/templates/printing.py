@@ -50,6 +50,17 @@ def page_breaks(section_heights: list[int], rows_per_page: int) -> list[int]:
     return breaks
 
 
+def keep_sections_together(
+    ws: Worksheet, paper: str, sections: list[int], first_row: int, header_height: float
+) -> None:
+    """Page breaks between the sections (heights in rows) of records stacked from
+    ``first_row``, never inside one, on pages that repeat a heading row ``header_height``
+    points tall."""
+    rows_per_page = ROWS_PER_PAGE[paper] - round(header_height / ROW_HEIGHT) - 1
+    heights = [first_row - 1 + sections[0], *sections[1:]]
+    set_row_breaks(ws, page_breaks(heights, rows_per_page))
+
+
 def set_row_breaks(ws: Worksheet, rows: list[int]) -> None:
     """Manual page breaks after each of ``rows``."""
     ws.row_breaks = RowBreak()

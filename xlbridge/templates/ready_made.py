@@ -1,19 +1,26 @@
-"""The ready-made workbooks committed under ``workbooks/``, by file name.
+"""The workbooks xlbridge makes: event templates with options, and the ready-made files.
 
-``xlbridge workbooks`` writes each of them; a test rebuilds them and checks the committed
-files are current.
+``TEMPLATES`` are the event workbooks ``xlbridge template NAME -o FILE`` builds for a given
+event (teams, rounds, boards, K …). ``READY_MADE`` are the files committed under
+``workbooks/``, written by ``xlbridge workbooks``; a test rebuilds them and checks the
+committed files are current.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from typing import Any
 
 from openpyxl import Workbook
 
+from xlbridge.core.validate import InputError
 from xlbridge.templates.butler_session import build_butler_session
 from xlbridge.templates.cards import build_cards
 from xlbridge.templates.handicap_book import build_handicap_book
+from xlbridge.templates.league import build_league
+from xlbridge.templates.swiss_event import build_swiss_event
+from xlbridge.templates.teams_match import build_teams_match
 from xlbridge.templates.traveller import build_traveller
 
 #: Document properties are pinned so regenerating an unchanged workbook changes no content.
@@ -47,9 +54,58 @@ def handicap_register() -> Workbook:
     return _pinned(build_handicap_book(players=200, pairs=20).workbook)
 
 
+def _teams_match(**options: Any) -> Workbook:
+    return build_teams_match(**options).workbook
+
+
+def _league(**options: Any) -> Workbook:
+    return build_league(**options).workbook
+
+
+def _swiss_teams(**options: Any) -> Workbook:
+    return build_swiss_event(form="teams", **options).workbook
+
+
+def _swiss_pairs(**options: Any) -> Workbook:
+    return build_swiss_event(form="pairs", **options).workbook
+
+
+#: Event templates by name, with the options each takes (besides ``paper``).
+TEMPLATES: dict[str, tuple[Callable[..., Workbook], tuple[str, ...]]] = {
+    "teams-match": (_teams_match, ("boards", "k", "scale", "negative")),
+    "swiss-teams": (_swiss_teams, ("teams", "rounds", "boards", "k")),
+    "swiss-pairs": (_swiss_pairs, ("teams", "rounds", "boards", "k", "late_entry")),
+    "league": (_league, ("teams", "boards", "k")),
+}
+
+
+def build_template(name: str, **options: Any) -> Workbook:
+    """The event template ``name`` built with ``options`` (None means the template's default).
+
+    Raises InputError for an unknown name, or an option the template does not take or out of
+    range (naming it).
+    """
+    if name not in TEMPLATES:
+        raise InputError(f"template must be one of {', '.join(TEMPLATES)}, got {name!r}")
+    build, accepted = TEMPLATES[name]
+    given = {key: value for key, value in options.items() if value is not None}
+    unused = sorted(set(given) - set(accepted) - {"paper"})
+    if unused:
+        raise InputError(f"template {name} does not take --{unused[0].replace('_', '-')}")
+    return build(**given)
+
+
+def _event(name: str, **options: Any) -> Callable[[], Workbook]:
+    return lambda: _pinned(build_template(name, **options))
+
+
 READY_MADE: dict[str, Callable[[], Workbook]] = {
     "vp-cards.xlsx": vp_cards,
     "directors-traveller.xlsx": directors_traveller,
     "butler-pairs-session.xlsx": butler_pairs_session,
     "handicap.xlsx": handicap_register,
+    "teams-match.xlsx": _event("teams-match", boards=24),
+    "swiss-teams.xlsx": _event("swiss-teams", teams=24, rounds=7, boards=8),
+    "swiss-pairs.xlsx": _event("swiss-pairs", teams=32, rounds=7, boards=8),
+    "league.xlsx": _event("league", teams=10, boards=16),
 }

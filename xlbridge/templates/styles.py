@@ -6,20 +6,29 @@ password, so a user can unprotect a sheet but cannot overwrite a formula by acci
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
-from openpyxl.worksheet.cell_range import CellRange
-from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 INPUT_FILL = PatternFill("solid", fgColor="FFF2CC")
 HEADER_FILL = PatternFill("solid", fgColor="D9E1F2")
+#: Hidden working cells, and cells that take nothing (a bye's).
+WORKING_FILL = PatternFill("solid", fgColor="EDEDED")
+#: A Check cell that names a problem (see :func:`shade_problems`).
+PROBLEM_FILL = PatternFill("solid", fgColor="F8CBAD")
 TITLE_FONT = Font(bold=True, size=10)
 HEADER_FONT = Font(bold=True, size=8)
 BODY_FONT = Font(size=9)
 SMALL_FONT = Font(size=7, italic=True)
+GREY_FONT = Font(size=8, italic=True, color="808080")  # working cells
+MESSAGE_FONT = Font(bold=True, size=9, color="C00000")  # what is wrong with a whole sheet
 CENTER = Alignment(horizontal="center", vertical="center")
 LEFT = Alignment(horizontal="left", vertical="center")
+RIGHT = Alignment(horizontal="right", vertical="center")  # labels
 WRAP = Alignment(horizontal="center", vertical="center", wrap_text=True)  # headings
+NOTE = Alignment(horizontal="left", vertical="top", wrap_text=True)  # notes
 THIN = Side(style="thin", color="808080")
 BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 UNLOCKED = Protection(locked=False)
@@ -33,38 +42,13 @@ def mark_input(ws: Worksheet, ref: str) -> None:
             cell.fill = INPUT_FILL
 
 
-def validate_whole(ws: Worksheet, refs: list[str], low: int, high: int, what: str) -> None:
-    """Whole numbers from ``low`` to ``high`` only, with a message naming ``what``."""
-    rule = DataValidation(
-        type="whole",
-        operator="between",
-        formula1=str(low),
-        formula2=str(high),
-        showErrorMessage=True,
-        errorTitle=what,
-        error=f"{what} must be a whole number from {low} to {high}.",
+def shade_problems(ws: Worksheet, column: str, first: int, last: int, fine: Iterable[str]) -> None:
+    """Shade a cell of ``column`` (rows ``first`` to ``last``) whose text is none of ``fine``."""
+    top = f"{column}{first}"
+    problem = "AND(" + ",".join(f'{top}<>"{text}"' for text in fine) + ")"
+    ws.conditional_formatting.add(
+        f"{top}:{column}{last}", FormulaRule(formula=[problem], fill=PROBLEM_FILL)
     )
-    _add(ws, rule, refs)
-
-
-def validate_positive(ws: Worksheet, refs: list[str], what: str) -> None:
-    """Numbers greater than zero only."""
-    rule = DataValidation(
-        type="decimal",
-        operator="greaterThan",
-        formula1="0",
-        showErrorMessage=True,
-        errorTitle=what,
-        error=f"{what} must be a number greater than 0.",
-    )
-    _add(ws, rule, refs)
-
-
-def _add(ws: Worksheet, rule: DataValidation, refs: list[str]) -> None:
-    for ref in refs:
-        rule.add(CellRange(ref))
-    if refs:
-        ws.add_data_validation(rule)
 
 
 def protect(ws: Worksheet) -> None:

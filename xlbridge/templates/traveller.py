@@ -41,20 +41,19 @@ Only the Excel 2010 function set is used (SUMPRODUCT, IF, ISNUMBER, COUNT, COUNT
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
-from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import column_index_from_string, get_column_letter
-from openpyxl.worksheet.cell_range import CellRange
-from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core import validate
 from xlbridge.core.boards import WEIGHT_TOLERANCE
-from xlbridge.templates import styles
-from xlbridge.templates.printing import PAPER_SIZES, setup_page
+from xlbridge.templates import layout, styles, validation
+from xlbridge.templates.formulas import first_problem
+from xlbridge.templates.printing import PAPER_SIZES
+from xlbridge.templates.refs import block, fixed
 
 SHEET = "Traveller"
 SCORINGS = ("english", "acbl")
@@ -113,10 +112,6 @@ NOTE = (
     "A table with NS score 1 blank has not played. One board per sheet: to score another "
     "board, copy this sheet (right-click its tab, Move or Copy, Create a copy)."
 )
-GREY_FONT = Font(size=8, italic=True, color="808080")
-WORKING_FILL = PatternFill("solid", fgColor="EDEDED")
-PROBLEM_FILL = PatternFill("solid", fgColor="F8CBAD")
-NOTE_ALIGNMENT = Alignment(horizontal="left", vertical="top", wrap_text=True)
 
 
 @dataclass(frozen=True)
@@ -198,10 +193,7 @@ def build_traveller(
     if expected is not None:
         expected = validate.whole_number("expected", expected, 2, MAX_EXPECTED)
     paper = validate.choice("paper", paper, PAPER_SIZES)
-    workbook = Workbook()
-    ws = workbook.active
-    assert ws is not None
-    ws.title = SHEET
+    workbook, ws = layout.new_workbook(SHEET)
     rows = [_table_cells(number) for number in range(1, tables + 1)]
     top, bottom = rows[0].row, rows[-1].row
     _write_header(ws, expected)
@@ -259,24 +251,13 @@ def _table_cells(number: int) -> TableCells:
     )
 
 
-def _absolute(ref: str) -> str:
-    """B2 → $B$2."""
-    column = ref.rstrip("0123456789")
-    return f"${column}${ref[len(column) :]}"
-
-
-def _block(first: str, last: str, top: int, bottom: int) -> str:
-    """An absolute block reference such as $W$7:$Y$21."""
-    return f"${first}${top}:${last}${bottom}"
-
-
 # --------------------------------------------------------------------------------------------
 # Formulas
 
 
 def _per_win() -> str:
     """Matchpoints per win in the chosen scoring: 1 for english, ½ for acbl."""
-    return f'IF({_absolute(SCORING)}="acbl",0.5,1)'
+    return f'IF({fixed(SCORING)}="acbl",0.5,1)'
 
 
 def _check_formula(row: int) -> str:
@@ -306,10 +287,7 @@ def _check_formula(row: int) -> str:
             f'"weights add up to "&ROUND({weight_sum},9)&", not 1"',
         ),
     ]
-    formula = f'"{OK}"'
-    for condition, message in reversed(checks):
-        formula = f"IF({condition},{message},{formula})"
-    return f"={formula}"
+    return "=" + first_problem(checks, f'"{OK}"')
 
 
 def _component_mp(score_block: str, weight_block: str, score: str) -> str:
@@ -319,14 +297,14 @@ def _component_mp(score_block: str, weight_block: str, score: str) -> str:
 
 def _factored(raw: str) -> str:
     """English MP on the scale of A results, Neuberg-factored to E: (MP + 1)·E/A − 1."""
-    return f"(({raw}+1)*{_absolute(EXPECTED_USED)}/{_absolute(RESULTS)}-1)"
+    return f"(({raw}+1)*{fixed(EXPECTED_USED)}/{fixed(RESULTS)}-1)"
 
 
 def _result_formulas(row: int, raw: str) -> tuple[str, str]:
     """One side's MP (in the chosen scoring) and % for a row, "" unless the row counts."""
-    e = _absolute(EXPECTED_USED)
+    e = fixed(EXPECTED_USED)
     # As the core: a board needs 2 results, or E of at least 2, and E at least A.
-    counts = f"AND(${COUNTS}{row}=1,{e}>=2,{e}>={_absolute(RESULTS)})"
+    counts = f"AND(${COUNTS}{row}=1,{e}>=2,{e}>={fixed(RESULTS)})"
     mp = f'=IF({counts},{_per_win()}*{_factored(raw)},"")'
     percent = f'=IF({counts},{_factored(raw)}/(2*({e}-1))*100,"")'
     return mp, percent
@@ -335,9 +313,9 @@ def _result_formulas(row: int, raw: str) -> tuple[str, str]:
 def _working_formulas(row: int, top: int, bottom: int) -> dict[str, str]:
     """The hidden per-table working cells of ``row``, by column."""
     formulas = {COUNTS: f'=IF({CHECK}{row}="{OK}",1,0)'}
-    weight_block = _block(WEIGHT_USED[0], WEIGHT_USED[-1], top, bottom)
-    ns_block = _block(NS_USED[0], NS_USED[-1], top, bottom)
-    ew_block = _block(EW_USED[0], EW_USED[-1], top, bottom)
+    weight_block = block(WEIGHT_USED[0], WEIGHT_USED[-1], top, bottom)
+    ns_block = block(NS_USED[0], NS_USED[-1], top, bottom)
+    ew_block = block(EW_USED[0], EW_USED[-1], top, bottom)
     for k, inputs in enumerate(COMPONENT_COLUMNS):
         ns, ew, weight = (f"{c}{row}" for c in (inputs.ns_score, inputs.ew_score, inputs.weight))
         ns_used, ew_used = f"{NS_USED[k]}{row}", f"{EW_USED[k]}{row}"
@@ -358,73 +336,56 @@ def _working_formulas(row: int, top: int, bottom: int) -> dict[str, str]:
 # Writing the sheet
 
 
-def _put(ws: Worksheet, ref: str, value: object, number_format: str | None = None) -> Cell:
-    """Write ``value`` in the body font, centred, boxed."""
-    cell = ws[ref]
-    cell.value = value
-    cell.font = styles.BODY_FONT
-    cell.alignment = styles.CENTER
-    cell.border = styles.BOX
-    if number_format is not None:
-        cell.number_format = number_format
-    return cell
-
-
-def _labels(ws: Worksheet) -> None:
-    """The header labels, right-aligned, each merged across its cells."""
-    for first, last, text in HEADER_LABELS.values():
-        if first != last:
-            ws.merge_cells(f"{first}:{last}")
-        cell = ws[first]
-        cell.value = text
-        cell.font = styles.HEADER_FONT
-        cell.alignment = Alignment(horizontal="right", vertical="center")
+def _put(
+    ws: Worksheet, ref: str, value: object, number_format: str | None = None, **style: Any
+) -> Cell:
+    """Write ``value`` in the body font, centred (unless ``style`` says otherwise), boxed."""
+    return layout.put(ws[ref], value, number_format, **style)
 
 
 def _write_header(ws: Worksheet, expected: int | None) -> None:
     """Title, labels, the inputs (board, scoring, expected) with validation, and the note."""
-    ws.merge_cells(f"A{TITLE_ROW}:{CHECK}{TITLE_ROW}")
-    title = ws[f"A{TITLE_ROW}"]
-    title.value = f'="Director\'s traveller · board "&{BOARD}'
-    title.font = styles.TITLE_FONT
+    title = layout.title(ws, f'="Director\'s traveller · board "&{BOARD}', LAST_PRINTED_COLUMN)
     title.alignment = styles.LEFT
-    _labels(ws)
+    for first, last, text in HEADER_LABELS.values():
+        layout.label(ws, first, last, text)
     _put(ws, BOARD, 1, "0")
     _put(ws, SCORING, SCORINGS[0])
     _put(ws, EXPECTED, expected, "0")
     for ref in (BOARD, SCORING, EXPECTED):
         styles.mark_input(ws, ref)
-    styles.validate_whole(ws, [BOARD], 1, MAX_BOARD, "Board")
-    styles.validate_whole(ws, [EXPECTED], 2, MAX_EXPECTED, "Expected results")
-    _validate_list(ws, SCORING, SCORINGS, "Scoring")
+    validation.whole(ws, [BOARD], 1, MAX_BOARD, "Board")
+    validation.whole(ws, [EXPECTED], 2, MAX_EXPECTED, "Expected results")
+    validation.rule(
+        ws, [SCORING], "list", None, (f'"{",".join(SCORINGS)}"',), "Scoring",
+        f"Scoring must be one of: {', '.join(SCORINGS)}.",
+    )  # fmt: skip
     ws[HINT].value = "E blank = tables that played; english: 2 per win, acbl: 1 per win"
     ws[HINT].font = styles.SMALL_FONT
-    ws.merge_cells(f"A{NOTE_ROW}:{CHECK}{NOTE_ROW}")
-    note = ws[f"A{NOTE_ROW}"]
-    note.value = NOTE
-    note.font = styles.SMALL_FONT
-    note.alignment = NOTE_ALIGNMENT
-    ws.row_dimensions[NOTE_ROW].height = 30
+    layout.merged_text(ws, f"A{NOTE_ROW}:{CHECK}{NOTE_ROW}", NOTE, height=30)
 
 
 def _write_totals(ws: Worksheet, top: int, bottom: int) -> None:
     """Results A, the E in use, the top, the rows to check and a message for the board."""
-    counts = _block(COUNTS, COUNTS, top, bottom)
-    checks = _block(CHECK, CHECK, top, bottom)
-    a, e, given = _absolute(RESULTS), _absolute(EXPECTED_USED), _absolute(EXPECTED)
+    counts = block(COUNTS, COUNTS, top, bottom)
+    checks = block(CHECK, CHECK, top, bottom)
+    a, e, given = fixed(RESULTS), fixed(EXPECTED_USED), fixed(EXPECTED)
     _put(ws, RESULTS, f"=SUM({counts})", "0")
     _put(ws, EXPECTED_USED, f"=IF(ISNUMBER({given}),{given},{a})", "0")
     _put(ws, TOP, f'=IF({e}>1,2*{_per_win()}*({e}-1),"")', "0.##")
     _put(ws, TO_CHECK, f'=SUMPRODUCT(({checks}<>"")*({checks}<>"{OK}"))', "0")
-    ws.merge_cells(f"{MESSAGE}:{CHECK}{TOTALS_ROW}")
-    message = ws[MESSAGE]
-    message.value = (
-        f'=IF({_absolute(TO_CHECK)}>0,"Some rows do not count: see Check",'
+    message = (
+        f'=IF({fixed(TO_CHECK)}>0,"Some rows do not count: see Check",'
         f'IF(AND(ISNUMBER({given}),{given}<{a}),"Expected results E is less than the results A",'
         f'IF(AND({a}=1,{e}<2),"Only one result: type E to Neuberg it, or wait for more","")))'
     )
-    message.font = Font(bold=True, size=9, color="C00000")
-    message.alignment = styles.LEFT
+    layout.merged_text(
+        ws,
+        f"{MESSAGE}:{CHECK}{TOTALS_ROW}",
+        message,
+        font=styles.MESSAGE_FONT,
+        alignment=styles.LEFT,
+    )
 
 
 def _write_headings(ws: Worksheet) -> None:
@@ -433,7 +394,7 @@ def _write_headings(ws: Worksheet) -> None:
     groups += [(NS_MP, CHECK, "Result"), (FIRST_WORKING, LAST_WORKING, "working: do not edit")]
     for first, last, text in groups:
         ws.merge_cells(f"{first}{GROUP_ROW}:{last}{GROUP_ROW}")
-        _heading(ws, f"{first}{GROUP_ROW}", text)
+        layout.heading(ws[f"{first}{GROUP_ROW}"], text)
     headings = {TABLE: "Table", NS_PAIR: "NS pair", EW_PAIR: "EW pair"}
     for k, c in enumerate(COMPONENT_COLUMNS, start=1):
         headings |= {c.ns_score: f"NS score {k}", c.ew_score: f"EW score {k}", c.weight: "weight"}
@@ -448,17 +409,8 @@ def _write_headings(ws: Worksheet) -> None:
             EW_COMPONENT_MP[k]: f"EW MP {k + 1}",
         }
     for column, text in headings.items():
-        _heading(ws, f"{column}{HEADING_ROW}", text)
+        layout.heading(ws[f"{column}{HEADING_ROW}"], text)
     ws.row_dimensions[HEADING_ROW].height = 24
-
-
-def _heading(ws: Worksheet, ref: str, text: str) -> None:
-    cell = ws[ref]
-    cell.value = text
-    cell.font = styles.HEADER_FONT
-    cell.fill = styles.HEADER_FILL
-    cell.alignment = styles.WRAP
-    cell.border = styles.BOX
 
 
 def _write_table_row(ws: Worksheet, cells: TableCells, top: int, bottom: int) -> None:
@@ -466,7 +418,7 @@ def _write_table_row(ws: Worksheet, cells: TableCells, top: int, bottom: int) ->
     row = cells.row
     _put(ws, cells.table, cells.number, "0")
     for ref in (cells.ns_pair, cells.ew_pair):
-        _put(ws, ref, None, "@").alignment = styles.LEFT
+        _put(ws, ref, None, "@", alignment=styles.LEFT)
     for ref in (*cells.ns_scores, *cells.ew_scores):
         _put(ws, ref, None, "General")
     for ref in cells.weights:
@@ -480,40 +432,10 @@ def _write_table_row(ws: Worksheet, cells: TableCells, top: int, bottom: int) ->
         mp, percent = _result_formulas(row, f"{raw}{row}")
         _put(ws, mp_ref, mp, "0.00")
         _put(ws, percent_ref, percent, "0.00")
-    _put(ws, cells.check, _check_formula(row)).alignment = styles.LEFT
+    _put(ws, cells.check, _check_formula(row), alignment=styles.LEFT)
     for column, formula in _working_formulas(row, top, bottom).items():
-        cell = _put(ws, f"{column}{row}", formula, "0.####")
-        cell.fill = WORKING_FILL
-        cell.font = GREY_FONT
-
-
-def _validate_list(ws: Worksheet, ref: str, options: tuple[str, ...], what: str) -> None:
-    rule = DataValidation(
-        type="list",
-        formula1=f'"{",".join(options)}"',
-        allow_blank=True,
-        showErrorMessage=True,
-        errorTitle=what,
-        error=f"{what} must be one of: {', '.join(options)}.",
-    )
-    rule.add(CellRange(ref))
-    ws.add_data_validation(rule)
-
-
-def _validate_decimal(ws: Worksheet, refs: list[str], low: float, high: float, what: str) -> None:
-    rule = DataValidation(
-        type="decimal",
-        operator="between",
-        formula1=f"{low:g}",
-        formula2=f"{high:g}",
-        allow_blank=True,
-        showErrorMessage=True,
-        errorTitle=what,
-        error=f"{what} must be a number from {low:g} to {high:g}.",
-    )
-    for ref in refs:
-        rule.add(CellRange(ref))
-    ws.add_data_validation(rule)
+        cell = _put(ws, f"{column}{row}", formula, "0.####", font=styles.GREY_FONT)
+        cell.fill = styles.WORKING_FILL
 
 
 def _validate_table_inputs(ws: Worksheet, top: int, bottom: int) -> None:
@@ -525,10 +447,12 @@ def _validate_table_inputs(ws: Worksheet, top: int, bottom: int) -> None:
         ]
         _validate_decimal(ws, scores, -MAX_SCORE, MAX_SCORE, "Score")
         _validate_decimal(ws, [f"{c.weight}{top}:{c.weight}{bottom}"], 0, 1, "Weight")
-    problem = f'AND({CHECK}{top}<>"",{CHECK}{top}<>"{OK}")'
-    ws.conditional_formatting.add(
-        f"{CHECK}{top}:{CHECK}{bottom}", FormulaRule(formula=[problem], fill=PROBLEM_FILL)
-    )
+    styles.shade_problems(ws, CHECK, top, bottom, ("", OK))
+
+
+def _validate_decimal(ws: Worksheet, cells: list[str], low: float, high: float, what: str) -> None:
+    error = f"{what} must be a number from {low:g} to {high:g}."
+    validation.rule(ws, cells, "decimal", "between", (f"{low:g}", f"{high:g}"), what, error)
 
 
 def _lay_out_page(ws: Worksheet, bottom: int, paper: str) -> None:
@@ -540,8 +464,6 @@ def _lay_out_page(ws: Worksheet, bottom: int, paper: str) -> None:
     for column, width in widths.items():
         ws.column_dimensions[column].width = width
     ws.column_dimensions.group(FIRST_WORKING, LAST_WORKING, hidden=True, outline_level=1)
-    ws.freeze_panes = f"D{FIRST_TABLE_ROW}"
-    setup_page(ws, paper, bottom, LAST_PRINTED_COLUMN)
-    ws.page_setup.orientation = "landscape"  # 17 columns read better across the long side
     ws.print_title_rows = f"{GROUP_ROW}:{HEADING_ROW}"
-    styles.protect(ws)
+    layout.finish(ws, paper, bottom, LAST_PRINTED_COLUMN, freeze=f"D{FIRST_TABLE_ROW}")
+    ws.page_setup.orientation = "landscape"  # 17 columns read better across the long side

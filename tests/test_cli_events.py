@@ -1,0 +1,101 @@
+"""`xlbridge template` and `xlbridge swiss draw` on the command line."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from xlbridge.cli import main
+from xlbridge.core.swiss import swiss_draw
+
+STANDINGS = """team,score,opponents
+Aces,20,Bees
+Bees,0,Aces
+Cats,20,Dogs
+Dogs,0,Cats
+Eels,10,BYE
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "sheets"),
+    [
+        ("teams-match", ["--boards", "12", "--scale", "wbf"], {"Match"}),
+        ("swiss-teams", ["--teams", "9", "--rounds", "4", "--boards", "7"], {"Round 4"}),
+        ("swiss-pairs", ["--teams", "20", "--rounds", "6", "--k", "10.35"], {"Standings"}),
+        ("league", ["--teams", "6", "--boards", "20"], {"Table", "Matches"}),
+    ],
+)
+def test_template_writes_the_event_workbook(tmp_path: Path, name, options, sheets) -> None:
+    out = tmp_path / f"{name}.xlsx"
+    assert main(["template", name, "-o", str(out), *options]) == 0
+    assert sheets <= set(load_workbook(out).sheetnames)
+    assert main(["template", name, "-o", str(out), *options]) == 2  # exists: needs --force
+    assert main(["template", name, "-o", str(out), *options, "--force"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["swiss-teams", "--teams", "1"], "teams must be a whole number from 2"),
+        (["swiss-pairs", "--rounds", "0"], "rounds must be a whole number from 1"),
+        (["league", "--boards", "0"], "boards must be a whole number from 1 to 200, got 0"),
+        (["league", "--scale", "wbf"], "template league does not take --scale"),
+        (["teams-match", "--rounds", "3"], "template teams-match does not take --rounds"),
+        (["chess"], "template must be one of teams-match, swiss-teams, swiss-pairs, league"),
+    ],
+)
+def test_template_options_out_of_range_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args, message
+) -> None:
+    out = tmp_path / "x.xlsx"
+    assert main(["template", args[0], "-o", str(out), *args[1:]]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert not out.exists()
+
+
+def test_swiss_draw_prints_and_writes_the_core_draw(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    standings = tmp_path / "standings.csv"
+    standings.write_text(STANDINGS, encoding="utf-8")
+    out = tmp_path / "draw.csv"
+    assert main(["swiss", "draw", str(standings), "--seed", "4", "-o", str(out)]) == 0
+    draw = swiss_draw(
+        ["Aces", "Bees", "Cats", "Dogs", "Eels"],
+        [20, 0, 20, 0, 10],
+        [("Aces", "Bees"), ("Cats", "Dogs")],
+        4,
+        ["Eels"],
+    )
+    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert rows[0] == ["table", "home", "away"]
+    assert rows[1:-1] == [[str(i), h, a] for i, (h, a) in enumerate(draw.tables, 1)]
+    assert rows[-1] == ["bye", draw.bye, ""] and draw.bye != "Eels"  # Eels had a bye
+    printed = capsys.readouterr().out
+    assert "repeat meetings: 0" in printed and f"bye  {draw.bye}" in printed
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (STANDINGS.replace("Aces,20,Bees", "Aces,20,Bats"), "line 2: opponent 'Bats' is not"),
+        (STANDINGS.replace("Bees,0,Aces", "Bees,0,"), "'Aces' and 'Bees' must list each other"),
+        (STANDINGS.replace("Cats,20", "Cats,twenty"), "line 4: score must be a number"),
+        (STANDINGS.replace("score", "points"), "line 1: the header must have the column(s) score"),
+        (STANDINGS.replace("Dogs,0,Cats", "Aces,0,Cats"), "lines 2, 5: team 'Aces' appears twice"),
+    ],
+)
+def test_swiss_draw_bad_standings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    standings = tmp_path / "standings.csv"
+    standings.write_text(text, encoding="utf-8")
+    assert main(["swiss", "draw", str(standings)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1, err
