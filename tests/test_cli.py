@@ -203,3 +203,16 @@ def test_written_files_get_ordinary_permissions(tmp_path: Path) -> None:
     existing.chmod(0o664)
     write_atomically(existing, lambda p: p.write_text("new"), force=True)
     assert existing.stat().st_mode & 0o777 == 0o664 and existing.read_text() == "new"
+
+
+def test_ready_made_workbooks_rebuild_to_the_same_bytes(tmp_path: Path) -> None:
+    """`xlbridge workbooks` fixes the zip and 'modified' times: an unchanged workbook gives
+    the same file, so regenerating creates no change to commit."""
+    import time
+
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert main(["workbooks", "--dir", str(first)]) == 0
+    time.sleep(1.1)
+    assert main(["workbooks", "--dir", str(second)]) == 0
+    for path in first.iterdir():
+        assert path.read_bytes() == (second / path.name).read_bytes(), path.name

@@ -28,7 +28,7 @@ from xlbridge import __version__
 from xlbridge.core.fit import Audit, Fit
 from xlbridge.core.scales import FORMS, MAX_BOARDS, ROUNDINGS, VPScale, vp_scale
 from xlbridge.core.validate import InputError, choice
-from xlbridge.files import write_atomically
+from xlbridge.files import with_fixed_zip_times, write_atomically
 from xlbridge.traveller_file import METHODS as SCORE_METHODS
 
 EXIT_BAD_INPUT = 2
@@ -449,7 +449,7 @@ def run_workbooks(args: argparse.Namespace) -> int:
 
     args.dir.mkdir(parents=True, exist_ok=True)
     for name, build in READY_MADE.items():
-        write_atomically(args.dir / name, build().save, force=args.force)
+        write_atomically(args.dir / name, with_fixed_zip_times(build().save), force=args.force)
         print(f"wrote {args.dir / name}")
     return 0
 

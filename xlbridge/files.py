@@ -4,7 +4,9 @@ and write to a temporary file beside the target, then rename it into place."""
 from __future__ import annotations
 
 import os
+import re
 import tempfile
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,3 +45,29 @@ def _mode_for(path: Path) -> int:
     umask = os.umask(0)
     os.umask(umask)
     return 0o666 & ~umask
+
+
+_MODIFIED = re.compile(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)")
+
+#: The time stamped on every part of a ready-made workbook, so rebuilding one that has not
+#: changed gives the same bytes (and no change to commit).
+FIXED_ZIP_TIME = (2026, 1, 1, 0, 0, 0)
+
+
+def with_fixed_zip_times(save: Callable[[Path], None]) -> Callable[[Path], None]:
+    """Wrap ``save`` (e.g. ``Workbook.save``) so the .xlsx it writes has fixed part times."""
+
+    def write(path: Path) -> None:
+        save(path)
+        with zipfile.ZipFile(path) as source:
+            parts = [(info, source.read(info.filename)) for info in source.infolist()]
+        with zipfile.ZipFile(path, "w") as target:
+            for info, data in parts:
+                if info.filename == "docProps/core.xml":  # openpyxl stamps "modified" on save
+                    data = _MODIFIED.sub(rb"\g<1>2026-01-01T00:00:00Z\g<2>", data)
+                fixed = zipfile.ZipInfo(info.filename, date_time=FIXED_ZIP_TIME)
+                fixed.compress_type = info.compress_type
+                fixed.external_attr = info.external_attr
+                target.writestr(fixed, data)
+
+    return write
