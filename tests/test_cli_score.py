@@ -160,6 +160,8 @@ def test_existing_output_needs_force(tmp_path: Path, capsys: pytest.CaptureFixtu
         ((), ("--split", "thirds"), "split must be one of separate, halves"),
         ((), ("--expected", "8"), "expected must be at least the number of results on board 1 (9)"),
         ((), ("--method", "ximp", "--expected", "10"), "--expected is for the matchpoint"),
+        ((), ("--method", "mp", "--divisor", "scores"), "--divisor is for ximp, got --method mp"),
+        ((), ("--method", "ximp", "--trim", "0"), "--trim is for butler and bastille"),
         ((), ("--method", "butler", "--trim", "5"), "trim must leave some weight"),
         (
             (("1,1,1,11,460,,\n", "1,1,1,11,460,,\n2,1,1,11,460,,\n"),),
@@ -203,5 +205,5 @@ def test_empty_and_missing_files(tmp_path: Path, capsys: pytest.CaptureFixture[s
     header_only.write_text("board,table,ns_score\n", encoding="utf-8")
     assert main(["score", str(header_only)]) == 2
     assert "no records below the header" in capsys.readouterr().err
-    assert main(["score", str(tmp_path / "missing.csv")]) == 1
+    assert main(["score", str(tmp_path / "missing.csv")]) == 2
     assert "missing.csv" in capsys.readouterr().err

@@ -267,3 +267,23 @@ def test_player_ids_find_their_register_row_either_way(register_ids, player_ids)
     touched = {ids[i] for i in np.flatnonzero(update.touched)}
     assert touched == set(player_ids)
     assert update.newcomers == [p for p in sorted(player_ids) if p not in register_ids]
+
+
+def test_a_missing_output_folder_stops_the_run_before_anything_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    register, results = write(tmp_path)
+    missing = tmp_path / "nodir" / "new.csv"
+    assert update(register, results, "-o", str(missing)) == 2
+    assert "output folder" in capsys.readouterr().err
+    assert not (tmp_path / "players-history.csv").exists()
+    # A run to an existing folder then applies the evening, its history beside the output.
+    out = tmp_path / "new.csv"
+    assert update(register, results, "-o", str(out)) == 0
+    assert (tmp_path / "new-history.csv").exists() and not (
+        tmp_path / "players-history.csv"
+    ).exists()
+    assert register.read_text() == REGISTER
+    # Updating the new register again finds the evening in its history.
+    assert update(out, results) == 0
+    assert "nothing to apply" in capsys.readouterr().err

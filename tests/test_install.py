@@ -42,7 +42,8 @@ def load(path: Path, name: str) -> ModuleType:
 def lite(tmp_path_factory: pytest.TempPathFactory, udfs: ModuleType) -> ModuleType:
     """The main.py that `xlbridge install --lite` writes, imported like Lite imports it."""
     folder = tmp_path_factory.mktemp("lite")
-    assert main(["install", "--lite", str(folder)]) == 0
+    url = "https://example.org/xlbridge-0.1.0-py3-none-any.whl"
+    assert main(["install", "--lite", str(folder), "--wheel-url", url]) == 0
     return load(folder / "main.py", "xlbridge_lite_main")
 
 
@@ -116,8 +117,10 @@ def test_lite_requirements_and_wheel_url(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["install", "--lite", str(tmp_path), "--wheel-url", url]) == 0
     lines = (tmp_path / "requirements.txt").read_text().splitlines()
     assert [line for line in lines if not line.startswith("#")] == ["numpy", "scipy", url]
-    assert main(["install", "--lite", str(tmp_path)]) == 2  # exists, no --force
+    assert main(["install", "--lite", str(tmp_path), "--wheel-url", url]) == 2  # no --force
     assert "already exists; use --force" in capsys.readouterr().err
+    assert main(["install", "--lite", str(tmp_path / "new"), "--force"]) == 2
+    assert "--lite needs --wheel-url" in capsys.readouterr().err
     assert main(["install", "--lite", str(tmp_path), "--wheel-url", "ftp://x/y.zip"]) == 2
     assert "--wheel-url must be an http(s) address of a .whl file" in capsys.readouterr().err
     assert main(["install", "--server", str(tmp_path / "s"), "--wheel-url", url]) == 2
@@ -185,7 +188,11 @@ def test_install_classic_on_windows_writes_config_and_installs_the_addin(tmp_pat
     written = install.install_classic(config, "win32", lambda c: commands.append(c) or 0)
     assert written.files == [config]
     assert '"UDF MODULES","xlbridge.udfs"' in config.read_text()
-    assert commands == [[sys.executable, "-m", "xlwings", "addin", "install"]]
+    assert commands == [[sys.executable, "-c", install.XLWINGS_CLI, "addin", "install"]]
+    # The command really reaches xlwings' own command line (which has no __main__ module).
+    version = subprocess.run([sys.executable, "-c", install.XLWINGS_CLI, "--version"],
+                             capture_output=True, text=True, check=True)  # fmt: skip
+    assert version.stdout.startswith("xlwings ")
     assert "Import Functions" in written.next_steps
     with pytest.raises(OSError, match="failed with exit code 3"):
         install.install_classic(config, "win32", lambda c: 3)

@@ -122,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--method", default="mp", help=f"one of {', '.join(SCORE_METHODS)}")
     score.add_argument("--split", default="separate", help="separate (default) or halves")
     score.add_argument("--expected", type=_number, help="Neuberg: results each board should have")
-    score.add_argument("--divisor", default="comparisons", help="ximp: comparisons or scores")
+    score.add_argument("--divisor", help="ximp: comparisons (default) or scores")
     score.add_argument("--trim", type=_number, help="butler/bastille: weight trimmed each end")
     score.add_argument("-o", "--output", type=Path, help="the .csv to write (default: stdout)")
     score.add_argument("--force", action="store_true", help="overwrite an existing file")
@@ -297,35 +297,46 @@ def run_score(args: argparse.Namespace) -> int:
 def run_handicap_update(args: argparse.Namespace) -> int:
     from xlbridge import handicap_batch as batch
 
-    history_path = args.history or batch.default_history_path(args.register)
-    if args.output is not None and args.output.resolve() != args.register.resolve():
-        if args.output.exists() and not args.force:
-            raise InputError(f"{args.output} already exists; use --force to overwrite it")
+    output = args.output or args.register
+    # The history belongs with the register it was applied to: competitions recorded in the
+    # input register's history are skipped, and the output's history gets them all.
+    source_history = args.history or batch.default_history_path(args.register)
+    target_history = args.history or batch.default_history_path(output)
+    if output.resolve() != args.register.resolve() and output.exists() and not args.force:
+        raise InputError(f"{output} already exists; use --force to overwrite it")
+    for path in (output, target_history):  # check both before anything is written
+        _require_folder(path)
     progress = _Progress()
     register = batch.read_register(args.register)
     results = batch.read_results(args.results)
     progress.say(f"read {len(results.competition):,} result rows")
-    applied_before = batch.read_applied(history_path)
+    applied_before = batch.read_applied(source_history)
     update = batch.apply_results(register, results, applied_before, progress=progress.dates)
     applied, skipped = update.applied_codes.size, update.skipped_codes.size
     if not applied:
         print(
-            f"nothing to apply: all {skipped} competitions are in {history_path}", file=sys.stderr
+            f"nothing to apply: all {skipped} competitions are in {source_history}",
+            file=sys.stderr,
         )
         return 0
     register_text = batch.register_text(register, update)
     ids = register.ids + update.newcomers
-    history = batch.history_writer(history_path, update, ids, results.competition_ids)
-    write_atomically(history_path, history, force=True)
-    output = args.output or args.register
+    history = batch.history_writer(source_history, update, ids, results.competition_ids)
+    write_atomically(target_history, history, force=True)
     write_atomically(output, _text_writer(register_text), force=True)
     print(
         f"applied {applied} competitions ({skipped} already applied) "
         f"to {int(update.touched.sum())} players, {len(update.newcomers)} of them new; "
-        f"wrote {output} and {history_path}",
+        f"wrote {output} and {target_history}",
         file=sys.stderr,
     )
     return 0
+
+
+def _require_folder(path: Path) -> None:
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"output folder {folder} does not exist")
 
 
 class _Progress:
@@ -447,6 +458,8 @@ def run_swiss_draw(args: argparse.Namespace) -> int:
 def run_workbooks(args: argparse.Namespace) -> int:
     from xlbridge.templates.ready_made import READY_MADE
 
+    if args.dir.exists() and not args.dir.is_dir():
+        raise InputError(f"--dir must be a folder, got the file {args.dir}")
     args.dir.mkdir(parents=True, exist_ok=True)
     for name, build in READY_MADE.items():
         write_atomically(args.dir / name, with_fixed_zip_times(build().save), force=args.force)
@@ -461,6 +474,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except InputError as error:
         print(f"xlbridge: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except FileNotFoundError as error:  # an input file the user named is not there
+        print(f"xlbridge: error: {error.filename}: no such file", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as error:
         print(f"xlbridge: error: {error}", file=sys.stderr)

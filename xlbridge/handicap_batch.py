@@ -516,7 +516,8 @@ def read_applied(path: Path) -> set[str]:
 def history_writer(
     path: Path, update: Update, ids: list[str], competitions: list[str]
 ) -> Callable[[Path], None]:
-    """Writes the history file with this batch's changes appended (for write_atomically)."""
+    """Writes the history at ``path`` (if any) with this batch's changes appended, to the
+    file write_atomically gives it."""
     history = update.history
     players = [ids[p] for p in history.player.tolist()]
     competition = [competitions[c] for c in history.competition.tolist()]

@@ -146,18 +146,25 @@ def score_rows(
     method: str = "mp",
     split: str = "separate",
     expected: float | None = None,
-    divisor: str = "comparisons",
+    divisor: str | None = None,
     trim: float | None = None,
 ) -> ScoredRows:
-    """Score a traveller with ``--method`` ``method``; results on each table's first row."""
+    """Score a traveller with ``--method`` ``method``; results on each table's first row.
+
+    ``divisor`` (cross-IMPs) and ``trim`` (Butler, Bastille) default to the core's; giving one
+    to a method that does not use it is an error, not silently ignored.
+    """
     if method not in METHODS:
         raise InputError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
     core_method, scoring = METHODS[method]
-    if expected is not None and core_method != "matchpoints":
-        raise InputError(
-            "--expected is for the matchpoint methods (mp, acbl, percent, ascherman), "
-            f"got --method {method}"
-        )
+    for option, value, used, methods in (
+        ("expected", expected, core_method == "matchpoints",
+         "the matchpoint methods (mp, acbl, percent, ascherman)"),
+        ("divisor", divisor, method == "ximp", "ximp"),
+        ("trim", trim, method in ("butler", "bastille"), "butler and bastille"),
+    ):  # fmt: skip
+        if value is not None and not used:
+            raise InputError(f"--{option} is for {methods}, got --method {method}")
     if expected is None:
         _check_board_sizes(traveller)
     result = score_traveller(
@@ -169,7 +176,7 @@ def score_rows(
         method=core_method,
         split=split,
         scoring=scoring,
-        divisor=divisor,
+        divisor=divisor or "comparisons",
         trim=trim,
         expected=expected,
     )

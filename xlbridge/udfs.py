@@ -428,7 +428,15 @@ def _played(played: Any, shape: tuple[int, ...], boards: int) -> np.ndarray:
 
 def _above_average(values: np.ndarray, method: str) -> np.ndarray:
     """Results as typed (60.8 % for topscore) as points above average."""
-    return values - handicap.AVERAGE_PERCENT if method == "topscore" else values
+    if method != "topscore":
+        return values
+    outside = (values < 0) | (values > 100)
+    if outside.any():
+        raise InputError(
+            "achieved must be a percentage from 0 to 100 for method topscore, "
+            f"got {validate.shown(float(values[outside][0]))}"
+        )
+    return values - handicap.AVERAGE_PERCENT
 
 
 @func(category=CATEGORY)

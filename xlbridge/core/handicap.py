@@ -87,11 +87,15 @@ def _values(name: str, values: ArrayLike) -> np.ndarray:
     return array
 
 
-def _handicaps(name: str, values: ArrayLike) -> np.ndarray:
+def _handicaps(name: str, values: ArrayLike, cap: float = SPEC.cap) -> np.ndarray:
+    """Handicaps: at most the cap (52); no floor, but nothing below −100 is a handicap."""
     array = _values(name, values)
-    if (array < -100).any() or (array > 1000).any():
-        bad = array[(array < -100) | (array > 1000)][0]
-        raise InputError(f"{name} must hold handicaps (0 best, 52 beginner), got {shown(bad)}")
+    bad = (array < -100) | (array > cap)
+    if bad.any():
+        raise InputError(
+            f"{name} must hold handicaps of at most {shown(cap)} (0 best, {shown(cap)} "
+            f"beginner), got {shown(array[bad][0])}"
+        )
     return array
 
 
@@ -173,8 +177,8 @@ def expected_result(
     34.7 expects (34.7 − 13.0)/2 = +10.8 % (seed 003 §5.1).
     """
     form, method = choice("form", form, FORMS), choice("method", method, METHODS)
-    own_h = _handicaps("own", own)
-    field_h = _handicaps("field", field)
+    own_h = _handicaps("own", own, constants.cap)
+    field_h = _handicaps("field", field, constants.cap)
     if form == "team":
         factors = _factors(form, method, np.ones(own_h.shape), datum, constants)
         return (field_h - own_h) / (factors.c_k * factors.c_b)
@@ -230,7 +234,7 @@ def guest_handicap(
     field, every guest's expected result equals its achieved one, so it does not move anyone.
     """
     form, method = choice("form", form, ("pairs", "individual")), choice("method", method, METHODS)
-    known = _handicaps("field", field)
+    known = _handicaps("field", field, constants.cap)
     results = _values("guest_results", guest_results)
     if known.size == 0:
         raise InputError("field must hold at least one handicap, got none")
