@@ -59,3 +59,11 @@ def test_bad_input_names_argument(call_udf, name, args, message) -> None:
     with pytest.raises(xlwings.XlwingsError) as caught:
         call_udf(name, *args)
     assert message in str(caught.value)
+
+
+def test_scale_audit_against_the_scales_own_k(call_udf, season) -> None:
+    margins, boards = season
+    report = audit(np.ravel(margins), np.ravel(boards), 6.5, model_k=6.5)
+    rows = call_udf("SCALE_AUDIT", margins, boards, 6.5, None, None, "scale")
+    assert [r[2] for r in rows] == pytest.approx(report.expected.tolist())
+    assert rows[0][3] == pytest.approx(report.p_value)

@@ -5,7 +5,7 @@
     xlbridge workbooks [--dir workbooks] [--force]
     xlbridge score TRAVELLER.csv [--method mp] [--split separate] [--expected E] [-o OUT.csv]
     xlbridge handicap update --register players.csv --results results.csv [-o new.csv]
-    xlbridge install (--classic | --lite DIR [--wheel-url URL] | --server DIR) [--force]
+    xlbridge install (--classic | --lite DIR --wheel-url URL | --server DIR) [--force]
     xlbridge audit RESULTS.csv [--form teams] [--k 6.5] [--level 0.9] [-o audit.xlsx]
     xlbridge template NAME -o FILE.xlsx [--teams T] [--rounds R] [--boards B] [--k K]
     xlbridge swiss draw STANDINGS.csv [--seed N] [-o DRAW.csv]
@@ -302,8 +302,8 @@ def run_handicap_update(args: argparse.Namespace) -> int:
     # input register's history are skipped, and the output's history gets them all.
     source_history = args.history or batch.default_history_path(args.register)
     target_history = args.history or batch.default_history_path(output)
-    if output.resolve() != args.register.resolve() and output.exists() and not args.force:
-        raise InputError(f"{output} already exists; use --force to overwrite it")
+    if output.resolve() != args.register.resolve():
+        _require_new(output, args.force)
     for path in (output, target_history):  # check both before anything is written
         _require_folder(path)
     progress = _Progress()
@@ -331,6 +331,13 @@ def run_handicap_update(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def _require_new(path: Path, force: bool) -> None:
+    """Stop before any work if ``path`` exists and may not be replaced."""
+    if path.exists() and not force:
+        raise InputError(f"{path} already exists; use --force to overwrite it")
+    _require_folder(path)
 
 
 def _require_folder(path: Path) -> None:
@@ -382,6 +389,7 @@ def run_audit(args: argparse.Namespace) -> int:
 
     if args.output is not None:
         _require_xlsx(args.output)
+        _require_new(args.output, args.force)
     table = parse_table(read_text(args.results), str(args.results), ("margin", "boards"))
     margins = table.numbers("margin", blank_allowed=False)
     boards = table.whole_numbers("boards")
@@ -447,6 +455,8 @@ def run_template(args: argparse.Namespace) -> int:
 def run_swiss_draw(args: argparse.Namespace) -> int:
     from xlbridge.swiss_file import draw_csv, draw_from_file, draw_text
 
+    if args.output is not None:
+        _require_new(args.output, args.force)
     draw = draw_from_file(args.standings, args.seed)
     print(draw_text(draw))
     if args.output is not None:

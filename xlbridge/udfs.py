@@ -236,10 +236,15 @@ def _blank_range(value: Any) -> bool:
     return all(_blank(cell) for row in cells for cell in (row if isinstance(row, list) else [row]))
 
 
+#: Board results are sums of fractions (11.4 may come out as 11.399999999999999); they are
+#: rounded to this many decimals so that equal results look and compare equal in a sheet.
+RESULT_DECIMALS = 10
+
+
 def _per_row(result: Any, rows: int) -> Grid:
     """One result per traveller row (a column), blank for rows that did not play."""
     column = np.full(rows, np.nan)
-    column[result.entry - 1] = result.value
+    column[result.entry - 1] = np.round(result.value, RESULT_DECIMALS)
     return _to_cells(column[:, None])
 
 
@@ -307,7 +312,7 @@ def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> G
     score = np.concatenate([others, parts[keep]])
     weight = np.concatenate([np.ones(others.size), shares[keep]])
     result = matchpoints(_one_board(entry), entry, score, weight, _optional(scoring) or "english")
-    return [[float(result.value[-1])]]
+    return [[round(float(result.value[-1]), RESULT_DECIMALS)]]
 
 
 @func(category=CATEGORY)
@@ -532,14 +537,28 @@ def FIT_K(margins: Any, boards: Any, form: Any = None, level: Any = None) -> Gri
 @arg("k", doc="The scale's K (the form's default when blank).")
 @arg("form", doc="teams (default), teams8, pairs, aggregate or patton.")
 @arg("vp_total", doc="VPs shared by the two sides (default 20).")
+@arg("expected_from", doc="fitted (default): expected counts from the K fitted to these "
+     "margins; scale: from the scale's own K (what the scale was designed to give).")  # fmt: skip
 @_cell_errors
 def SCALE_AUDIT(
-    margins: Any, boards: Any, k: Any = None, form: Any = None, vp_total: Any = None
+    margins: Any,
+    boards: Any,
+    k: Any = None,
+    form: Any = None,
+    vp_total: Any = None,
+    expected_from: Any = None,
 ) -> Grid:
     """Audit of a VP scale: one row per result (draw first) with the result, how often it
-    was observed, how often a Gaussian model with the fitted K expects it, and (first row)
-    the χ² test's p-value."""
-    report = audit(margins, boards, _optional(k), _optional(form), _optional(vp_total))
+    was observed, how often a Gaussian model expects it (K fitted to the margins, or the
+    scale's own), and (first row) the χ² test's p-value."""
+    source = validate.choice("expected_from", _optional(expected_from) or "fitted",
+                             ("fitted", "scale"))  # fmt: skip
+    model_k = None
+    if source == "scale":
+        first = np.ravel(validate.margins("boards", boards))
+        model_k = vp_scale(first[0], _optional(k), _optional(form), _optional(vp_total)).k
+    report = audit(margins, boards, _optional(k), _optional(form), _optional(vp_total),
+                   model_k=model_k)  # fmt: skip
     rows: Grid = []
     for i, label in enumerate(report.labels):
         p_value = report.p_value if i == 0 and not np.isnan(report.p_value) else None

@@ -91,7 +91,8 @@ def build_template(name: str, **options: Any) -> Workbook:
     given = {key: value for key, value in options.items() if value is not None}
     unused = sorted(set(given) - set(accepted) - {"paper"})
     if unused:
-        raise InputError(f"template {name} does not take --{unused[0].replace('_', '-')}")
+        flag = {"late_entry": "no-late-entry"}.get(unused[0], unused[0].replace("_", "-"))
+        raise InputError(f"template {name} does not take --{flag}")
     return build(**given)
 
 
