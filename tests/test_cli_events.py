@@ -99,3 +99,12 @@ def test_swiss_draw_bad_standings(
     assert main(["swiss", "draw", str(standings)]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1, err
+
+
+def test_swiss_team_names_may_not_hold_the_separator(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    standings = tmp_path / "standings.csv"
+    standings.write_text(STANDINGS.replace("Eels,10", "Eels|Rays,10"), encoding="utf-8")
+    assert main(["swiss", "draw", str(standings)]) == 2
+    assert "line 6: team names must not contain '|'" in capsys.readouterr().err

@@ -207,3 +207,21 @@ def test_empty_and_missing_files(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "no records below the header" in capsys.readouterr().err
     assert main(["score", str(tmp_path / "missing.csv")]) == 2
     assert "missing.csv" in capsys.readouterr().err
+
+
+def test_excel_csv_in_windows_1252_is_read(tmp_path: Path) -> None:
+    """Excel's plain "CSV" save on Windows writes Windows-1252 (here: ö in a pair's name)."""
+    text = SEED_002.replace("ns_pair", "ns_names").replace("1,1,1,11", "1,1,Björk,11")
+    source = tmp_path / "cp1252.csv"
+    source.write_bytes(text.encode("cp1252"))
+    out = tmp_path / "out.csv"
+    assert main(["score", str(source), "-o", str(out)]) == 0
+    assert "Björk" in out.read_text(encoding="utf-8")
+
+
+def test_core_errors_name_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "seed002.csv"
+    source.write_text(SEED_002, encoding="utf-8")
+    assert main(["score", str(source), "--expected", "8"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"xlbridge: error: {source}: expected must be at least")

@@ -16,9 +16,10 @@ Bad input gives one line on stderr and exit code 2; nothing is overwritten witho
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -279,11 +280,25 @@ def _text_writer(text: str) -> Callable[[Path], None]:
     return write
 
 
+@contextlib.contextmanager
+def _about(path: Path) -> Iterator[None]:
+    """Name the file in an error from the core that does not name it yet."""
+    try:
+        yield
+    except InputError as error:
+        if str(error).startswith(str(path)):
+            raise
+        raise InputError(f"{path}: {error}") from None
+
+
 def run_score(args: argparse.Namespace) -> int:
     from xlbridge.traveller_file import read_traveller, score_rows, scored_csv
 
     traveller = read_traveller(args.traveller)
-    scored = score_rows(traveller, args.method, args.split, args.expected, args.divisor, args.trim)
+    with _about(args.traveller):
+        scored = score_rows(
+            traveller, args.method, args.split, args.expected, args.divisor, args.trim
+        )
     text = scored_csv(traveller, scored, args.method)
     if args.output is None:
         sys.stdout.write(text)
@@ -394,10 +409,11 @@ def run_audit(args: argparse.Namespace) -> int:
     margins = table.numbers("margin", blank_allowed=False)
     boards = table.whole_numbers("boards")
     source = choice("expected-from", args.expected_from, ("fitted", "scale"))
-    fit = fit_k(margins, boards, args.form, args.level)
-    scale_k = vp_scale(int(boards[0]), args.k, args.form, args.vp_total).k
-    model_k = scale_k if source == "scale" else None
-    report = audit(margins, boards, args.k, args.form, args.vp_total, model_k=model_k)
+    with _about(args.results):
+        fit = fit_k(margins, boards, args.form, args.level)
+        scale_k = vp_scale(int(boards[0]), args.k, args.form, args.vp_total).k
+        model_k = scale_k if source == "scale" else None
+        report = audit(margins, boards, args.k, args.form, args.vp_total, model_k=model_k)
     print(format_audit(fit, report, scale_k))
     if args.output is not None:
         from xlbridge.templates.audit_book import build_audit_book

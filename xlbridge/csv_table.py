@@ -139,10 +139,17 @@ class CsvTable:
 
 
 def read_text(path: Path) -> str:
+    """A CSV file's text: UTF-8 (with or without a byte-order mark), or else Windows-1252,
+    the encoding Excel's plain "CSV" save uses on Windows."""
+    data = path.read_bytes()
     try:
-        return path.read_text(encoding="utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError(f"{path}: not a UTF-8 text file") from None
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not a text file in UTF-8 or Windows-1252") from None
 
 
 def parse_table(

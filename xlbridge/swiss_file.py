@@ -33,6 +33,11 @@ def draw_from_text(text: str, name: str = "standings", seed: int | None = None) 
     table = parse_table(text, name, ("team", "score"))
     teams = table.texts("team")
     table.reject_repeats(teams, "team")
+    for row, team in enumerate(teams):
+        if OPPONENT_SEPARATOR in team:
+            raise table.fail(
+                row, f"team names must not contain {OPPONENT_SEPARATOR!r}, got {team!r}"
+            )
     scores = table.numbers("score", blank_allowed=False)
     played: list[tuple[str, str]] = []
     byes: list[str] = []
