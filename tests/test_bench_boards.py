@@ -3,31 +3,21 @@
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
+from benchmark_modules import load
 
 from xlbridge.core.boards import cross_imps, matchpoints
-
-BENCH_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_boards.py"
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    if str(BENCH_PATH.parent) not in sys.path:
-        sys.path.insert(0, str(BENCH_PATH.parent))  # for bench_common
-    spec = importlib.util.spec_from_file_location("bench_boards", BENCH_PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load("bench_boards")
 
 
 def test_short_run_reports_every_workload(bench: ModuleType, tmp_path: Path) -> None:

@@ -8,16 +8,15 @@ folder outside the repository). Without them the tests are skipped, unless
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import os
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 import pytest
+from benchmark_modules import load
 
 from xlbridge.core.boards import butler_imps, cross_imps, datum, matchpoints
 from xlbridge.core.imps import imps
@@ -36,12 +35,7 @@ POOL = np.array(
 
 @pytest.fixture(scope="module")
 def peer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("peer", PEER_PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load("peer")
 
 
 def _unavailable(reason: str) -> None:

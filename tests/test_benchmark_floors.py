@@ -7,13 +7,12 @@ the check does not depend on how fast this machine is today. It takes about half
 
 from __future__ import annotations
 
-import importlib
 import json
 import subprocess
 import sys
 from pathlib import Path
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+from benchmark_modules import BENCHMARKS, load
 
 
 def _quick_run(folder: Path) -> tuple[int, list[dict], str]:
@@ -43,9 +42,4 @@ def test_every_floor_holds_in_quick_mode(tmp_path: Path) -> None:
               if not line["passed"]]  # fmt: skip
     assert code == 0 and lines and not failed, report
     checks = {line["check"] for line in lines}
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        bench_common = importlib.import_module("bench_common")
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    assert set(bench_common.FLOORS) <= checks  # every floor was measured
+    assert set(load("bench_common").FLOORS) <= checks  # every floor was measured

@@ -3,38 +3,24 @@
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import json
 import math
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 import pytest
+from benchmark_modules import load
 
 from xlbridge.core.imps import imps
 from xlbridge.core.scales import vp_scale
 from xlbridge.core.wbf import wbf_table, wbf_vp
 
-BENCH_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_core.py"
-
-
-def _load_bench() -> ModuleType:
-    """Import benchmarks/bench_core.py (not a package) as module ``bench_core``."""
-    spec = importlib.util.spec_from_file_location("bench_core", BENCH_PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while decorating
-    spec.loader.exec_module(module)
-    return module
-
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    return _load_bench()
+    return load("bench_core")
 
 
 @pytest.fixture(scope="module")
