@@ -176,16 +176,24 @@ def expected_result(
     or one per entry) and r̂ = (h_opponents − own)/(C_k·C_b). A pair of 13.0 among pairs of
     34.7 expects (34.7 − 13.0)/2 = +10.8 % (seed 003 §5.1).
     """
+    expected, _ = _expected(own, field, form, method, datum, constants)
+    return expected
+
+
+def _expected(
+    own: ArrayLike, field: ArrayLike, form: str, method: str, datum: bool, constants: Constants
+) -> tuple[np.ndarray, Factors]:
+    """r̂ of each entry and the competition's factors (see :func:`expected_result`)."""
     form, method = choice("form", form, FORMS), choice("method", method, METHODS)
     own_h = _handicaps("own", own, constants.cap)
     field_h = _handicaps("field", field, constants.cap)
     if form == "team":
         factors = _factors(form, method, np.ones(own_h.shape), datum, constants)
-        return (field_h - own_h) / (factors.c_k * factors.c_b)
+        return (field_h - own_h) / (factors.c_k * factors.c_b), factors
     if field_h.size == 0:
         raise InputError("field must hold every entry's handicap, got none")
     factors = _factors(form, method, field_h.size, datum, constants)
-    return factors.c_u * (field_h.mean() - own_h) / (factors.c_k * factors.c_b)
+    return factors.c_u * (field_h.mean() - own_h) / (factors.c_k * factors.c_b), factors
 
 
 def handicap_change(
@@ -205,16 +213,13 @@ def handicap_change(
     24 boards among 12 pairs moves each player by −1.06. ``played`` (N_G) defaults to
     ``boards`` (N_B). See :func:`expected_result` for ``own`` and ``field``.
     """
-    form, method = choice("form", form, FORMS), choice("method", method, METHODS)
-    expected = expected_result(own, field, form, method, datum, constants)
+    expected, factors = _expected(own, field, form, method, datum, constants)
     result = _values("achieved", achieved)
     n_b = _boards("boards", boards)
     n_g = n_b if played is None else _boards("played", played)
     if (n_g > n_b).any():
         raise InputError(f"played must be at most boards, got {shown(np.max(n_g))}")
-    entries = 2 if form == "team" else np.asarray(field).size
-    factors = _factors(form, method, entries, datum, constants)
-    weight = (n_g / constants.impact) * n_b / (n_b + constants.s(method))
+    weight = (n_g / constants.impact) * n_b / (n_b + constants.s(choice("method", method, METHODS)))
     return weight * factors.c_u * factors.c_k * factors.c_b * (expected - result)
 
 
