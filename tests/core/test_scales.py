@@ -313,7 +313,7 @@ def test_pairs_margin_outside_percentages_rejected() -> None:
 # --- invariants ------------------------------------------------------------------------------
 
 scales = st.builds(
-    lambda form, boards, k_factor, half_total, negative, rounding, tables: vp_scale(
+    lambda form, boards, k_factor, half_total, negative, rounding, tables, bounds: vp_scale(
         boards,
         None if k_factor is None else k_factor * {"pairs": 11, "aggregate": 365}.get(form, 6.5),
         form,
@@ -321,6 +321,7 @@ scales = st.builds(
         negative,
         rounding,
         tables if form == "butler" else None,
+        bounds,
         comparisons=3 if form == "cross" else None,
         results=2 if form == "cross" else None,
     ),
@@ -331,6 +332,7 @@ scales = st.builds(
     negative=st.booleans(),
     rounding=st.sampled_from(["nearest", "floor", "ceil", "none"]),
     tables=st.integers(2, 40),
+    bounds=st.sampled_from(["lower", "white-book"]),
 )
 
 
@@ -379,3 +381,99 @@ def test_card_bands_tile_margins_without_gap_or_overlap(scale) -> None:
             if scale.form == "pairs":  # short pairs matches put top bands beyond 100 %
                 probe = [x for x in probe if x <= 100]
             assert scale.vp(probe).tolist() == [winner] * len(probe), band
+
+
+# --- the bound rule: lower (a bound starts its band) or white-book (a bound ends it) ---------
+
+# The EBU White Book's Swiss pairs table: for each column (boards played), the printed bound of
+# each band 10-10 … 19-1, the band's top (a score exactly on it takes the VP nearer average).
+# The table is S8 = 11 % with σ taken at 4 boards for the first column and at each other
+# column's midpoint, cut at Probst's printed z (0.059 … 1.668), nearest 0.01; these values were
+# worked out with decimal arithmetic from that recipe, and the 7–9 boards column is the one
+# printed on published Swiss pairs cards (e.g. the Oxford Congress Swiss Pairs card: 49.35 -
+# 50.65 10, 50.66 - 51.98 11, … 64.41 - 68.35 19, > 68.35 20).
+WHITE_BOOK_PAIRS: dict[str, tuple[float, list[float]]] = {
+    "2-4": (4, [50.92, 52.80, 54.71, 56.70, 58.80, 61.08, 63.63, 66.61, 70.36, 75.95]),
+    "5-6": (5.5, [50.78, 52.39, 54.02, 55.72, 57.51, 59.45, 61.62, 64.17, 67.37, 72.13]),
+    "7-9": (8, [50.65, 51.98, 53.33, 54.74, 56.23, 57.83, 59.64, 61.75, 64.40, 68.35]),
+    "10-13": (11.5, [50.54, 51.65, 52.78, 53.95, 55.19, 56.53, 58.04, 59.80, 62.01, 65.30]),
+    "14-19": (16.5, [50.45, 51.38, 52.32, 53.30, 54.34, 55.45, 56.71, 58.18, 60.03, 62.78]),
+    "20-27": (23.5, [50.38, 51.16, 51.94, 52.77, 53.63, 54.57, 55.62, 56.85, 58.40, 60.71]),
+    "28-39": (33.5, [50.32, 50.97, 51.63, 52.32, 53.04, 53.83, 54.71, 55.74, 57.04, 58.97]),
+    "40-55": (47.5, [50.27, 50.81, 51.37, 51.95, 52.56, 53.21, 53.95, 54.82, 55.91, 57.53]),
+}
+OXFORD_7_BOARD_CARD = [50.65, 51.98, 53.33, 54.74, 56.23, 57.83, 59.64, 61.75, 64.40, 68.35]
+
+
+def white_book_column(midpoint: float, bounds: str):
+    """The column's scale: σ at ``midpoint`` boards is S8' at 8 boards with S8' = 11·√(8/n)."""
+    return vp_scale(8, k=11 * math.sqrt(8 / midpoint), form="pairs", bounds=bounds)
+
+
+def test_white_book_7_9_column_is_the_published_card() -> None:
+    assert WHITE_BOOK_PAIRS["7-9"][1] == OXFORD_7_BOARD_CARD
+
+
+@pytest.mark.parametrize("column", sorted(WHITE_BOOK_PAIRS))
+def test_every_white_book_pairs_bound_lands_in_its_band(column: str) -> None:
+    midpoint, printed = WHITE_BOOK_PAIRS[column]
+    scale = white_book_column(midpoint, "white-book")
+    on_bound = scale.vp(printed).tolist()
+    above = scale.vp(np.round(np.array(printed) + 0.01, 2)).tolist()
+    assert on_bound == list(range(10, 20))
+    assert above == list(range(11, 21))
+    # The card prints each band's top as the bound (its "to").
+    assert [row[1] for row in scale.rows()[:-1]] == printed
+    # The loser's side mirrors it: 100 − bound is the bottom of the loser's band.
+    assert scale.vp(np.round(100 - np.array(printed), 2)).tolist() == list(range(10, 0, -1))
+
+
+def test_lower_rule_differs_from_the_white_book_at_most_printed_bounds() -> None:
+    differ = 0
+    for midpoint, printed in WHITE_BOOK_PAIRS.values():
+        got = white_book_column(midpoint, "lower").vp(printed)
+        differ += int(np.count_nonzero(got != np.arange(10, 20)))
+    # The issue's count: today's rule gives the better VP at 68 of the 80 printed bounds.
+    assert differ == 68
+
+
+def test_white_book_eight_boards_exactly_on_56_23_is_14_6() -> None:
+    scale = vp_scale(8, form="pairs", bounds="white-book")
+    assert scale.vp([56.23, 56.24, 43.77, 43.76]).tolist() == [14, 15, 6, 5]
+    assert vp_scale(8, form="pairs").vp(56.23) == 15
+
+
+def test_white_book_uses_printed_z_for_20_vps_and_three_decimals_otherwise() -> None:
+    assert vp_scale(8, rounding="none", bounds="white-book").z.tolist() == [
+        0.059, 0.180, 0.303, 0.431, 0.566, 0.712, 0.876, 1.068, 1.309, 1.668,
+    ]  # fmt: skip
+    assert vp_scale(24, form="aggregate", rounding="none", bounds="white-book").z.tolist() == [
+        0.097, 0.293, 0.502, 0.736, 1.020, 1.426,
+    ]  # fmt: skip
+    negative = vp_scale(8, negative=True, rounding="none", bounds="white-book")
+    assert negative.z[10:].tolist() == [1.981, 2.074, 2.189, 2.345, 2.593]
+
+
+def test_white_book_continuous_edge_goes_to_the_worse_band() -> None:
+    scale = vp_scale(8, rounding="none", bounds="white-book")
+    edge = 1.068 * scale.sigma
+    assert scale.vp([edge, edge + 1e-9, -edge]).tolist() == [17, 18, 3]
+    assert vp_scale(8, rounding="none").vp(1.0685 * scale.sigma) == 18
+
+
+def test_white_book_teams_card_bounds_end_bands() -> None:
+    # 8 boards, K 6.5: printed-z edges 1.08 3.31 5.57 7.92 10.41 13.09 16.10 19.63 24.07 30.66
+    # round to 1 3 6 8 10 13 16 20 24 31, each the last margin of the worse band.
+    rows = vp_scale(8, bounds="white-book").rows()
+    assert [row[1] for row in rows[:-1]] == [1, 3, 6, 8, 10, 13, 16, 20, 24, 31]
+    assert rows[-1] == (32, None, 20, 0)
+
+
+def test_headings_say_which_bound_rule() -> None:
+    assert vp_scale(8).title.endswith("a bound starts its band")
+    assert "White Book bounds" in vp_scale(8, bounds="white-book").title
+
+
+def test_bad_bounds_named() -> None:
+    with pytest.raises(InputError, match="bounds must be one of lower, white-book; got 'top'"):
+        vp_scale(8, bounds="top")

@@ -25,6 +25,16 @@ from xlbridge.core.validate import InputError
 
 FORMS: tuple[str, ...] = ("teams", "teams8", "butler", "pairs", "aggregate", "patton", "cross")
 ROUNDINGS: tuple[str, ...] = ("nearest", "floor", "ceil", "none")
+#: Where a margin exactly on a printed bound goes. ``lower``: a bound is the first margin of
+#: the better band. ``white-book``: a bound is the last margin of the worse band (the VP
+#: nearer average), the bands cut at Probst's z printed to three decimals, as the EBU White
+#: Book's Swiss pairs table is made.
+BOUNDS: tuple[str, ...] = ("lower", "white-book")
+#: z_0 … z_9 of a 20-VP scale as Probst's "VP scales" prints them (Table 2): read from a
+#: printed Gauss table, so the first is 0.059 where exact Φ⁻¹ gives 0.0597.
+PRINTED_Z_20: tuple[float, ...] = (
+    0.059, 0.180, 0.303, 0.431, 0.566, 0.712, 0.876, 1.068, 1.309, 1.668,
+)  # fmt: skip
 
 #: The form's spread parameter when none is given: K in IMPs (teams, cross-IMPs, Butler),
 #: S8 in % for Swiss pairs, K in points for aggregate scoring.
@@ -85,6 +95,15 @@ def negative_z(vp_total: int, steps: int = NEGATIVE_STEPS) -> np.ndarray:
     return np.asarray(ndtri(1 - half_top * (1 - i / steps)), dtype=float)
 
 
+def printed_z(vp_total: int) -> np.ndarray:
+    """Band edges as a printed table gives them: Probst's z for 20 VPs (:data:`PRINTED_Z_20`);
+    for other totals, which he printed from interpolation too, exact Φ⁻¹ rounded to three
+    decimals."""
+    if vp_total == 20:
+        return np.array(PRINTED_Z_20)
+    return np.round(band_z(vp_total), 3)
+
+
 def default_vp_total(form: str, boards: int) -> int:
     """20 VPs, 12 for aggregate scoring, 2 per board for Patton."""
     if form == "aggregate":
@@ -135,14 +154,17 @@ def round_half_away(values: np.ndarray) -> np.ndarray:
     return np.copysign(magnitude, values)
 
 
-def card_bounds(edges: np.ndarray, granularity: float, rounding: str) -> np.ndarray:
+def card_bounds(
+    edges: np.ndarray, granularity: float, rounding: str, bounds: str = "lower"
+) -> np.ndarray:
     """Lower bounds of the bands above the draw as whole multiples of ``granularity``.
 
     ``edges`` are the continuous lower edges (z·σ) of bands 1, 2, …. Returned in units of the
     granularity (int64). nearest: round(b/g); floor: ⌊b/g⌋; ceil: ⌈round(b/g, 1)⌉ (Probst's
-    hand rule). The draw band always holds a margin of 0 and every band keeps at least one
-    margin: a bound is raised to one unit above the bound before it when rounding would make
-    them collide (this only happens for matches of a board or two).
+    hand rule). With ``bounds="white-book"`` the rounded edge is the *last* margin of the band
+    below, so the band starts one unit above it. The draw band always holds a margin of 0 and
+    every band keeps at least one margin: a bound is raised to one unit above the bound before
+    it when rounding would make them collide (this only happens for matches of a board or two).
     """
     scaled = edges / granularity
     if rounding == "nearest":
@@ -153,6 +175,8 @@ def card_bounds(edges: np.ndarray, granularity: float, rounding: str) -> np.ndar
         units = np.ceil(np.round(scaled, 1))
     else:
         raise InputError(f"rounding must be one of {', '.join(ROUNDINGS[:3])} for a card")
+    if bounds == "white-book":
+        units = units + 1
     position = np.arange(1, len(units) + 1)
     lifted = np.maximum.accumulate(np.maximum(units - position, 0)) + position
     return lifted.astype(np.int64)
@@ -174,6 +198,7 @@ class VPScale:
     vp_total: int
     negative_steps: int
     rounding: str
+    bounds: str
     tables: int | None
     comparisons: float | None
     results: float | None
@@ -207,7 +232,15 @@ class VPScale:
         parts += [f"{k_name} {self.k:g}", f"σ {self.sigma:.2f}", f"{self.vp_total} VP"]
         if self.negative_steps:
             parts.append(f"negative VPs to −{self.negative_steps}")
+        parts.append(self.bounds_rule)
         return " · ".join(parts)
+
+    @property
+    def bounds_rule(self) -> str:
+        """How a margin exactly on a printed bound is scored, as a card heading says it."""
+        if self.bounds == "white-book":
+            return "White Book bounds: a bound ends its band"
+        return "a bound starts its band"
 
     def rows(self) -> list[tuple[float, float | None, int, int]]:
         """(from, to, winner VP, loser VP) per result from the draw up; ``to`` is None on
@@ -246,14 +279,42 @@ class VPScale:
                     f"margin must be a matchpoint percentage from 0 to 100 for form pairs, "
                     f"got {bad:g}"
                 )
-        signed = values - self.offset
-        if self.is_card:
-            size = np.abs(round_half_away(signed / self.granularity))
-        else:
-            size = np.abs(signed)
-        row = np.searchsorted(self.lower, np.nan_to_num(size), side="right")
-        won = np.where(signed >= 0, self.winner[row], self.loser[row]).astype(float)
-        return np.where(np.isnan(values), np.nan, won)
+        side = "left" if self.bounds == "white-book" and not self.is_card else "right"
+        return card_vp(
+            self.lower,
+            self.winner,
+            self.loser,
+            values,
+            self.granularity if self.is_card else None,
+            self.offset,
+            side=side,
+        )
+
+
+def card_vp(
+    lower: np.ndarray,
+    winner: np.ndarray,
+    loser: np.ndarray,
+    margin: Any,
+    granularity: float | None,
+    offset: float,
+    *,
+    side: str = "right",
+) -> np.ndarray:
+    """VPs of each margin on a scale whose bands above the draw start at ``lower`` (in units
+    of ``granularity``; continuous edges when it is None). The margin's distance from the draw
+    (``offset``) is first rounded to the granularity, halves away from zero; a negative one
+    gets the loser's share of its size. ``side="left"`` puts a margin exactly on a continuous
+    edge in the band below it. NaN stays NaN."""
+    values = np.asarray(margin, dtype=float)
+    signed = values - offset
+    if granularity is not None:
+        size = np.abs(round_half_away(signed / granularity))
+    else:
+        size = np.abs(signed)
+    row = np.searchsorted(lower, np.nan_to_num(size), side=side)  # type: ignore[call-overload]
+    won = np.where(signed >= 0, winner[row], loser[row]).astype(float)
+    return np.where(np.isnan(values), np.nan, won)
 
 
 def vp_scale(
@@ -264,6 +325,7 @@ def vp_scale(
     negative: Any = False,
     rounding: Any = "nearest",
     tables: Any = None,
+    bounds: Any = "lower",
     *,
     negative_steps: Any = NEGATIVE_STEPS,
     comparisons: Any = None,
@@ -284,6 +346,7 @@ def vp_scale(
         else validate.even_total("vp_total", vp_total)
     )
     rounding = validate.choice("rounding", "nearest" if rounding is None else rounding, ROUNDINGS)
+    bounds = validate.choice("bounds", "lower" if bounds is None else bounds, BOUNDS)
     negative = validate.flag("negative", negative)
     steps = validate.whole_number("negative_steps", negative_steps, 1, 20) if negative else 0
     if form == "butler":
@@ -298,7 +361,7 @@ def vp_scale(
     if form == "cross":
         c = validate.positive_number("comparisons", comparisons)
         r = validate.positive_number("results", results)
-    return _build_scale(form, boards, float(k), total, steps, rounding, tables, c, r)
+    return _build_scale(form, boards, float(k), total, steps, rounding, bounds, tables, c, r)
 
 
 @lru_cache(maxsize=4096)
@@ -309,14 +372,17 @@ def _build_scale(
     vp_total: int,
     steps: int,
     rounding: str,
+    bounds: str,
     tables: int | None,
     comparisons: float | None,
     results: float | None,
 ) -> VPScale:
     m = vp_total // 2
-    z = band_z(vp_total)
+    printed = bounds == "white-book"
+    z = printed_z(vp_total) if printed else band_z(vp_total)
     if steps:
-        z = np.concatenate([z, negative_z(vp_total, steps)])
+        extra = negative_z(vp_total, steps)
+        z = np.concatenate([z, np.round(extra, 3) if printed else extra])
     s = sigma(
         form,
         boards,
@@ -328,7 +394,7 @@ def _build_scale(
     )
     granularity = GRANULARITY.get(form, 1.0)
     edges = z * s
-    lower = edges if rounding == "none" else card_bounds(edges, granularity, rounding)
+    lower = edges if rounding == "none" else card_bounds(edges, granularity, rounding, bounds)
     winner = np.concatenate([np.arange(m, vp_total + 1), np.full(steps, vp_total)])
     loser = np.concatenate([np.arange(m, -1, -1), -np.arange(1, steps + 1)])
     for array in (z, lower, winner, loser):
@@ -340,6 +406,7 @@ def _build_scale(
         vp_total=vp_total,
         negative_steps=steps,
         rounding=rounding,
+        bounds=bounds,
         tables=tables,
         comparisons=comparisons,
         results=results,
