@@ -125,8 +125,10 @@ def test_discrete_eight_boards_is_the_ebu_table() -> None:
     assert wbf_discrete(8).rows() == EBU_8_BOARDS
 
 
-@pytest.mark.parametrize(("margin", "vp"), [(0, 10), (3, 11), (4, 12), (38, 19), (39, 20),
-                                            (-38, 1), (-39, 0), (16.5, 16), (-0.4, 10)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("margin", "vp"),
+    [(0, 10), (3, 11), (4, 12), (38, 19), (39, 20), (-38, 1), (-39, 0), (16.5, 16), (-0.4, 10)],
+)
 def test_discrete_vp_on_eight_boards(margin: float, vp: int) -> None:
     assert wbf_discrete_vp(margin, 8) == vp
 
