@@ -216,3 +216,51 @@ def test_ready_made_workbooks_rebuild_to_the_same_bytes(tmp_path: Path) -> None:
     assert main(["workbooks", "--dir", str(second)]) == 0
     for path in first.iterdir():
         assert path.read_bytes() == (second / path.name).read_bytes(), path.name
+
+
+def test_scale_wbf_discrete_prints_the_ebu_8_board_table(capsys) -> None:
+    code, out, _ = run(capsys, "scale", "--boards", "8", "--scale", "wbf-discrete")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("WBF discrete VP scale · 8 boards")
+    assert [line.split() for line in lines[-3:]] == [
+        ["26", "-", "30", "18-2"],
+        ["31", "-", "38", "19-1"],
+        ["39", "+", "20-0"],
+    ]
+
+
+def test_scale_wbf_discrete_half_json(capsys) -> None:
+    code, out, _ = run(
+        capsys, "scale", "--boards", "4", "--scale", "wbf-discrete", "--vp-total", "10", "--json"
+    )
+    rows = json.loads(out)
+    assert code == 0 and rows[0] == {"from": 0, "to": 1, "winner": 5, "loser": 5}
+    assert rows[-1] == {"from": 25, "to": None, "winner": 10, "loser": 0}
+
+
+def test_scale_white_book_bounds_json_gives_printed_from_to(capsys) -> None:
+    argv = ["scale", "--boards", "8", "--form", "pairs", "--bounds", "white-book", "--json"]
+    code, out, _ = run(capsys, *argv)
+    rows = json.loads(out)
+    assert code == 0
+    # The Swiss pairs card as the White Book prints it: 54.75 - 56.23 is 14-6.
+    assert rows[4] == {"from": 54.75, "to": 56.23, "winner": 14, "loser": 6}
+    code, out, _ = run(capsys, *argv[:-1])
+    assert "White Book bounds" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--scale", "wbf-discrete", "--k", "6"], "--k applies to the gaussian scale only"),
+        (["--scale", "wbf-discrete", "--bounds", "white-book"], "--bounds applies to the gaussian"),
+        (["--scale", "wbf-discrete", "--vp-total", "12"], "vp_total must be 20 (a match) or 10"),
+        (["--scale", "wbf"], "scale must be one of gaussian, wbf-discrete"),
+        (["--bounds", "upper"], "bounds must be one of lower, white-book"),
+    ],
+)
+def test_scale_choice_errors_one_line(capsys, argv: list[str], message: str) -> None:
+    code, out, err = run(capsys, "scale", "--boards", "8", *argv)
+    assert code == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1

@@ -31,9 +31,10 @@ def test_metadata_lists_functions_with_help_and_design_arguments(udfs) -> None:
 
     meta = {f["name"]: f for f in custom_functions_meta(udfs)["functions"]}
     expected = {
-        "VPSCALE": ["boards", "k", "form", "vp_total", "negative", "rounding", "tables"],
-        "VP": ["margin", "boards", "k", "form", "vp_total", "negative", "rounding", "tables"],
-        "VP_WBF": ["margin", "boards"],
+        "VPSCALE": ["boards", "k", "form", "vp_total", "negative", "rounding", "tables", "bounds"],
+        "VP": ["margin", "boards", "k", "form", "vp_total", "negative", "rounding"]
+        + ["tables", "bounds"],
+        "VP_WBF": ["margin", "boards", "discrete"],
         "IMPS": ["points"],
     }
     for name, params in expected.items():
@@ -42,7 +43,7 @@ def test_metadata_lists_functions_with_help_and_design_arguments(udfs) -> None:
         assert all(p["description"] for p in meta[name]["parameters"])
     assert [p.get("optional", False) for p in meta["VP"]["parameters"]] == [False, False] + [
         True
-    ] * 6
+    ] * 7
 
 
 # --- VPSCALE ---------------------------------------------------------------------------------
@@ -116,6 +117,23 @@ def test_vp_wbf_published_checks_and_blanks(call_udf) -> None:
     assert call_udf("VP_WBF", -60, 16) == [[0.0]]
 
 
+def test_vp_wbf_discrete_whole_vps_on_the_ebu_8_board_table(call_udf) -> None:
+    # EBU 8 boards: 11-9 1-3, 12-8 4-6, 19-1 31-38, 20-0 39+.
+    margins = [[0, 3, 4, 38, 39, -39, ""]]
+    assert call_udf("VP_WBF", margins, 8, True) == [[10, 11, 12, 19, 20, 0, ""]]
+    # Blank or FALSE is the continuous scale (published: 14 boards, 2 IMPs → 10.66).
+    assert call_udf("VP_WBF", 2, 14, "") == call_udf("VP_WBF", 2, 14, False) == [[10.66]]
+
+
+def test_vp_and_vpscale_white_book_bounds(call_udf) -> None:
+    # Swiss pairs, 8 boards: exactly 56.23 % is 14-6 on the White Book's table, 15-5 today.
+    blanks = (None,) * 6
+    assert call_udf("VP", 56.23, 8, None, "pairs", *blanks[:4], "white-book") == [[14]]
+    assert call_udf("VP", 56.23, 8, None, "pairs") == [[15]]
+    rows = call_udf("VPSCALE", 8, None, "pairs", *blanks[:4], "white-book")
+    assert rows[4][:2] == [54.75, 56.23] and rows[5][:2] == [56.24, 57.83]
+
+
 def test_imps_shape_and_blanks(call_udf) -> None:
     assert call_udf("IMPS", [[420, -50], ["", 4000]]) == [[9, -2], ["", 24]]
 
@@ -146,6 +164,8 @@ def test_imps_shape_and_blanks(call_udf) -> None:
         ("VP", (130, 8, None, "pairs"), "margin must be a matchpoint percentage"),
         ("VP_WBF", ([["x"]], 8), "margin must hold numbers or blank cells, got 'x'"),
         ("VP_WBF", (3, 0), "boards must be a whole number from 1 to 200, got 0"),
+        ("VP_WBF", (3, 8, "yes"), "discrete must be TRUE or FALSE, got 'yes'"),
+        ("VP", (3, 8, *(None,) * 6, "top"), "bounds must be one of lower, white-book; got 'top'"),
         ("IMPS", ([[10, "ten"]],), "points must hold numbers or blank cells, got 'ten'"),
         ("IMPS", ([[True]],), "points must hold numbers or blank cells, got True"),
     ],
@@ -163,7 +183,7 @@ def test_vpscale_rows_are_remembered_but_never_shared(udfs, call_udf) -> None:
     first = call_udf("VPSCALE", 9)
     first[0][2] = "changed by the caller"
     assert call_udf("VPSCALE", 9)[0][2] == 10  # a fresh copy each time
-    assert (9, None, None, None, None, None, None) in udfs._SCALE_ROWS
+    assert (9, None, None, None, None, None, None, None) in udfs._SCALE_ROWS
     with pytest.raises(Exception, match="boards must be a whole number"):
         call_udf("VPSCALE", -3)
     assert (-3, None, None, None, None, None, None) not in udfs._SCALE_ROWS

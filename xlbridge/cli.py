@@ -1,7 +1,8 @@
 """The ``xlbridge`` command line.
 
-    xlbridge scale --boards 8 [--k 6.5] [--form teams] [--negative] [--json]
-    xlbridge cards -o vp-cards.xlsx [--boards 4-32] [--wbf] [--paper letter] [--force]
+    xlbridge scale --boards 8 [--k 6.5] [--form teams] [--negative] [--bounds white-book] [--json]
+    xlbridge scale --boards 8 --scale wbf-discrete [--vp-total 10]
+    xlbridge cards -o vp-cards.xlsx [--boards 4-32] [--scale wbf-discrete] [--wbf] [--force]
     xlbridge workbooks [--dir workbooks] [--force]
     xlbridge score TRAVELLER.csv [--method mp] [--split separate] [--expected E] [-o OUT.csv]
     xlbridge handicap update --register players.csv --results results.csv [-o new.csv]
@@ -27,9 +28,11 @@ import numpy as np
 
 from xlbridge import __version__
 from xlbridge.core.fit import Audit, Fit
-from xlbridge.core.scales import FORMS, MAX_BOARDS, ROUNDINGS, VPScale, vp_scale
+from xlbridge.core.scales import BOUNDS, FORMS, MAX_BOARDS, ROUNDINGS, VPScale, vp_scale
 from xlbridge.core.validate import InputError, choice
+from xlbridge.core.wbf_discrete import DiscreteScale
 from xlbridge.files import with_fixed_zip_times, write_atomically
+from xlbridge.scale_choice import SCALE_KINDS, choose_scale
 from xlbridge.traveller_file import METHODS as SCORE_METHODS
 
 EXIT_BAD_INPUT = 2
@@ -66,11 +69,16 @@ def parse_boards(text: str) -> list[int]:
 
 
 def _add_scale_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--form", default="teams", help=f"one of {', '.join(FORMS)}")
+    parser.add_argument("--scale", help=f"one of {', '.join(SCALE_KINDS)} (default gaussian)")
+    parser.add_argument("--form", help=f"one of {', '.join(FORMS)} (default teams)")
     parser.add_argument("--k", type=_number, help="spread of one board (form's default)")
     parser.add_argument("--vp-total", type=_number, help="VPs per match (default 20)")
     parser.add_argument("--negative", action="store_true", help="negative VPs (to -5)")
-    parser.add_argument("--rounding", default="nearest", help=f"one of {', '.join(ROUNDINGS)}")
+    parser.add_argument("--rounding", help=f"one of {', '.join(ROUNDINGS)} (default nearest)")
+    parser.add_argument(
+        "--bounds", help=f"one of {', '.join(BOUNDS)}: a margin on a bound starts (lower, "
+        "default) or ends (white-book) its band",
+    )  # fmt: skip
     parser.add_argument("--tables", type=_number, help="tables in play (form butler)")
     parser.add_argument("--comparisons", type=_number, help="C, comparisons (form cross)")
     parser.add_argument("--results", type=_number, help="R, results per board (form cross)")
@@ -83,6 +91,7 @@ def _scale_kwargs(args: argparse.Namespace) -> dict[str, Any]:
         "vp_total": args.vp_total,
         "negative": args.negative,
         "rounding": args.rounding,
+        "bounds": args.bounds,
         "tables": args.tables,
         "comparisons": args.comparisons,
         "results": args.results,
@@ -227,9 +236,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def format_scale(scale: VPScale) -> str:
+def format_scale(scale: VPScale | DiscreteScale) -> str:
     """The scale as a plain-text card: a title, then one line per result."""
-    decimals = 2 if scale.rounding == "none" or scale.granularity < 1 else 0
+    decimals = 2 if not scale.is_card or scale.granularity < 1 else 0
     lines = [scale.title, f"{scale.unit:>19}   VPs"]
     for start, end, winner, loser in scale.rows():
         low = f"{start:.{decimals}f}"
@@ -244,7 +253,7 @@ def format_scale(scale: VPScale) -> str:
 
 
 def run_scale(args: argparse.Namespace) -> int:
-    scale = vp_scale(args.boards, **_scale_kwargs(args))
+    scale = choose_scale(args.boards, args.scale, **_scale_kwargs(args))
     if args.json:
         rows = [
             {"from": start, "to": end, "winner": winner, "loser": loser}
@@ -266,7 +275,11 @@ def run_cards(args: argparse.Namespace) -> int:
 
     _require_xlsx(args.output)
     book = build_cards(
-        parse_boards(args.boards), wbf=args.wbf, paper=args.paper, **_scale_kwargs(args)
+        parse_boards(args.boards),
+        wbf=args.wbf,
+        paper=args.paper,
+        scale=args.scale,
+        **_scale_kwargs(args),
     )
     write_atomically(args.output, book.workbook.save, force=args.force)
     print(f"wrote {len(book.cards)} VP cards to {args.output}")

@@ -32,6 +32,7 @@ from xlbridge.core.scales import VPScale, vp_scale
 from xlbridge.core.swiss import LAST_ADD, late_entry, played_matrix, swiss_draw
 from xlbridge.core.validate import InputError
 from xlbridge.core.wbf import wbf_vp
+from xlbridge.core.wbf_discrete import wbf_discrete_vp
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -80,6 +81,8 @@ _SCALE_DOCS = {
     "negative": "TRUE for negative VPs (the loser of a rout gets −1 … −5).",
     "rounding": "nearest (default), floor, ceil, or none for the continuous edges.",
     "tables": "Tables in play, for form butler.",
+    "bounds": "lower (default: a margin on a printed bound starts its band) or white-book (it "
+    "ends the band below, as the EBU White Book prints; bands cut at Probst's printed z).",
 }
 
 
@@ -113,11 +116,12 @@ def VPSCALE(
     negative: Any = None,
     rounding: Any = None,
     tables: Any = None,
+    bounds: Any = None,
 ) -> Grid:
     """Victory-point scale for a match: one row per result from the draw up (negative VPs
     after T-0), with columns from, to (blank on the open top band), winner VP, loser VP.
     Bounds are IMPs (points for aggregate, percentages for pairs)."""
-    return _scale_rows((boards, k, form, vp_total, negative, rounding, tables))
+    return _scale_rows((boards, k, form, vp_total, negative, rounding, tables, bounds))
 
 
 #: VPSCALE's rows by the cells it was called with: a sheet recalculating the same scale costs
@@ -153,21 +157,25 @@ def VP(
     negative: Any = None,
     rounding: Any = None,
     tables: Any = None,
+    bounds: Any = None,
 ) -> Grid:
     """Victory points for each margin on a Gaussian scale; same shape as margin, blank
     cells stay blank. A negative margin gets the loser's VPs."""
-    scale = _scale(boards, k, form, vp_total, negative, rounding, tables)
+    scale = _scale(boards, k, form, vp_total, negative, rounding, tables, bounds)
     return _to_cells(scale.vp(validate.margins("margin", margin)))
 
 
 @func(category=CATEGORY)
 @arg("margin", ndim=2, doc="IMP margin: a cell or range.")
 @arg("boards", doc="Boards in the match (1–200).")
+@arg("discrete", doc="TRUE for whole VPs from the WBF discrete table (the EBU's teams tables).")
 @_cell_errors
-def VP_WBF(margin: Any, boards: Any) -> Grid:
-    """Victory points on the WBF 2013 continuous scale, to 2 decimals; same shape as
-    margin, blank cells stay blank."""
+def VP_WBF(margin: Any, boards: Any, discrete: Any = None) -> Grid:
+    """Victory points on the WBF 2013 scale: continuous to 2 decimals, or with discrete
+    TRUE whole VPs from the discrete table; same shape as margin, blank cells stay blank."""
     values = validate.margins("margin", margin)
+    if validate.flag("discrete", _optional(discrete)):
+        return _to_cells(wbf_discrete_vp(values, boards))
     return _to_cells(wbf_vp(values, boards))
 
 

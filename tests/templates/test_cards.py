@@ -21,7 +21,8 @@ from xlbridge.templates.printing import ROWS_PER_PAGE
 def assert_card_matches_core(sheet, card: CardCells, scale) -> None:
     """Every band row of ``card`` as recalculated equals the core scale's rows."""
     a, b, c, d = card.columns
-    assert sheet[card.sigma].value == pytest.approx(scale.sigma, abs=1e-9)
+    if card.sigma is not None:
+        assert sheet[card.sigma].value == pytest.approx(scale.sigma, abs=1e-9)
     rows = scale.rows()
     assert len(rows) == len(card.band_rows)
     for (start, end, winner, loser), row in zip(rows, card.band_rows, strict=True):
@@ -47,6 +48,12 @@ CASES = {
     "patton": {"form": "patton"},
     "cross": {"form": "cross", "comparisons": 3, "results": 2},
     "twelve-vp": {"vp_total": 12, "k": 6.25},
+    "pairs-white-book": {"form": "pairs", "bounds": "white-book"},
+    "teams-white-book-negative": {"bounds": "white-book", "negative": True, "rounding": "floor"},
+    "aggregate-white-book": {"form": "aggregate", "bounds": "white-book", "rounding": "ceil"},
+    "continuous-white-book": {"rounding": "none", "bounds": "white-book"},
+    "wbf-discrete": {"scale": "wbf-discrete"},
+    "wbf-discrete-half": {"scale": "wbf-discrete", "vp_total": 10},
 }
 
 
@@ -138,6 +145,10 @@ VP_LOOKUP_CASES = [
     {"boards": 24, "form": "aggregate"},
     {"boards": 12, "rounding": "none"},
     {"boards": 15, "form": "butler", "tables": 15},
+    {"boards": 8, "form": "pairs", "bounds": "white-book"},
+    {"boards": 12, "rounding": "none", "bounds": "white-book"},
+    {"boards": 8, "scale": "wbf-discrete"},
+    {"boards": 4, "scale": "wbf-discrete", "vp_total": 10},
 ]
 
 
@@ -145,7 +156,7 @@ def test_vp_formula_equals_the_core(libreoffice, tmp_path) -> None:
     """CardCells.vp_formula (what event workbooks use) gives VPScale.vp for every margin."""
     from openpyxl import Workbook
 
-    from xlbridge.core.scales import vp_scale
+    from xlbridge.scale_choice import choose_scale
     from xlbridge.templates.cards import write_card
 
     book = Workbook()
@@ -154,13 +165,17 @@ def test_vp_formula_equals_the_core(libreoffice, tmp_path) -> None:
     rng = np.random.default_rng(12)
     lookups = []
     for i, case in enumerate(VP_LOOKUP_CASES):
-        scale = vp_scale(**case)
+        scale = choose_scale(**case)
         card = write_card(ws, scale, 1, 1 + 6 * i)
         if scale.form == "pairs":
             margins = np.round(rng.uniform(0, 100, 40), 2).tolist() + [50, 49.995, 50.005]
+            margins += [end for _, end, _, _ in scale.rows()[:-1]]  # White Book: bounds
         else:
-            spread = 4 * scale.sigma
+            spread = 4 * getattr(scale, "sigma", 15)
             margins = np.round(rng.normal(0, spread, 40), 1).tolist() + [0, -0.5, 0.5, None]
+            # Every bound and the margin either side of it.
+            for start, _, _, _ in scale.rows()[1:]:
+                margins += [start - 1, start, -start]
         sheet = book.create_sheet(f"case {i}")
         for row, margin in enumerate(margins, 1):
             sheet.cell(row, 1, margin)
@@ -171,3 +186,46 @@ def test_vp_formula_equals_the_core(libreoffice, tmp_path) -> None:
         got = [values[title].cell(row, 2).value for row in range(1, len(margins) + 1)]
         want = [None if m is None else float(scale.vp(m)) for m in margins]
         assert [g if g not in ("",) else None for g in got] == pytest.approx(want), scale.title
+
+
+def test_discrete_cards_follow_edited_boards(libreoffice, tmp_path: Path) -> None:
+    """A WBF discrete card redraws from its table when the director types other boards."""
+    from xlbridge.core.wbf_discrete import wbf_discrete
+
+    book = build_cards([8, 4], scale="wbf-discrete")
+    source = tmp_path / "cards.xlsx"
+    book.workbook.save(source)
+    edited = load_workbook(source)
+    first, second = book.cards
+    edited[CARDS_SHEET][first.boards].value = 17
+    edited[CARDS_SHEET][second.boards].value = 1
+    values = checks.recalculated(libreoffice, edited, source)
+    assert_card_matches_core(values[CARDS_SHEET], first, wbf_discrete(17))
+    assert_card_matches_core(values[CARDS_SHEET], second, wbf_discrete(1))
+    assert values[CARDS_SHEET][first.title].value == "WBF discrete · 17 boards"
+
+
+def test_discrete_card_shows_the_ebu_8_board_table(tmp_path: Path) -> None:
+    from xlbridge.templates.discrete_card import TABLE_SHEET
+
+    book = build_cards([8], scale="wbf-discrete")
+    table = book.workbook[TABLE_SHEET]
+    # Row of 8 boards: the last margin of 10-10 … 19-1 as the EBU prints them.
+    row = [table.cell(10, c).value for c in range(1, 12)]
+    assert row == [8, 0, 3, 6, 9, 12, 16, 20, 25, 30, 38]
+    checks.assert_protected([table])
+    checks.assert_only_inputs_unlocked(book.workbook[CARDS_SHEET], {book.cards[0].boards})
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({}, "Each band starts at its printed bound"),
+        ({"bounds": "white-book"}, "Bounds as the EBU White Book prints them"),
+        ({"scale": "wbf-discrete"}, "each whole VP covers the IMP range"),
+    ],
+)
+def test_page_heading_says_the_bound_rule(options: dict, words: str) -> None:
+    sheet = build_cards([8], **options).workbook[CARDS_SHEET]
+    assert words in sheet["A1"].value
+    assert sheet.print_title_rows == "$1:$1"

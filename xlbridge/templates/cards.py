@@ -3,11 +3,16 @@
 Each card holds its parameters in cells (boards and K are inputs; σ is a formula) and live
 formulas for its bands, so a director who changes K sees the card redrawn offline. With
 ``wbf=True`` a second sheet holds the WBF 2013 continuous tables for the same board counts.
+Cards of the WBF discrete scale (``scale="wbf-discrete"``) print the IMP range of each whole
+VP, as the EBU's teams tables do; their bounds are read from the table of
+:mod:`xlbridge.templates.discrete_card` by the boards cell. Every page's heading says how a
+margin exactly on a printed bound is scored (the ``bounds`` rule).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from openpyxl import Workbook
@@ -15,14 +20,18 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core import validate
-from xlbridge.core.scales import FORM_TITLES, VPScale, vp_scale
+from xlbridge.core.scales import FORM_TITLES, VPScale
 from xlbridge.core.wbf import WBF_TOTAL, blitz, wbf_table
-from xlbridge.templates import formulas, layout, refs, styles, validation
+from xlbridge.core.wbf_discrete import DiscreteScale
+from xlbridge.scale_choice import choose_scale
+from xlbridge.templates import discrete_card, formulas, layout, refs, styles, validation
 from xlbridge.templates.printing import PAPER_SIZES, ROWS_PER_PAGE, page_breaks, set_row_breaks
 
 CARDS_SHEET = "VP cards"
 WBF_SHEET = "WBF scale"
 CARDS_ACROSS = 3
+RULE_ROW = 1  # the bound rule, repeated at the top of every printed page
+WHITE_BOOK_CARD_NOTE = "White Book bounds: a band ends at its 'to'"
 CARD_WIDTH = 4  # from, to, winner VP, loser VP
 COLUMN_WIDTHS = (7.5, 7.5, 5.5, 5.5)
 GAP_WIDTH = 2.0
@@ -36,11 +45,11 @@ WBF_FORMATS = ("0", "0.00", "0.00")
 class CardCells:
     """Where one card's cells are (A1 references on the cards sheet)."""
 
-    scale: VPScale
+    scale: VPScale | DiscreteScale
     title: str
     boards: str
-    k: str
-    sigma: str
+    k: str | None
+    sigma: str | None
     total: str
     band_rows: list[int]
     columns: tuple[str, str, str, str]
@@ -59,7 +68,14 @@ class CardCells:
         scale = self.scale
         bounds, winners, losers = (self.column_range(i, sheet) for i in (0, 2, 3))
         return formulas.vp_lookup(
-            margin, bounds, winners, losers, scale.granularity, scale.offset, scale.is_card
+            margin,
+            bounds,
+            winners,
+            losers,
+            scale.granularity,
+            scale.offset,
+            scale.is_card,
+            edge_ends_band=_edge_ends_band(scale),
         )
 
 
@@ -81,34 +97,40 @@ class CardsBook:
 def build_cards(
     boards: list[int],
     *,
-    form: str = "teams",
+    form: str | None = None,
     k: float | None = None,
     vp_total: int | None = None,
     negative: bool = False,
-    rounding: str = "nearest",
+    rounding: str | None = None,
     tables: int | None = None,
     comparisons: float | None = None,
     results: float | None = None,
     wbf: bool = False,
     paper: str = "a4",
+    scale: str | None = None,
+    bounds: str | None = None,
 ) -> CardsBook:
     """A workbook of VP cards for each board count in ``boards``.
 
-    Arguments are those of :func:`xlbridge.core.scales.vp_scale` (validated there) plus
-    ``wbf`` (add the WBF continuous tables) and ``paper`` (a4 or letter).
+    ``scale`` is gaussian (default) or wbf-discrete; the other arguments are those of
+    :func:`xlbridge.core.scales.vp_scale` (validated there, None meaning the default; only
+    ``vp_total`` applies to wbf-discrete) plus ``wbf`` (add the WBF continuous tables) and
+    ``paper`` (a4 or letter).
     """
     paper = validate.choice("paper", paper, PAPER_SIZES)
     if not boards:
         raise validate.InputError("boards must name at least one board count")
     scales = [
-        vp_scale(
+        choose_scale(
             n,
-            k,
-            form,
-            vp_total,
-            negative,
-            rounding,
-            tables,
+            scale,
+            k=k,
+            form=form,
+            vp_total=vp_total,
+            negative=negative,
+            rounding=rounding,
+            bounds=bounds,
+            tables=tables,
             comparisons=comparisons,
             results=results,
         )
@@ -120,16 +142,39 @@ def build_cards(
     return CardsBook(workbook, cards, wbf_cells)
 
 
-def _parameter_rows(scale: VPScale) -> int:
-    return 3 if scale.form in ("butler", "cross") else 2
+def page_heading(scale: VPScale | DiscreteScale) -> str:
+    """What a page of cards says about its bounds: where a margin exactly on one goes."""
+    if isinstance(scale, DiscreteScale):
+        return "WBF discrete VP scale: each whole VP covers the IMP range printed beside it"
+    if scale.bounds == "white-book":
+        return (
+            "Bounds as the EBU White Book prints them: each band ends at its printed bound "
+            "(a score exactly on a bound takes the VP nearer average)"
+        )
+    return "Each band starts at its printed bound (a score exactly on a bound takes that band)"
 
 
-def _card_height(scale: VPScale) -> int:
+def _edge_ends_band(scale: VPScale | DiscreteScale) -> bool:
+    return isinstance(scale, VPScale) and scale.bounds == "white-book" and not scale.is_card
+
+
+def _parameter_rows(scale: VPScale | DiscreteScale) -> int:
+    """Rows between the title and the header: boards/K, σ/VPs, tables or C/R for butler and
+    cross, and the bound rule when it is the White Book's."""
+    if isinstance(scale, DiscreteScale):
+        return 1
+    rows = 3 if scale.form in ("butler", "cross") else 2
+    return rows + (scale.bounds == "white-book")
+
+
+def _card_height(scale: VPScale | DiscreteScale) -> int:
     """Title, parameters, header, one row per result, and a gap row."""
     return 1 + _parameter_rows(scale) + 1 + len(scale.winner) + 1
 
 
-def _lay_out_cards(ws: Worksheet, scales: list[VPScale], paper: str) -> list[CardCells]:
+def _lay_out_cards(
+    ws: Worksheet, scales: list[VPScale | DiscreteScale], paper: str
+) -> list[CardCells]:
     for slot in range(CARDS_ACROSS):
         first = 1 + slot * (CARD_WIDTH + 1)
         for offset, width in enumerate(COLUMN_WIDTHS):
@@ -137,23 +182,31 @@ def _lay_out_cards(ws: Worksheet, scales: list[VPScale], paper: str) -> list[Car
         ws.column_dimensions[get_column_letter(first + CARD_WIDTH)].width = GAP_WIDTH
     grid_rows = [scales[i : i + CARDS_ACROSS] for i in range(0, len(scales), CARDS_ACROSS)]
     heights = [max(_card_height(s) for s in row) for row in grid_rows]
+    # Row 1, printed at the top of every page, says how the cards' bounds are read.
+    width = CARDS_ACROSS * (CARD_WIDTH + 1) - 1
+    ws.merge_cells(refs.span(RULE_ROW, 1, width))
+    rule = ws.cell(RULE_ROW, 1, page_heading(scales[0]))
+    rule.font, rule.alignment = styles.SMALL_FONT, styles.CENTER
+    ws.print_title_rows = f"{RULE_ROW}:{RULE_ROW}"
     cards: list[CardCells] = []
-    top = 1
+    top = RULE_ROW + 2
     for row_scales, height in zip(grid_rows, heights, strict=True):
         for slot, scale in enumerate(row_scales):
-            cards.append(write_card(ws, scale, top, 1 + slot * (CARD_WIDTH + 1)))
+            cards.append(write_card(ws, scale, top, 1 + slot * (CARD_WIDTH + 1), paper))
         top += height
     layout.row_heights(ws, 1, top - 1)
-    set_row_breaks(ws, page_breaks(heights, ROWS_PER_PAGE[paper]))
+    set_row_breaks(ws, page_breaks([RULE_ROW + 1, *heights], ROWS_PER_PAGE[paper] - RULE_ROW))
     layout.finish(ws, paper, top - 1, CARDS_ACROSS * (CARD_WIDTH + 1) - 1)
     return cards
 
 
-def write_scale_sheet(ws: Worksheet, scale: VPScale, paper: str, note: str) -> CardCells:
+def write_scale_sheet(
+    ws: Worksheet, scale: VPScale | DiscreteScale, paper: str, note: str
+) -> CardCells:
     """The Scale sheet of an event workbook: a live card at A1 and ``note`` under it."""
     for offset, width in enumerate(COLUMN_WIDTHS):
         ws.column_dimensions[get_column_letter(1 + offset)].width = width + 2
-    card = write_card(ws, scale, 1, 1)
+    card = write_card(ws, scale, 1, 1, paper)
     note_row = card.band_rows[-1] + 2
     layout.merged_text(ws, refs.span(note_row, 1, CARD_WIDTH, note_row + 2), note)
     layout.row_heights(ws, 1, note_row + 2)
@@ -161,12 +214,8 @@ def write_scale_sheet(ws: Worksheet, scale: VPScale, paper: str, note: str) -> C
     return card
 
 
-def write_card(ws: Worksheet, scale: VPScale, top: int, left: int) -> CardCells:
-    """Write one live card (boards and K as inputs, bands as formulas) at row ``top``,
-    column ``left``; event workbooks put one on a scale sheet and look VPs up in it
-    (:meth:`CardCells.vp_formula`)."""
-    col = [get_column_letter(left + i) for i in range(CARD_WIDTH)]
-    a, b, c, d = col
+def _putter(ws: Worksheet) -> Callable[..., None]:
+    """put(ref, value, font=…, fmt=…): a centred card cell in the body font (or ``font``)."""
 
     def put(ref: str, value: object, **style: object) -> None:
         cell = ws[ref]
@@ -175,6 +224,22 @@ def write_card(ws: Worksheet, scale: VPScale, top: int, left: int) -> CardCells:
         if "fmt" in style:
             cell.number_format = style["fmt"]  # type: ignore[assignment]
         cell.alignment = styles.CENTER
+
+    return put
+
+
+def write_card(
+    ws: Worksheet, scale: VPScale | DiscreteScale, top: int, left: int, paper: str = "a4"
+) -> CardCells:
+    """Write one live card (boards and K as inputs, bands as formulas) at row ``top``,
+    column ``left``; event workbooks put one on a scale sheet and look VPs up in it
+    (:meth:`CardCells.vp_formula`). A WBF discrete card reads its bands from the table sheet
+    of :mod:`xlbridge.templates.discrete_card` (added to the workbook, printed on ``paper``)."""
+    if isinstance(scale, DiscreteScale):
+        return _write_discrete_card(ws, scale, top, left, paper)
+    col = [get_column_letter(left + i) for i in range(CARD_WIDTH)]
+    a, b, c, d = col
+    put = _putter(ws)
 
     # Parameters: boards and K are inputs, σ a formula, the VP total fixed by the layout.
     r1, r2 = top + 1, top + 2
@@ -233,12 +298,13 @@ def write_card(ws: Worksheet, scale: VPScale, top: int, left: int) -> CardCells:
         f'="{FORM_TITLES[scale.form]} · "&{boards_ref}&IF({boards_ref}=1," board"," boards")',
         font=styles.TITLE_FONT,
     )
+    if scale.bounds == "white-book":  # the card says so under its parameters
+        rule_row = top + _parameter_rows(scale)
+        ws.merge_cells(f"{a}{rule_row}:{d}{rule_row}")
+        put(f"{a}{rule_row}", WHITE_BOOK_CARD_NOTE, font=styles.SMALL_FONT)
 
     header = top + 1 + _parameter_rows(scale)
-    unit = {"IMPs": "IMPs", "%": "MP %", "points": "points"}[scale.unit]
-    for ref, text in zip(col, (unit, "to", "win", "lose"), strict=True):
-        put(f"{ref}{header}", text, font=styles.HEADER_FONT)
-        ws[f"{ref}{header}"].fill = styles.HEADER_FILL
+    _write_header(ws, scale, col, header)
 
     bound_format = _bound_format(scale)
     m = scale.vp_total // 2
@@ -261,6 +327,7 @@ def write_card(ws: Worksheet, scale: VPScale, top: int, left: int) -> CardCells:
                     scale.granularity,
                     scale.offset,
                     scale.rounding,
+                    z=float(scale.z[band - 1]) if scale.bounds == "white-book" else None,
                 ),
                 fmt=bound_format,
             )
@@ -288,6 +355,59 @@ def write_card(ws: Worksheet, scale: VPScale, top: int, left: int) -> CardCells:
         tables=tables_ref and tables_ref.replace("$", ""),
         comparisons=comparisons_ref and comparisons_ref.replace("$", ""),
         results=results_ref and results_ref.replace("$", ""),
+    )
+
+
+def _write_header(
+    ws: Worksheet, scale: VPScale | DiscreteScale, col: list[str], header: int
+) -> None:
+    put = _putter(ws)
+    unit = {"IMPs": "IMPs", "%": "MP %", "points": "points"}[scale.unit]
+    for ref, text in zip(col, (unit, "to", "win", "lose"), strict=True):
+        put(f"{ref}{header}", text, font=styles.HEADER_FONT)
+        ws[f"{ref}{header}"].fill = styles.HEADER_FILL
+
+
+def _write_discrete_card(
+    ws: Worksheet, scale: DiscreteScale, top: int, left: int, paper: str
+) -> CardCells:
+    """A WBF discrete card: boards (an input) and the VP total, then whole-VP IMP ranges
+    read from the table sheet by the boards cell."""
+    col = [get_column_letter(left + i) for i in range(CARD_WIDTH)]
+    a, b, c, d = col
+    put = _putter(ws)
+    assert ws.parent is not None
+    table = discrete_card.table_refs(ws.parent, scale.vp_total, paper)
+    r1 = top + 1
+    put(f"{a}{r1}", "boards", font=styles.SMALL_FONT)
+    put(f"{b}{r1}", scale.boards)
+    put(f"{c}{r1}", "VPs", font=styles.SMALL_FONT)
+    put(f"{d}{r1}", scale.vp_total)
+    boards_ref, total_ref = f"${b}${r1}", f"${d}${r1}"
+    styles.mark_input(ws, f"{b}{r1}")
+    validation.whole(ws, [f"{b}{r1}"], 1, 200, "boards")
+    ws.merge_cells(f"{a}{top}:{d}{top}")
+    put(f"{a}{top}", discrete_card.title_formula(scale, boards_ref), font=styles.TITLE_FONT)
+    header = r1 + 1
+    _write_header(ws, scale, col, header)
+    band_rows = list(range(header + 1, header + 1 + len(scale.winner)))
+    for band, row in enumerate(band_rows):
+        start = 0 if band == 0 else discrete_card.band_start(boards_ref, table, band)
+        put(f"{a}{row}", start, fmt="0")
+        put(f"{b}{row}", f"={a}{row + 1}-1" if band + 1 < len(band_rows) else "+", fmt="0")
+        put(f"{c}{row}", int(scale.winner[band]))
+        put(f"{d}{row}", f"={total_ref}-{c}{row}")
+        for ref in col:
+            ws[f"{ref}{row}"].border = styles.BOX
+    return CardCells(
+        scale=scale,
+        title=f"{a}{top}",
+        boards=boards_ref.replace("$", ""),
+        k=None,
+        sigma=None,
+        total=total_ref.replace("$", ""),
+        band_rows=band_rows,
+        columns=(a, b, c, d),
     )
 
 

@@ -54,14 +54,23 @@ def negative_probability(step: int, steps: int, total: str) -> str:
 
 
 def lower_bound(
-    probability: str, sigma: str, previous: str, granularity: float, offset: float, rounding: str
+    probability: str,
+    sigma: str,
+    previous: str,
+    granularity: float,
+    offset: float,
+    rounding: str,
+    *,
+    z: float | None = None,
 ) -> str:
     """Lower bound of a band on a card, as :func:`xlbridge.core.scales.card_bounds` makes it.
 
     ``previous`` is the cell holding the bound of the band below (the draw's is the offset);
-    a bound is at least one step above it.
+    a bound is at least one step above it. With ``z`` (the White Book bound rule) the edge is
+    that printed z times σ, and the rounded edge ends the band below, so this band starts one
+    step above it.
     """
-    edge = f"NORMSINV({probability})*{sigma}"
+    edge = f"NORMSINV({probability})*{sigma}" if z is None else f"{z!r}*{sigma}"
     g = f"{granularity:g}"
     off = f"{offset:g}"
     if rounding == "none":
@@ -74,6 +83,8 @@ def lower_bound(
         units = f"-INT(-ROUND({edge}/{g},1))"
     else:
         raise ValueError(f"unknown rounding {rounding!r}")
+    if z is not None:
+        units = f"({units}+1)"
     return f"=MAX({previous}+{g},{off}+{units}*{g})"
 
 
@@ -121,13 +132,16 @@ def vp_lookup(
     granularity: float,
     offset: float,
     is_card: bool,
+    *,
+    edge_ends_band: bool = False,
 ) -> str:
     """VPs of the side whose margin is in ``margin``, looked up in a card's columns.
 
     As :meth:`xlbridge.core.scales.VPScale.vp`: the size of the margin (its distance from the
     draw, ``offset``) is first rounded to the card's step, halves away from zero (Excel's
     ROUND), then found among the lower ``bounds``; a winning margin gets the winner's VPs, a
-    losing one the loser's. A blank margin gives "".
+    losing one the loser's. A blank margin gives "". ``edge_ends_band`` (continuous edges
+    under the White Book rule) puts a margin exactly on an edge in the band below it.
     """
     deviation = f"({margin}-{offset:g})"
     size = (
@@ -136,6 +150,12 @@ def vp_lookup(
         else f"ROUND(ABS{deviation}/{granularity:g},0)*{granularity:g}"
     )
     key = f"{offset:g}+{size}"
+    if edge_ends_band:
+        row = f"MAX(1,SUMPRODUCT(--({bounds}<{key})))"
+        return (
+            f"IF(ISNUMBER({margin}),IF({deviation}>=0,INDEX({winners},{row}),"
+            f'INDEX({losers},{row})),"")'
+        )
     return (
         f"IF(ISNUMBER({margin}),IF({deviation}>=0,LOOKUP({key},{bounds},{winners}),"
         f'LOOKUP({key},{bounds},{losers})),"")'

@@ -1,0 +1,49 @@
+"""Choosing a VP scale by name: the Gaussian scales of :mod:`xlbridge.core.scales` or the
+WBF discrete (whole-VP) scale of :mod:`xlbridge.core.wbf_discrete`.
+
+``xlbridge scale``, ``xlbridge cards`` and the event templates take ``--scale``; this module
+turns that name and the scale options into a scale object, and refuses an option that does not
+apply to the chosen scale (naming it), rather than ignoring it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xlbridge.core.scales import VPScale, vp_scale
+from xlbridge.core.validate import InputError, choice
+from xlbridge.core.wbf_discrete import DiscreteScale, wbf_discrete
+
+GAUSSIAN = "gaussian"
+WBF_DISCRETE = "wbf-discrete"
+SCALE_KINDS: tuple[str, ...] = (GAUSSIAN, WBF_DISCRETE)
+
+#: Options that shape a Gaussian scale only, as the command line spells them.
+GAUSSIAN_ONLY: dict[str, str] = {
+    "k": "--k",
+    "form": "--form",
+    "negative": "--negative",
+    "rounding": "--rounding",
+    "bounds": "--bounds",
+    "tables": "--tables",
+    "comparisons": "--comparisons",
+    "results": "--results",
+}
+
+
+def choose_scale(boards: Any, scale: Any = None, **options: Any) -> VPScale | DiscreteScale:
+    """The scale named ``scale`` (gaussian by default) for ``boards`` boards.
+
+    ``options`` are :func:`~xlbridge.core.scales.vp_scale`'s keyword arguments; None (or
+    False for ``negative``) means "not given". For wbf-discrete only ``vp_total`` (20, or 10
+    for a half) may be given; another option raises InputError naming it.
+    """
+    kind = choice("scale", GAUSSIAN if scale is None else scale, SCALE_KINDS)
+    if kind == GAUSSIAN:
+        return vp_scale(boards, **options)
+    for name, flag in GAUSSIAN_ONLY.items():
+        value = options.get(name)
+        if value is not None and value is not False and not (name == "form" and value == "teams"):
+            raise InputError(f"{flag} applies to the gaussian scale only, not to {kind}")
+    total = options.get("vp_total")
+    return wbf_discrete(boards, 20 if total is None else total)
