@@ -205,7 +205,10 @@ def build_parser() -> argparse.ArgumentParser:
     template.add_argument("--rounds", type=_number, help="rounds of a Swiss")
     template.add_argument("--boards", type=_number, help="boards per match")
     template.add_argument("--k", type=_number, help="the VP scale's K (S8 for pairs)")
-    template.add_argument("--scale", help="teams-match: gaussian (default) or wbf")
+    template.add_argument(
+        "--scale", help="gaussian (default), wbf-discrete (not swiss-pairs) or wbf (teams-match)"
+    )
+    template.add_argument("--bounds", help=f"one of {', '.join(BOUNDS)} (gaussian scale)")
     template.add_argument("--negative", action="store_true", default=None, help="negative VPs")
     template.add_argument(
         "--no-late-entry", dest="late_entry", action="store_false", default=None,
@@ -471,6 +474,7 @@ def run_template(args: argparse.Namespace) -> int:
         "boards": args.boards,
         "k": args.k,
         "scale": args.scale,
+        "bounds": args.bounds,
         "negative": args.negative,
         "late_entry": args.late_entry,
         "paper": args.paper,

@@ -50,7 +50,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core import validate
 from xlbridge.core.imps import MAX_IMPS
-from xlbridge.core.scales import MAX_BOARDS, vp_scale
+from xlbridge.core.scales import MAX_BOARDS
+from xlbridge.core.wbf_discrete import DiscreteScale
+from xlbridge.scale_choice import choose_scale
 from xlbridge.templates import formulas, layout, refs, styles, validation
 from xlbridge.templates.cards import CardCells, write_scale_sheet
 from xlbridge.templates.layout import Column
@@ -185,19 +187,27 @@ class LeagueBook:
 
 
 def build_league(
-    *, teams: int = 8, boards: int = 16, k: float | None = None, paper: str = "a4"
+    *,
+    teams: int = 8,
+    boards: int = 16,
+    k: float | None = None,
+    paper: str = "a4",
+    scale: str | None = None,
+    bounds: str | None = None,
 ) -> LeagueBook:
     """An all-play-all league of ``teams`` teams playing ``boards``-board matches.
 
-    ``k`` is the card's K (default 6.5); ``paper`` is a4 or letter. Raises InputError naming
-    the first bad option.
+    ``k`` is the card's K (default 6.5); ``paper`` is a4 or letter; ``scale`` gaussian
+    (default) or wbf-discrete (the WBF whole-VP table), ``bounds`` lower or white-book
+    (gaussian only). Raises InputError naming the first bad option.
     """
     teams = validate.whole_number("teams", teams, 2, MAX_TEAMS)
     boards = validate.whole_number("boards", boards, 1, MAX_BOARDS)
     if k is not None:
         k = validate.positive_number("k", k)
     paper = validate.choice("paper", paper, PAPER_SIZES)
-    scale = vp_scale(boards, k)
+    chosen = choose_scale(boards, scale, k=k, bounds=bounds)
+    spread = "" if isinstance(chosen, DiscreteScale) else " or K"
 
     fixtures: list[Fixture] = []
     section_heights: list[int] = []
@@ -211,9 +221,10 @@ def build_league(
     table_ws = workbook.create_sheet(TABLE_SHEET)
     card = write_scale_sheet(
         workbook.create_sheet(SCALE_SHEET),
-        scale,
+        chosen,
         paper,
-        f"Change boards or K (tinted cells): the {MATCHES_SHEET} and {TABLE_SHEET} sheets follow.",
+        f"Change boards{spread} (tinted cells): the {MATCHES_SHEET} and {TABLE_SHEET} sheets "
+        "follow.",
     )
     book = LeagueBook(workbook, teams, boards, tuple(fixtures), card)
     _write_teams(teams_ws, book, paper)

@@ -72,10 +72,10 @@ def _swiss_pairs(**options: Any) -> Workbook:
 
 #: Event templates by name, with the options each takes (besides ``paper``).
 TEMPLATES: dict[str, tuple[Callable[..., Workbook], tuple[str, ...]]] = {
-    "teams-match": (_teams_match, ("boards", "k", "scale", "negative")),
-    "swiss-teams": (_swiss_teams, ("teams", "rounds", "boards", "k")),
-    "swiss-pairs": (_swiss_pairs, ("teams", "rounds", "boards", "k", "late_entry")),
-    "league": (_league, ("teams", "boards", "k")),
+    "teams-match": (_teams_match, ("boards", "k", "scale", "negative", "bounds")),
+    "swiss-teams": (_swiss_teams, ("teams", "rounds", "boards", "k", "scale", "bounds")),
+    "swiss-pairs": (_swiss_pairs, ("teams", "rounds", "boards", "k", "late_entry", "bounds")),
+    "league": (_league, ("teams", "boards", "k", "scale", "bounds")),
 }
 
 

@@ -65,7 +65,9 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core import validate
-from xlbridge.core.scales import MAX_BOARDS, VPScale, vp_scale
+from xlbridge.core.scales import MAX_BOARDS, VPScale
+from xlbridge.core.wbf_discrete import DiscreteScale
+from xlbridge.scale_choice import choose_scale
 from xlbridge.templates import layout, styles, validation
 from xlbridge.templates.cards import COLUMN_WIDTHS, CardCells, write_card
 from xlbridge.templates.formulas import RANK_TOLERANCE, count_above, first_problem
@@ -137,9 +139,9 @@ class SwissEventBook:
     teams: int
     rounds: int
     boards: int
-    k: float
+    k: float | None  # None on the WBF discrete scale
     late_entry: bool
-    scale: VPScale
+    scale: VPScale | DiscreteScale
     card: CardCells
     bye_vps: str
     entries_columns: Mapping[str, str]
@@ -200,6 +202,8 @@ def build_swiss_event(
     k: float | None = None,
     late_entry: bool | None = None,
     paper: str = "a4",
+    scale: str | None = None,
+    bounds: str | None = None,
 ) -> SwissEventBook:
     """A Swiss teams (IMP margins) or Swiss pairs (matchpoint %) event of ``teams`` entries.
 
@@ -207,6 +211,8 @@ def build_swiss_event(
     form (``k``: K in IMPs for teams, 6.5; S8 in % for pairs, 11). ``late_entry`` (default:
     on for pairs, off for teams) adds the "enters at round" column and the SPEC §1.5 entry
     VPs; it allows at most :data:`MAX_LATE_ENTRY_ROUNDS` rounds. ``paper``: a4 or letter.
+    ``scale`` (teams: gaussian or wbf-discrete, the WBF whole-VP table) and ``bounds``
+    (gaussian: lower or white-book) choose the card, as :func:`xlbridge.scale_choice.choose_scale`.
     Raises :class:`~xlbridge.core.validate.InputError` naming the first bad option.
     """
     form = validate.choice("form", form, FORMS)
@@ -219,14 +225,16 @@ def build_swiss_event(
             f"(the first entry increment A − T + 3 must stay positive), got {rounds}"
         )
     boards = validate.whole_number("boards", boards, 1, MAX_BOARDS)
-    scale = vp_scale(boards, k, form)
+    if form == "pairs" and scale not in (None, "gaussian"):
+        raise validate.InputError(f"scale {scale} is a teams scale, not for Swiss pairs")
+    chosen = choose_scale(boards, scale, k=k, form=form, bounds=bounds)
     paper = validate.choice("paper", paper, PAPER_SIZES)
 
     workbook, entries = layout.new_workbook(ENTRIES_SHEET)
     rounds_ws = [workbook.create_sheet(f"Round {r}") for r in range(1, rounds + 1)]
     standings = workbook.create_sheet(STANDINGS_SHEET)
     scale_ws = workbook.create_sheet(SCALE_SHEET)
-    card, bye = _write_scale(scale_ws, scale, paper)
+    card, bye = _write_scale(scale_ws, chosen, paper)
     entry_columns = _entries_columns(form, late)
     standing_columns = _standings_columns(form, rounds, late)
     book = SwissEventBook(
@@ -235,9 +243,9 @@ def build_swiss_event(
         teams=teams,
         rounds=rounds,
         boards=boards,
-        k=scale.k,
+        k=getattr(chosen, "k", None),
         late_entry=late,
-        scale=scale,
+        scale=chosen,
         card=card,
         bye_vps=bye,
         entries_columns=layout.letters(entry_columns),
@@ -297,11 +305,13 @@ def _event_title(form: str) -> str:
 # Scale
 
 
-def _write_scale(ws: Worksheet, scale: VPScale, paper: str) -> tuple[CardCells, str]:
+def _write_scale(
+    ws: Worksheet, scale: VPScale | DiscreteScale, paper: str
+) -> tuple[CardCells, str]:
     """The live card at A1 and the bye VPs below it; returns the card and the bye cell."""
     for offset, width in enumerate(COLUMN_WIDTHS):
         ws.column_dimensions[get_column_letter(1 + offset)].width = width
-    card = write_card(ws, scale, TITLE_ROW, 1)
+    card = write_card(ws, scale, TITLE_ROW, 1, paper)
     last = card.band_rows[-1]
     bye_row = last + 2
     layout.label(ws, f"A{bye_row}", f"C{bye_row}", "Bye VPs")
@@ -318,14 +328,21 @@ def _write_scale(ws: Worksheet, scale: VPScale, paper: str) -> tuple[CardCells, 
         ws,
         note_row,
         4,
-        f"Every VP of the event is looked up in this card from the {unit}. Change boards or "
-        f"{'S8' if scale.form == 'pairs' else 'K'} and the card and all results follow. A bye "
+        f"Every VP of the event is looked up in this card from the {unit}. Change boards"
+        f"{_spread_name(scale)} and the card and all results follow. A bye "
         "(a home entry with no away entry) scores the bye VPs.",
         lines=5,
     )
     layout.row_heights(ws, 1, note_row - 1)
     layout.finish(ws, paper, note_row, 4)
     return card, fixed(bye.coordinate)
+
+
+def _spread_name(scale: VPScale | DiscreteScale) -> str:
+    """What follows "Change boards" in the note: " or K", " or S8", or nothing (WBF discrete)."""
+    if isinstance(scale, DiscreteScale):
+        return ""
+    return " or S8" if scale.form == "pairs" else " or K"
 
 
 # --------------------------------------------------------------------------------------------

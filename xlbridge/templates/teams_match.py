@@ -39,6 +39,12 @@ Scales (``scale``):
   margin M is in row M mod rows, group ⌊M / rows⌋. The winner's VPs of a margin are
   ``INDEX(block, MOD(M, rows) + 1, 4·INT(M / rows) + 2)`` with M = MIN(ROUND(|margin|, 0),
   ⌈B⌉); a losing team gets ROUND(20 − that, 2), as :func:`xlbridge.core.wbf.wbf_vp`.
+- ``wbf-discrete`` — whole VPs from the WBF discrete table (the EBU's teams tables): a live
+  card on the sheet **Scale** whose boards cell picks its row of the table on the sheet
+  **WBF discrete** (:mod:`xlbridge.templates.discrete_card`), looked up like a Gaussian card.
+
+``bounds`` (gaussian only): ``lower`` (default) or ``white-book`` — see
+:data:`xlbridge.core.scales.BOUNDS`.
 
 IMPs are ``SIGN(d)*LOOKUP(ABS(d), IMP_FROM, IMP_SIZE)`` on the sheet **IMP table** (workbook
 names ``IMP_FROM`` = 0, 20, 50 … 4000 and ``IMP_SIZE`` = 0 … 24). Only the Excel 2010
@@ -57,6 +63,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.core import validate
 from xlbridge.core.scales import MAX_BOARDS, vp_scale
 from xlbridge.core.wbf import WBF_TOTAL, wbf_table
+from xlbridge.core.wbf_discrete import wbf_discrete
 from xlbridge.templates import formulas, layout, refs, styles, validation
 from xlbridge.templates.cards import (
     WBF_GROUP_WIDTH,
@@ -81,7 +88,7 @@ from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT
 MATCH_SHEET = "Match"
 SCALE_SHEET = "Scale"
 WBF_SHEET = "WBF scale"
-SCALES = ("gaussian", "wbf")
+SCALES = ("gaussian", "wbf", "wbf-discrete")
 TITLE = "Teams-of-four match"
 
 #: Largest NS score a board can give (7NT redoubled, vulnerable, down 13).
@@ -128,7 +135,7 @@ WBF_FIRST_ROW = 3
 class TeamsMatchBook:
     """The workbook and where its cells are (A1 references on the Match sheet).
 
-    ``card`` is the live card on the Scale sheet (Gaussian scale; None for WBF). Result
+    ``card`` is the live card on the Scale sheet (gaussian or wbf-discrete; None for wbf). Result
     cells: ``home_*`` in column E, ``away_*`` in column F of the rows below the boards.
     """
 
@@ -177,6 +184,7 @@ def build_teams_match(
     scale: str = "gaussian",
     negative: bool = False,
     paper: str = "a4",
+    bounds: str | None = None,
 ) -> TeamsMatchBook:
     """A teams-of-four match sheet of ``boards`` boards, with VPs on ``scale``.
 
@@ -190,19 +198,28 @@ def build_teams_match(
     if k is not None:
         k = validate.positive_number("k", k)
     paper = validate.choice("paper", paper, PAPER_SIZES)
-    if scale == "wbf" and k is not None:
-        raise validate.InputError("k applies to the gaussian scale only, not to scale wbf")
-    if scale == "wbf" and negative:
-        raise validate.InputError("negative VPs exist on the gaussian scale only, not on wbf")
+    if scale != "gaussian" and k is not None:
+        raise validate.InputError(f"k applies to the gaussian scale only, not to scale {scale}")
+    if scale != "gaussian" and negative:
+        raise validate.InputError(f"negative VPs exist on the gaussian scale only, not on {scale}")
+    if scale != "gaussian" and bounds is not None:
+        raise validate.InputError(f"bounds applies to the gaussian scale only, not to {scale}")
 
     workbook, match = layout.new_workbook(MATCH_SHEET)
     card: CardCells | None = None
     if scale == "gaussian":
         card = write_scale_sheet(
             workbook.create_sheet(SCALE_SHEET),
-            vp_scale(boards, k, negative=negative),
+            vp_scale(boards, k, negative=negative, bounds=bounds),
             paper,
             f"Change boards or K (tinted cells): the {MATCH_SHEET} sheet follows.",
+        )
+    elif scale == "wbf-discrete":
+        card = write_scale_sheet(
+            workbook.create_sheet(SCALE_SHEET),
+            wbf_discrete(boards),
+            paper,
+            f"Change boards (tinted cell): the {MATCH_SHEET} sheet follows.",
         )
     else:
         _write_wbf(workbook.create_sheet(WBF_SHEET), boards, paper)
@@ -247,12 +264,7 @@ def _write_match(
         match_length: str = str(boards)
     else:
         boards_ref = refs.on(SCALE_SHEET, refs.fixed(card.boards))
-        k_ref = refs.on(SCALE_SHEET, refs.fixed(card.k))
-        negative = " · negative VPs" if card.scale.negative_steps else ""
-        ws[SCALE_LABEL] = (
-            f'="Gaussian VP scale · K "&{k_ref}&" · "&{boards_ref}&" boards{negative}'
-            f' (sheet {SCALE_SHEET})"'
-        )
+        ws[SCALE_LABEL] = _scale_label(card, boards_ref)
         match_length = boards_ref
     ws[SCALE_LABEL].number_format = "General"
     for cells, length, what in (
@@ -331,7 +343,7 @@ def _write_match(
     return TeamsMatchBook(
         workbook=workbook,
         boards=boards,
-        scale="gaussian" if card is not None else "wbf",
+        scale=_scale_name(card),
         sheet=MATCH_SHEET,
         event=EVENT,
         date=DATE,
@@ -347,6 +359,25 @@ def _write_match(
         boards_scored=scored,
         status=status,
         card=card,
+    )
+
+
+def _scale_name(card: CardCells | None) -> str:
+    if card is None:
+        return "wbf"
+    return "gaussian" if card.k is not None else "wbf-discrete"
+
+
+def _scale_label(card: CardCells, boards_ref: str) -> str:
+    """Row 6: the live description of the card on the Scale sheet."""
+    if card.k is None:
+        return f'="WBF discrete VP scale · "&{boards_ref}&" boards (sheet {SCALE_SHEET})"'
+    k_ref = refs.on(SCALE_SHEET, refs.fixed(card.k))
+    negative = " · negative VPs" if card.scale.negative_steps else ""
+    rule = " · White Book bounds" if getattr(card.scale, "bounds", "") == "white-book" else ""
+    return (
+        f'="Gaussian VP scale · K "&{k_ref}&" · "&{boards_ref}&" boards{negative}{rule}'
+        f' (sheet {SCALE_SHEET})"'
     )
 
 
