@@ -165,6 +165,7 @@ def test_discrete_monotone_and_concave_for_every_board_count(boards: int) -> Non
     widths = np.diff(tops)  # widths of 11-9 … 19-1
     draw = 2 * tops[0] + 1
     assert draw <= widths[0]  # the draw band −t0 … t0 no wider than the band after it
+    assert 3 * tops[0] + 1 <= tops[1]  # i.e. its edge t0 under a third of the next edge t1
     assert np.all(np.diff(widths) >= 0)  # no band narrower than the one before it
     # Edges only ever move in from the plain cut, and the top band starts by the blitz.
     assert np.all(tops <= cut_tops(boards))
