@@ -174,6 +174,17 @@ def test_discrete_monotone_and_concave_for_every_board_count(boards: int) -> Non
     assert (scale.winner + scale.loser).tolist() == [20] * 11
 
 
+def test_concavity_pass_moves_at_most_two_edges_up_to_200_boards() -> None:
+    # The figure the workbooks' choice of a lookup table rests on (templates/discrete_card.py).
+    moves = {
+        (total, n): int((cut_tops(n, total) - wbf_discrete(n, total).tops).sum())
+        for total in (20, 10)
+        for n in range(1, 201)
+    }
+    assert max(moves.values()) == 2
+    assert sum(1 for (total, _), m in moves.items() if total == 20 and m) == 46
+
+
 @pytest.mark.parametrize("boards", [1, 2, 3, 4, 5, 8])
 def test_ten_vp_half_scale_cut_from_half_the_curve(boards: int) -> None:
     scale = wbf_discrete(boards, 10)

@@ -1,14 +1,18 @@
 """A live card of the WBF discrete (whole-VP) scale, and the table it reads.
 
-The card's bands are not computed by formulas from the boards cell, as a Gaussian card's are:
-the discrete scale's last step is a concavity pass (move a band edge in by one IMP, then check
-every band again from the draw up, until no band is narrower than the one before it). That is
-a loop with restarts; the Excel 2010 function set has no loop, and unrolling it would take as
-many chained copies of the ten edges as the board count needing the most moves (dozens), each
-unreadable. So the workbook carries the finished table as values, one row per board count
-1–200 on the sheet **WBF discrete** (the core's :func:`xlbridge.core.wbf_discrete.wbf_discrete`
-written out), and the card's bounds are ``INDEX``/``MATCH`` formulas that pick the row of the
-card's boards cell: a director who changes boards sees the card redrawn, offline.
+The card's bands are not computed by formulas from the boards cell, as a Gaussian card's are.
+The plain cut could be (t_v = INT(B·LN(1 − (v + ½)(1 − τ³)/10) / (3·LN τ))), but the
+discrete scale's last step is the concavity pass: find the first band narrower than the one
+before it, move its lower edge in by one IMP, and start again. Excel 2010 formulas have no
+loop. For 1–200 boards the pass moves at most two edges (46 board counts need a move), so it
+could be unrolled into two copies of 9 width tests and 10 moved edges: about fifty hidden
+working cells per card, whose correctness would rest on that measured count of passes and on
+INT of a logarithm landing on the right side of each whole IMP. Instead the workbook carries
+the finished table as values, one row per board count 1–200 on the sheet **WBF discrete**
+(the core's :func:`xlbridge.core.wbf_discrete.wbf_discrete` written out, so it is exactly the
+scale the Excel functions and the command line use), and the card's bounds are
+``INDEX``/``MATCH`` formulas that pick the row of the card's boards cell: a director who
+changes boards sees the card redrawn, offline.
 """
 
 from __future__ import annotations
