@@ -21,16 +21,18 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
+# Only what building the options needs is imported here: numpy, SciPy, openpyxl and xlwings
+# load when the command that needs them runs (``xlbridge --version`` costs no numpy).
 from xlbridge import __version__
-from xlbridge.core.fit import Audit, Fit
-from xlbridge.core.scales import FORMS, MAX_BOARDS, ROUNDINGS, VPScale, vp_scale
-from xlbridge.core.validate import InputError, choice
+from xlbridge.core.names import FORMS, MAX_BOARDS, ROUNDINGS, SCORE_METHODS
+from xlbridge.errors import InputError
 from xlbridge.files import with_fixed_zip_times, write_atomically
-from xlbridge.traveller_file import METHODS as SCORE_METHODS
+
+if TYPE_CHECKING:
+    from xlbridge.core.fit import Audit, Fit
+    from xlbridge.core.scales import VPScale
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILURE = 1
@@ -244,6 +246,8 @@ def format_scale(scale: VPScale) -> str:
 
 
 def run_scale(args: argparse.Namespace) -> int:
+    from xlbridge.core.scales import vp_scale
+
     scale = vp_scale(args.boards, **_scale_kwargs(args))
     if args.json:
         rows = [
@@ -292,6 +296,8 @@ def _about(path: Path) -> Iterator[None]:
 
 
 def run_score(args: argparse.Namespace) -> int:
+    import numpy as np
+
     from xlbridge.traveller_file import read_traveller, score_rows, scored_csv
 
     traveller = read_traveller(args.traveller)
@@ -400,6 +406,8 @@ def run_install(args: argparse.Namespace) -> int:
 
 def run_audit(args: argparse.Namespace) -> int:
     from xlbridge.core.fit import audit, fit_k
+    from xlbridge.core.scales import vp_scale
+    from xlbridge.core.validate import choice
     from xlbridge.csv_table import parse_table, read_text
 
     if args.output is not None:

@@ -18,13 +18,12 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from scipy.special import ndtri
 
 from xlbridge.core import validate
+from xlbridge.core.names import FORMS, MAX_BOARDS, ROUNDINGS  # noqa: F401  (re-exported)
+from xlbridge.core.normal import normal_quantile
 from xlbridge.core.validate import InputError
 
-FORMS: tuple[str, ...] = ("teams", "teams8", "butler", "pairs", "aggregate", "patton", "cross")
-ROUNDINGS: tuple[str, ...] = ("nearest", "floor", "ceil", "none")
 
 #: The form's spread parameter when none is given: K in IMPs (teams, cross-IMPs, Butler),
 #: S8 in % for Swiss pairs, K in points for aggregate scoring.
@@ -52,7 +51,6 @@ FORM_TITLES: dict[str, str] = {
     "aggregate": "Aggregate",
 }
 
-MAX_BOARDS = 200
 NEGATIVE_STEPS = 5
 BUTLER_FACTOR = 6 / 5  # Bavin's factor B
 SHOOTING_ALLOWANCE = 1.0  # s, IMPs added to a Butler σ unless negative VPs are used
@@ -69,7 +67,7 @@ def band_z(vp_total: int) -> np.ndarray:
     """
     m = vp_total // 2
     j = np.arange(m)
-    return np.asarray(ndtri(0.5 + (2 * j + 1) / (2 * (2 * m + 1))), dtype=float)
+    return normal_quantile(0.5 + (2 * j + 1) / (2 * (2 * m + 1)))
 
 
 def negative_z(vp_total: int, steps: int = NEGATIVE_STEPS) -> np.ndarray:
@@ -82,7 +80,7 @@ def negative_z(vp_total: int, steps: int = NEGATIVE_STEPS) -> np.ndarray:
     m = vp_total // 2
     half_top = 1 / (2 * (2 * m + 1))
     i = np.arange(steps)
-    return np.asarray(ndtri(1 - half_top * (1 - i / steps)), dtype=float)
+    return normal_quantile(1 - half_top * (1 - i / steps))
 
 
 def default_vp_total(form: str, boards: int) -> int:
