@@ -21,7 +21,11 @@ workload, each runnable alone with the same options:
 5. ``bench_dispatcher.py`` — VP through xlwings' dispatcher (≤ 1.5× an identity function);
 6. ``bench_handicap.py`` — the handicap batch (≥ 20× the per-row Python loop);
 7. ``bench_workbooks.py`` — building the ready-made workbooks, LibreOffice's recalculation of
-   the largest (recorded).
+   the largest (recorded);
+8. ``bench_startup.py`` — ``xlbridge --version`` (≤ 1.5× ``import numpy``), ``xlbridge scale``
+   (≤ 2×) and ``import xlbridge.udfs`` (≤ 1.5× ``import numpy, xlwings``), fresh processes;
+9. ``bench_files.py`` — ``xlbridge handicap update`` (30,000 players) and ``xlbridge score``
+   (1,000 × 1,000) end to end against a bare ``csv`` pass over the same files, peak memory.
 
 bridge-scorer (npm, MIT) is installed by ``peer.py`` into a cache outside the repository.
 """
@@ -34,8 +38,10 @@ from collections.abc import Sequence
 import bench_common  # noqa: F401  (first: sets up xlwings and the paths)
 import bench_cross_imps
 import bench_dispatcher
+import bench_files
 import bench_handicap
 import bench_matchpoints
+import bench_startup
 import bench_vp
 import bench_workbooks
 from bench_common import Line, Sizes, script_main
@@ -48,6 +54,8 @@ WORKLOADS = (
     bench_dispatcher,
     bench_handicap,
     bench_workbooks,
+    bench_startup,
+    bench_files,
 )
 
 

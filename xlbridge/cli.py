@@ -22,18 +22,19 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
+# Only what building the options needs is imported here: numpy, SciPy, openpyxl and xlwings
+# load when the command that needs them runs (``xlbridge --version`` costs no numpy).
 from xlbridge import __version__
-from xlbridge.core.fit import Audit, Fit
-from xlbridge.core.scales import BOUNDS, FORMS, MAX_BOARDS, ROUNDINGS, VPScale, vp_scale
-from xlbridge.core.validate import InputError, choice
-from xlbridge.core.wbf_discrete import DiscreteScale
+from xlbridge.core.names import BOUNDS, FORMS, MAX_BOARDS, ROUNDINGS, SCALE_KINDS, SCORE_METHODS
+from xlbridge.errors import InputError
 from xlbridge.files import with_fixed_zip_times, write_atomically
-from xlbridge.scale_choice import SCALE_KINDS, choose_scale
-from xlbridge.traveller_file import METHODS as SCORE_METHODS
+
+if TYPE_CHECKING:
+    from xlbridge.core.fit import Audit, Fit
+    from xlbridge.core.scales import VPScale
+    from xlbridge.core.wbf_discrete import DiscreteScale
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILURE = 1
@@ -256,6 +257,8 @@ def format_scale(scale: VPScale | DiscreteScale) -> str:
 
 
 def run_scale(args: argparse.Namespace) -> int:
+    from xlbridge.scale_choice import choose_scale
+
     scale = choose_scale(args.boards, args.scale, **_scale_kwargs(args))
     if args.json:
         rows = [
@@ -308,6 +311,8 @@ def _about(path: Path) -> Iterator[None]:
 
 
 def run_score(args: argparse.Namespace) -> int:
+    import numpy as np
+
     from xlbridge.traveller_file import read_traveller, score_rows, scored_csv
 
     traveller = read_traveller(args.traveller)
@@ -416,6 +421,8 @@ def run_install(args: argparse.Namespace) -> int:
 
 def run_audit(args: argparse.Namespace) -> int:
     from xlbridge.core.fit import audit, fit_k
+    from xlbridge.core.scales import vp_scale
+    from xlbridge.core.validate import choice
     from xlbridge.csv_table import parse_table, read_text
 
     if args.output is not None:

@@ -10,7 +10,7 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
-from xlbridge.core.validate import InputError
+from xlbridge.errors import InputError
 
 
 def write_atomically(path: Path, write: Callable[[Path], None], *, force: bool = False) -> None:

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from xlbridge.core.names import SCALE_KINDS
 from xlbridge.core.scales import VPScale, vp_scale
 from xlbridge.core.validate import InputError, choice
 from xlbridge.core.wbf_discrete import DiscreteScale, wbf_discrete
 
-GAUSSIAN = "gaussian"
-WBF_DISCRETE = "wbf-discrete"
-SCALE_KINDS: tuple[str, ...] = (GAUSSIAN, WBF_DISCRETE)
+GAUSSIAN, WBF_DISCRETE = SCALE_KINDS
 
 #: Options that shape a Gaussian scale only, as the command line spells them.
 GAUSSIAN_ONLY: dict[str, str] = {

@@ -27,19 +27,12 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge.core.boards import WEIGHT_TOLERANCE, score_traveller
+from xlbridge.core.names import SCORE_METHODS
 from xlbridge.core.validate import InputError, shown
 from xlbridge.csv_table import CsvTable, parse_table, read_text
 
 #: ``--method`` choices: the core method and the matchpoint scoring each one means.
-METHODS: dict[str, tuple[str, str]] = {
-    "mp": ("matchpoints", "english"),
-    "acbl": ("matchpoints", "acbl"),
-    "percent": ("matchpoints", "percent"),
-    "ascherman": ("matchpoints", "ascherman"),
-    "ximp": ("cross_imps", "english"),
-    "butler": ("butler", "english"),
-    "bastille": ("bastille", "english"),
-}
+METHODS = SCORE_METHODS
 
 ENTRY_COLUMNS = ("table", "entry")
 REQUIRED = ("board", ENTRY_COLUMNS, "ns_score")

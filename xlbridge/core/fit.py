@@ -23,8 +23,6 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy import stats
-from scipy.special import ndtr
 
 from xlbridge.core import validate
 from xlbridge.core.scales import DEFAULT_K, FORMS, VPScale, sigma, vp_scale
@@ -126,6 +124,8 @@ def fit_k(
     total, n = float(np.sum(unit**2)), unit.size
     if total == 0:
         raise InputError("margins must not all be draws: K cannot be fitted from no spread")
+    from scipy import stats  # on first use: SciPy's import is slow and rarely needed
+
     upper_q, lower_q = stats.chi2.ppf([(1 + confidence) / 2, (1 - confidence) / 2], n)
     return Fit(
         k=float(np.sqrt(total / n)),
@@ -139,6 +139,8 @@ def fit_k(
 
 def t0_share(z: ArrayLike) -> np.ndarray:
     """The share of matches won by at least z·σ either way: 2(1 − Φ(z))."""
+    from scipy.special import ndtr  # on first use
+
     return 2 * (1 - ndtr(np.asarray(z, dtype=float)))
 
 
@@ -199,6 +201,9 @@ def audit(
     K = ``model_k``, by default the K fitted from these margins; the χ² test then loses one
     more degree of freedom. Categories expected fewer than 5 times are pooled for the test.
     """
+    from scipy import stats  # on first use
+    from scipy.special import ndtr
+
     name = _form(form)
     values, counts = _matches(margins, boards, name)
     fitted = model_k is None

@@ -18,18 +18,12 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from scipy.special import ndtri
 
 from xlbridge.core import validate
+from xlbridge.core.names import BOUNDS, FORMS, MAX_BOARDS, ROUNDINGS  # noqa: F401  (re-exported)
+from xlbridge.core.normal import normal_quantile
 from xlbridge.core.validate import InputError
 
-FORMS: tuple[str, ...] = ("teams", "teams8", "butler", "pairs", "aggregate", "patton", "cross")
-ROUNDINGS: tuple[str, ...] = ("nearest", "floor", "ceil", "none")
-#: Where a margin exactly on a printed bound goes. ``lower``: a bound is the first margin of
-#: the better band. ``white-book``: a bound is the last margin of the worse band (the VP
-#: nearer average), the bands cut at Probst's z printed to three decimals, as the EBU White
-#: Book's Swiss pairs table is made.
-BOUNDS: tuple[str, ...] = ("lower", "white-book")
 #: z_0 … z_9 of a 20-VP scale as Probst's "VP scales" prints them (Table 2): read from a
 #: printed Gauss table, so the first is 0.059 where exact Φ⁻¹ gives 0.0597.
 PRINTED_Z_20: tuple[float, ...] = (
@@ -62,7 +56,6 @@ FORM_TITLES: dict[str, str] = {
     "aggregate": "Aggregate",
 }
 
-MAX_BOARDS = 200
 NEGATIVE_STEPS = 5
 BUTLER_FACTOR = 6 / 5  # Bavin's factor B
 SHOOTING_ALLOWANCE = 1.0  # s, IMPs added to a Butler σ unless negative VPs are used
@@ -79,7 +72,7 @@ def band_z(vp_total: int) -> np.ndarray:
     """
     m = vp_total // 2
     j = np.arange(m)
-    return np.asarray(ndtri(0.5 + (2 * j + 1) / (2 * (2 * m + 1))), dtype=float)
+    return normal_quantile(0.5 + (2 * j + 1) / (2 * (2 * m + 1)))
 
 
 def negative_z(vp_total: int, steps: int = NEGATIVE_STEPS) -> np.ndarray:
@@ -92,7 +85,7 @@ def negative_z(vp_total: int, steps: int = NEGATIVE_STEPS) -> np.ndarray:
     m = vp_total // 2
     half_top = 1 / (2 * (2 * m + 1))
     i = np.arange(steps)
-    return np.asarray(ndtri(1 - half_top * (1 - i / steps)), dtype=float)
+    return normal_quantile(1 - half_top * (1 - i / steps))
 
 
 def printed_z(vp_total: int) -> np.ndarray:

@@ -13,9 +13,7 @@ from typing import Any
 
 import numpy as np
 
-
-class InputError(ValueError):
-    """A user-supplied argument is out of range or of the wrong kind."""
+from xlbridge.errors import InputError  # noqa: F401  (re-exported: the checks raise it)
 
 
 def shown(value: Any) -> str:
