@@ -125,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--expected", type=_number, help="Neuberg: results each board should have")
     score.add_argument("--divisor", help="ximp: comparisons (default) or scores")
     score.add_argument("--trim", type=_number, help="butler/bastille: weight trimmed each end")
+    score.add_argument(
+        "--datum-rounding", help="butler: an exact 5 goes away from zero (away, default) or even"
+    )
     score.add_argument("-o", "--output", type=Path, help="the .csv to write (default: stdout)")
     score.add_argument("--force", action="store_true", help="overwrite an existing file")
     score.set_defaults(run=run_score)
@@ -297,8 +300,9 @@ def run_score(args: argparse.Namespace) -> int:
     traveller = read_traveller(args.traveller)
     with _about(args.traveller):
         scored = score_rows(
-            traveller, args.method, args.split, args.expected, args.divisor, args.trim
-        )
+            traveller, args.method, args.split, args.expected, args.divisor, args.trim,
+            args.datum_rounding,
+        )  # fmt: skip
     text = scored_csv(traveller, scored, args.method)
     if args.output is None:
         sys.stdout.write(text)

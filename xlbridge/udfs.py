@@ -351,6 +351,8 @@ _DATUM_DOCS = {
     "trim": "Weight dropped from each end before averaging (default 1 with more than 3 "
     "results, else 0).",
     "method": "butler (rounded to 10, default) or bastille (unrounded, continuous IMPs).",
+    "rounding": "Butler: an exact 5 goes away from zero (away, default: 425 → 430, −445 → "
+    "−450) or to the even ten (even: 425 → 420, 435 → 440).",
 }
 
 
@@ -361,13 +363,16 @@ _datum_args = _args_with_help(_DATUM_DOCS)
 @_traveller_args
 @_datum_args
 @_cell_errors
-def DATUM(scores: Any, weights: Any = None, trim: Any = None, method: Any = None) -> Grid:
+def DATUM(scores: Any, weights: Any = None, trim: Any = None, method: Any = None,
+          rounding: Any = None) -> Grid:  # fmt: skip
     """The board's datum: the weighted mean of its scores after trimming each end, rounded to
-    the nearest 10 (a 5 to the even ten) for Butler, unrounded for Bastille."""
+    the nearest 10 for Butler (an exact 5 away from zero, or to the even ten), unrounded for
+    Bastille."""
     entry, score, weight, _ = _components(scores, weights)
     result = datum(
-        _one_board(entry), entry, score, weight, _trim(trim), _optional(method) or "butler"
-    )
+        _one_board(entry), entry, score, weight, _trim(trim), _optional(method) or "butler",
+        _optional(rounding) or "away",
+    )  # fmt: skip
     return [[float(result.value[0])]]
 
 
@@ -375,13 +380,15 @@ def DATUM(scores: Any, weights: Any = None, trim: Any = None, method: Any = None
 @_traveller_args
 @_datum_args
 @_cell_errors
-def BUTLER_IMPS(scores: Any, weights: Any = None, trim: Any = None, method: Any = None) -> Grid:
+def BUTLER_IMPS(scores: Any, weights: Any = None, trim: Any = None, method: Any = None,
+                rounding: Any = None) -> Grid:  # fmt: skip
     """IMPs of each table against the board's datum (Butler: IMP table; Bastille: continuous
     IMPs); one value per row."""
     entry, score, weight, rows = _components(scores, weights)
     result = butler_imps(
-        _one_board(entry), entry, score, weight, _trim(trim), _optional(method) or "butler"
-    )
+        _one_board(entry), entry, score, weight, _trim(trim), _optional(method) or "butler",
+        _optional(rounding) or "away",
+    )  # fmt: skip
     return _per_row(result, rows)
 
 
