@@ -227,6 +227,10 @@ def build_parser() -> argparse.ArgumentParser:
     books.add_argument("--dir", type=Path, default=Path("workbooks"), help="output folder")
     books.add_argument("--force", action="store_true", help="overwrite existing files")
     books.set_defaults(run=run_workbooks)
+
+    from xlbridge.formats.command import add_session_parser
+
+    add_session_parser(commands)
     return parser
 
 
