@@ -126,7 +126,7 @@ def run(settings: dict[str, int]) -> dict[str, float]:
             Path(folder, "players-history.csv").unlink(missing_ok=True)
             with contextlib.redirect_stderr(io.StringIO()):
                 code = cli_main(["handicap", "update", "--register", str(register_path),
-                                 "--results", str(results_path)])  # fmt: skip
+                                 "--results", str(results_path), "--add-new"])  # fmt: skip
             assert code == 0
 
         end_to_end_s = best_of(end_to_end, settings["repeats"])
