@@ -107,5 +107,11 @@ def _apply(journal: Path, entries: list[dict[str, str]]) -> list[Path]:
         path = Path(entry["path"])
         write_atomically(path, _bytes_writer(base64.b64decode(entry["data"])), force=True)
         written.append(path)
-    journal.unlink()
+    try:
+        journal.unlink()
+    except OSError as error:
+        raise InputError(
+            f"{journal}: cannot be removed ({error.strerror or error}); the files are written "
+            "and the next run only writes them again"
+        ) from None
     return written
