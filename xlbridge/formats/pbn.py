@@ -7,7 +7,9 @@ per table of the board. Columns are named with an optional width and alignment
 
 - quoted values separated by spaces (``"1" "2" "4S" "N" "10" "420"``), and
 - fixed-width unquoted columns, each padded to its width and followed by one space, where a
-  last column without a width (``Names_NS``) takes the rest of the row, spaces included.
+  last column without a width (``Names_NS``) takes the rest of the row, spaces included; when
+  other values overflow their widths, values are split on spaces and only the name columns
+  (which may hold spaces) are cut at their widths.
 
 The deal's own parsing is ours (the run-time package does not depend on endplay).
 """
@@ -89,11 +91,34 @@ def _fixed_width(row: str, columns: list[_Column]) -> list[str] | None:
     return values if position >= len(row) or not row[position:].strip() else None
 
 
+def _names_by_width(row: str, columns: list[_Column]) -> list[str] | None:
+    """Tokens split on spaces, except name columns (which may hold spaces) cut at their
+    widths (the last column without a width takes the rest): rows whose other columns
+    overflow their widths."""
+    values: list[str] = []
+    rest = row.strip()
+    for i, column in enumerate(columns):
+        is_name = column.name.lower().startswith("name")
+        if is_name and (column.width is None or i == len(columns) - 1):
+            values.append(rest.strip())
+            rest = ""
+        elif is_name:
+            values.append(rest[: column.width].strip())
+            rest = rest[column.width :].lstrip()
+        else:
+            token, _, rest = rest.partition(" ")
+            if not token:
+                return None
+            values.append(token)
+            rest = rest.lstrip()
+    return values if not rest else None
+
+
 def _row(path: Path, number: int, row: str, columns: list[_Column]) -> list[str]:
     if '"' in row:
-        values = [_unquote(q) if q is not None and u == "" else u for q, u in _QUOTED.findall(row)]
+        values = [_unquote(q) if u == "" else u for q, u in _QUOTED.findall(row)]
     else:
-        values = _fixed_width(row, columns) or row.split()
+        values = _fixed_width(row, columns) or _names_by_width(row, columns) or row.split()
     if len(values) != len(columns):
         raise FileError(
             f"{path}: line {number}: {len(values)} values, the table header has "
