@@ -9,6 +9,7 @@
     xlbridge audit RESULTS.csv [--form teams] [--k 6.5] [--level 0.9] [-o audit.xlsx]
     xlbridge template NAME -o FILE.xlsx [--teams T] [--rounds R] [--boards B] [--k K]
     xlbridge swiss draw STANDINGS.csv [--seed N] [-o DRAW.csv]
+    xlbridge session TRAVELLERS.csv [--method mp] [--winners auto] [--names N.csv] [--ranking R.csv]
 
 Bad input gives one line on stderr and exit code 2; nothing is overwritten without --force.
 """
@@ -226,6 +227,10 @@ def build_parser() -> argparse.ArgumentParser:
     draw.add_argument("-o", "--output", type=Path, help="also write the draw as .csv")
     draw.add_argument("--force", action="store_true", help="overwrite an existing file")
     draw.set_defaults(run=run_swiss_draw)
+
+    from xlbridge.cli_session import add_parser as add_session_parser
+
+    add_session_parser(commands)
 
     books = commands.add_parser("workbooks", help="regenerate every ready-made workbook")
     books.add_argument("--dir", type=Path, default=Path("workbooks"), help="output folder")
