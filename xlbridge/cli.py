@@ -10,6 +10,7 @@
     xlbridge template NAME -o FILE.xlsx [--teams T] [--rounds R] [--boards B] [--k K]
     xlbridge swiss draw STANDINGS.csv [--seed N] [-o DRAW.csv]
     xlbridge session TRAVELLERS.csv [--method mp] [--winners auto] [--names N.csv] [--ranking R.csv]
+    xlbridge session EVENT.xml|EVENT.pbn [--compare] [--usebio OUT.xml]
 
 Bad input gives one line on stderr and exit code 2; nothing is overwritten without --force.
 """
@@ -236,10 +237,6 @@ def build_parser() -> argparse.ArgumentParser:
     books.add_argument("--dir", type=Path, default=Path("workbooks"), help="output folder")
     books.add_argument("--force", action="store_true", help="overwrite existing files")
     books.set_defaults(run=run_workbooks)
-
-    from xlbridge.formats.command import add_session_parser
-
-    add_session_parser(commands)
     return parser
 
 

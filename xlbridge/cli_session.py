@@ -19,6 +19,15 @@ from pathlib import Path
 from xlbridge.core.session import FACTORINGS, METHODS, PairResult, SessionResult, score_session
 from xlbridge.csv_table import csv_text
 from xlbridge.files import write_atomically
+from xlbridge.formats.command import (
+    add_file_options,
+    check_file_options,
+    csv_event,
+    finish_file_options,
+    is_event_file,
+    names_of,
+    score_event_file,
+)
 from xlbridge.session_file import pair_names, read_names, read_session
 
 Names = Mapping[tuple[str, str, str], str]
@@ -37,7 +46,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "prints the ranking per direction.",
     )
     session.add_argument("travellers", type=Path, help="the traveller .csv")
-    session.add_argument("--method", default="mp", help=f"one of {', '.join(METHODS)}")
+    session.add_argument(
+        "--method", help=f"one of {', '.join(METHODS)} (default mp, or the event file's)"
+    )
     session.add_argument("--winners", default="auto", help="auto (default), 1 or 2")
     session.add_argument("--names", type=Path, help="a .csv of pair names (pair, names)")
     session.add_argument(
@@ -47,6 +58,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--factoring", default="most_played", help=f"one of {', '.join(FACTORINGS)}"
     )
     session.add_argument("--ranking", type=Path, help="also write the ranking as .csv")
+    add_file_options(session)
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
     session.set_defaults(run=run_session)
 
@@ -56,19 +68,25 @@ def run_session(args: argparse.Namespace) -> int:
 
     if args.ranking is not None:
         _require_new(args.ranking, args.force)
-    traveller = read_session(args.travellers)
-    names = read_names(args.names) if args.names is not None else {}
-    with _about(args.travellers):
-        result = score_session(
-            traveller, args.method, args.winners, args.across_field, args.factoring
-        )
+    check_file_options(args)
+    if is_event_file(args.travellers):
+        event, result = score_event_file(args)
+        names = names_of(event)
+    else:
+        traveller = read_session(args.travellers)
+        names = read_names(args.names) if args.names is not None else {}
+        with _about(args.travellers):
+            result = score_session(
+                traveller, args.method or "mp", args.winners, args.across_field, args.factoring
+            )
+        event = csv_event(args.travellers, names)
     text = ranking_text(result, names)
     if args.ranking is not None:
         write_atomically(args.ranking, _text_writer(ranking_csv(result, names)), force=args.force)
     print(text)
     if args.ranking is not None:
         print(f"wrote {args.ranking}", file=sys.stderr)
-    return 0
+    return finish_file_options(args, event, result)
 
 
 def _number(value: float, decimals: int = 2) -> str:

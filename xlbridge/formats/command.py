@@ -1,17 +1,18 @@
-"""``xlbridge session FILE.xml|FILE.pbn``: rescore an event file, compare, write USEBIO.
+"""What event files add to ``xlbridge session``: USEBIO and PBN input, --compare, --usebio.
 
-The scoring method comes from the file (USEBIO EVENT_TYPE MP_PAIRS → mp, CROSS_IMP → ximp,
+``xlbridge session FILE`` reads a USEBIO ``.xml`` or a PBN ``.pbn`` file as well as a traveller
+CSV. The scoring method comes from the file (USEBIO EVENT_TYPE MP_PAIRS → mp, CROSS_IMP → ximp,
 BUTLER_PAIRS → butler; a PBN file's Scoring tag) unless ``--method`` says otherwise.
-``--compare`` prints every difference between the file's own numbers and ours and exits 3
-when there is one (0 when all agree); ``--usebio OUT.xml`` writes the scored event as USEBIO
-1.2 (atomically; an existing file only with ``--force``).
+``--compare`` prints every difference between the file's own numbers and ours, then a summary
+line, and exits 3 when there is one (0 when all agree); ``--usebio OUT.xml`` writes the scored
+session as USEBIO 1.2 (atomically; an existing file only with ``--force``), from any input.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from xlbridge.core.session import METHODS, SessionResult, score_session
@@ -20,16 +21,18 @@ from xlbridge.files import write_atomically
 from xlbridge.formats.compare import compare
 from xlbridge.formats.pbn import read_pbn
 from xlbridge.formats.results import EventFile, Pair
-from xlbridge.formats.session_io import number_text, scored_lines, scored_pairs, traveller_of
+from xlbridge.formats.session_io import scored_lines, scored_pairs, traveller_of
 from xlbridge.formats.usebio import read_usebio, usebio_bytes
 
 #: Exit status of ``--compare`` when the numbers differ.
 EXIT_DIFFERENT = 3
 READERS: dict[str, Callable[[Path], EventFile]] = {".xml": read_usebio, ".pbn": read_pbn}
+#: Pair names by (section, direction, pair), as the session command prints them.
+Names = Mapping[tuple[str, str, str], str]
 
 
 def is_event_file(path: Path) -> bool:
-    """Whether ``path`` is read by this module (USEBIO .xml or .pbn) rather than as CSV."""
+    """Whether ``path`` is a USEBIO (.xml) or PBN (.pbn) file rather than a traveller CSV."""
     return path.suffix.lower() in READERS
 
 
@@ -43,9 +46,74 @@ def add_file_options(parser: argparse.ArgumentParser) -> None:
     """The options of ``xlbridge session`` that event files add."""
     parser.add_argument(
         "--compare", action="store_true",
-        help="list every difference from the file's own results (exit 3 if any)",
+        help="event files: list every difference from the file's own results (exit 3 if any)",
     )  # fmt: skip
-    parser.add_argument("--usebio", type=Path, metavar="OUT.xml", help="write USEBIO 1.2 here")
+    parser.add_argument("--usebio", type=Path, metavar="OUT.xml", help="also write USEBIO 1.2")
+
+
+def check_file_options(args: argparse.Namespace) -> None:
+    """Before any work: the --usebio file may be written, --compare has something to use."""
+    if args.usebio is not None:
+        if args.usebio.exists() and not args.force:
+            raise InputError(f"{args.usebio} already exists; use --force to overwrite it")
+        if args.usebio.suffix.lower() != ".xml":
+            raise InputError(f"--usebio must name an .xml file, got {args.usebio}")
+    if args.compare and not is_event_file(args.travellers):
+        raise InputError(
+            f"{args.travellers}: --compare needs an event file (USEBIO .xml or PBN .pbn) that "
+            "carries its program's results"
+        )
+
+
+def score_event_file(args: argparse.Namespace) -> tuple[EventFile, SessionResult]:
+    """Read the event file and score it with the file's method unless --method is given."""
+    path: Path = args.travellers
+    event = read_event(path)
+    method = args.method or event.method or "mp"
+    if method not in METHODS:
+        raise InputError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+    if args.compare and not _has_results(event):
+        raise InputError(f"{path}: --compare: the file carries no results of its own")
+    traveller = traveller_of(event)
+    try:
+        result = score_session(traveller, method, args.winners, args.across_field, args.factoring)
+    except InputError as error:
+        message = str(error)
+        raise InputError(message if message.startswith(str(path)) else f"{path}: {message}") from None
+    return event, result
+
+
+def names_of(event: EventFile) -> dict[tuple[str, str, str], str]:
+    """The file's pair names, keyed as the session command looks them up."""
+    return {
+        (pair.section, pair.direction, str(pair.number)): " & ".join(n for n in pair.names if n)
+        for pair in event.pairs
+        if any(pair.names)
+    }
+
+
+def csv_event(path: Path, names: Names) -> EventFile:
+    """What a traveller CSV gives a USEBIO file besides its lines: the pairs' names."""
+    pairs = [
+        Pair(section, int(pair), direction, tuple(n.strip() for n in text.split("&")))
+        for (section, direction, pair), text in names.items()
+        if pair.isdigit()
+    ]
+    return EventFile(str(path), description=path.stem, pairs=pairs)
+
+
+def finish_file_options(args: argparse.Namespace, event: EventFile, result: SessionResult) -> int:
+    """Write --usebio, then print --compare's differences; the command's exit status."""
+    if args.usebio is not None:
+        write_usebio(args.usebio, result, event, force=args.force)
+        print(f"wrote {args.usebio}", file=sys.stderr)
+    if not args.compare:
+        return 0
+    comparison = compare(event, result)
+    for difference in comparison.differences:
+        print(difference)
+    print(comparison.summary(event.program))
+    return 0 if comparison.agree else EXIT_DIFFERENT
 
 
 def write_usebio(
@@ -59,80 +127,7 @@ def write_usebio(
     write_atomically(path, lambda tmp: tmp.write_bytes(data), force=force)
 
 
-def format_ranking(result: SessionResult, listed: list[Pair]) -> str:
-    """The ranking as printed: place, pair, names, score and percentage (at matchpoints)."""
-    names = {(p.section, p.number): " & ".join(n for n in p.names if n) for p in listed}
-    out = []
-    for section in result.sections:
-        for direction in result.directions:
-            heading = " ".join(filter(None, (f"Section {section}" if section else "", direction)))
-            out.append(heading or "Ranking")
-            for pair in result.ranking(section, direction):
-                name = names.get((pair.section, int(pair.pair)) if pair.pair.isdigit() else None, "")
-                score = number_text(pair.score)
-                percent = f"{pair.percentage:6.2f}%" if result.unit == "MP" else ""
-                out.append(f"{pair.place:>4} {pair.pair:>4}  {name:<36.36} {score:>8} {percent}")
-    return "\n".join(out) + "\n"
-
-
-def run_event_file(args: argparse.Namespace) -> int:
-    """Read, score, print the ranking; then ``--usebio`` and ``--compare``."""
-    path: Path = args.file
-    usebio: Path | None = getattr(args, "usebio", None)
-    if usebio is not None and usebio.exists() and not args.force:
-        raise InputError(f"{usebio} already exists; use --force to overwrite it")
-    event = read_event(path)
-    method = args.method or event.method or "mp"
-    if method not in METHODS:
-        raise InputError(f"--method must be one of {', '.join(METHODS)}, got {method!r}")
-    if args.compare and not _has_results(event):
-        raise InputError(f"{path}: --compare: the file carries no results of its own")
-    try:
-        result = score_session(
-            traveller_of(event), method, winners=args.winners, across_field=args.across_field
-        )
-    except InputError as error:
-        message = str(error)
-        raise InputError(message if message.startswith(str(path)) else f"{path}: {message}") from None
-    sys.stdout.write(format_ranking(result, event.pairs))
-    if usebio is not None:
-        write_usebio(usebio, result, event, force=args.force)
-        print(f"wrote {usebio}", file=sys.stderr)
-    if not args.compare:
-        return 0
-    comparison = compare(event, result)
-    for difference in comparison.differences:
-        print(difference)
-    print(comparison.summary(event.program))
-    return 0 if comparison.agree else EXIT_DIFFERENT
-
-
 def _has_results(event: EventFile) -> bool:
     return any(line.theirs_ns or line.theirs_ew for line in event.lines) or any(
         pair.total or pair.percentage or pair.place for pair in event.pairs
     )
-
-
-def add_session_parser(commands: argparse._SubParsersAction) -> None:
-    """Register ``xlbridge session FILE`` for event files (USEBIO .xml, PBN .pbn)."""
-    session = commands.add_parser(
-        "session",
-        help="rescore an event file (USEBIO .xml, PBN .pbn)",
-        description="Score a pairs event from a USEBIO or PBN results file, print the ranking, "
-        "compare with the file's own results (--compare) and write USEBIO (--usebio).",
-    )
-    session.add_argument("file", type=Path, help="the event file (.xml USEBIO, .pbn)")
-    session.add_argument("--method", help=f"one of {', '.join(METHODS)} (default: the file's)")
-    session.add_argument("--winners", default="auto", help="auto (default), 1 or 2")
-    session.add_argument(
-        "--across-field", action="store_true", help="score all sections as one field"
-    )
-    add_file_options(session)
-    session.add_argument("--force", action="store_true", help="overwrite an existing file")
-    session.set_defaults(run=_run)
-
-
-def _run(args: argparse.Namespace) -> int:
-    if not is_event_file(args.file):
-        raise InputError(f"{args.file}: the file must be USEBIO (.xml) or PBN (.pbn)")
-    return run_event_file(args)

@@ -70,7 +70,9 @@ def number_text(value: float, decimals: int = 2) -> str:
     """A number as result files print it: up to ``decimals`` decimals, no trailing zeros."""
     if math.isnan(value):
         return ""
-    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+    text = f"{value:.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
@@ -122,7 +124,7 @@ def scored_pairs(result: SessionResult, listed: list[Pair]) -> list[Pair]:
                 names=info.names if info else (),
                 ids=info.ids if info else (),
                 total=number_text(pair.score),
-                percentage=number_text(pair.percentage),
+                percentage="" if math.isnan(pair.percentage) else f"{pair.percentage:.2f}",
                 place=pair.place,
             )
         )
