@@ -20,7 +20,15 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from xlbridge.formats.results import EventFile, FileError, Line, Pair, deal_text, parse_deal
+from xlbridge.formats.results import (
+    EventFile,
+    FileError,
+    Line,
+    Pair,
+    complete,
+    deal_text,
+    parse_deal,
+)
 
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _COLUMN = re.compile(r"^(\w+)(?:\\(\d+)([LR]?))?$")
@@ -211,9 +219,11 @@ def _game_tag(
         if not re.fullmatch(r"\d+", board):
             raise FileError(f"{path}: line {number}: a Deal needs a Board tag before it")
         try:
-            event.hands[(tags.get("Section", ""), int(board))] = deal_text(parse_deal(value))
+            deal = parse_deal(value)
         except ValueError as error:
             raise FileError(f"{path}: line {number}: {error}") from None
+        if complete(deal):  # a partial deal is not a hand record
+            event.hands[(tags.get("Section", ""), int(board))] = deal_text(deal)
 
 
 def _score_line(path: Path, number: int, record: dict[str, str], tags: dict[str, str]) -> Line:

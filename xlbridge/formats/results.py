@@ -95,7 +95,8 @@ def normal_seat(text: str) -> str:
 
 def parse_deal(text: str) -> dict[str, list[str]]:
     """The four hands of a PBN deal "N:S.H.D.C E… S… W…" by seat, each [spades, hearts,
-    diamonds, clubs] as rank letters (T for ten). Raises ValueError on a malformed deal."""
+    diamonds, clubs] as rank letters (T for ten); "-" is a hand not known. Raises ValueError
+    on a malformed deal (a bad or repeated card, a hand of other than 13 cards)."""
     first, _, hands = text.strip().partition(":")
     seat = normal_seat(first)
     parts = hands.split()
@@ -115,8 +116,16 @@ def parse_deal(text: str) -> dict[str, list[str]]:
                 if rank not in "AKQJT98765432" or (suit + rank) in cards:
                     raise ValueError(f"hand {hand!r} has a bad or repeated card {suit}{rank}")
                 cards.add(suit + rank)
+        held = sum(len(ranks) for ranks in suits)
+        if hand != "-" and held != 13:
+            raise ValueError(f"hand {hand!r} has {held} cards, not 13")
         deal[SEATS[(start + i) % 4]] = suits
     return deal
+
+
+def complete(deal: dict[str, list[str]]) -> bool:
+    """Whether all four hands are known (PBN writes an unknown hand as "-")."""
+    return all(sum(len(ranks) for ranks in deal[seat]) == 13 for seat in SEATS)
 
 
 def deal_text(deal: dict[str, list[str]]) -> str:

@@ -26,6 +26,7 @@ from xlbridge.formats.results import (
     FileError,
     Line,
     Pair,
+    complete,
     deal_text,
     normal_seat,
     parse_deal,
@@ -164,9 +165,11 @@ def _board(event: EventFile, section: str, board: Element) -> None:
     hands = _hands(board)
     if hands:
         try:
-            event.hands[(section, number)] = deal_text(parse_deal(hands))
+            deal = parse_deal(hands)
         except ValueError as error:
             raise event.error(f"{where} HAND", str(error)) from None
+        if complete(deal):
+            event.hands[(section, number)] = deal_text(deal)
     for i, line in enumerate(board.findall("TRAVELLER_LINE"), start=1):
         event.lines.append(_line(event, section, number, line, f"{where} TRAVELLER_LINE {i}"))
 
@@ -179,7 +182,7 @@ def _hands(board: Element) -> str:
         seats[seat] = ".".join(_text(hand, suit) for suit in _SUITS)
     if not seats:
         return ""
-    return "N:" + " ".join(seats.get(seat, "") for seat in SEATS)
+    return "N:" + " ".join(seats.get(seat, "-") for seat in SEATS)
 
 
 def _line(event: EventFile, section: str, board: int, line: Element, where: str) -> Line:
