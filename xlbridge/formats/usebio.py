@@ -84,8 +84,10 @@ def _number(event: EventFile, where: str, what: str, text: str) -> int:
     return int(text)
 
 
-def _section_id(section: Element, index: int) -> str:
-    return section.get("SECTION_ID") or _text(section, "SECTION_ID") or chr(ord("A") + index)
+def _section_id(section: Element, index: int, count: int) -> str:
+    """The section's id; without one, "" for a lone section, else A, B, … by position."""
+    given = section.get("SECTION_ID") or _text(section, "SECTION_ID")
+    return given or ("" if count == 1 else chr(ord("A") + index))
 
 
 def _containers(root: Element) -> list[tuple[str, Element]]:
@@ -93,7 +95,7 @@ def _containers(root: Element) -> list[tuple[str, Element]]:
     sections = list(root.iter("SECTION"))
     if not sections:
         return [("", root)]
-    ids = [_section_id(section, i) for i, section in enumerate(sections)]
+    ids = [_section_id(section, i, len(sections)) for i, section in enumerate(sections)]
     return list(zip(ids, sections, strict=True))
 
 
@@ -246,7 +248,7 @@ def usebio_bytes(
     sections = sorted({line.section for line in lines} | set(by_section))
     points = _POINTS_OF_METHOD[method]
     for section in sections:
-        container = SubElement(session, "SECTION", SECTION_ID=section or "A")
+        container = SubElement(session, "SECTION", {"SECTION_ID": section} if section else {})
         participants = SubElement(container, "PARTICIPANTS")
         for pair in by_section.get(section, []):
             _write_pair(participants, pair)
