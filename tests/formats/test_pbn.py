@@ -29,7 +29,12 @@ def test_both_layouts_and_the_total_score_table() -> None:
     first = event.lines[0]
     assert (first.board, first.ns_pair, first.ew_pair, first.contract, first.declarer) == (
         1, 1, 4, "4S", "N")  # fmt: skip
-    assert (first.result, first.score, first.theirs_ns, first.theirs_ew) == ("10", "420", "4.0", "0.0")
+    assert (first.result, first.score, first.theirs_ns, first.theirs_ew) == (
+        "10",
+        "420",
+        "4.0",
+        "0.0",
+    )
     # Board 2: quoted scores, "-" for empty, a passed-out line, EW's score only.
     passed, made, defended = event.lines[3:]
     assert (passed.contract, passed.declarer, passed.result, passed.score) == ("Pass", "", "", "0")
@@ -46,7 +51,8 @@ def test_both_layouts_and_the_total_score_table() -> None:
     # Deals, rotated so that North comes first.
     assert event.hands[("", 1)] == DEAL
     assert event.hands[("", 2)] == (
-        "N:432.AKQJ.T98.765 AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98")
+        "N:432.AKQJ.T98.765 AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98"
+    )
 
 
 def test_a_partial_deal_is_no_hand_record(tmp_path: Path) -> None:
@@ -58,7 +64,8 @@ def test_a_partial_deal_is_no_hand_record(tmp_path: Path) -> None:
 def test_widths_overflowed_by_other_values_still_cut_the_names(tmp_path: Path) -> None:
     text = (
         '[Board "3"]\n'
-        '[ScoreTable "PairId_NS\\1R;PairId_EW\\1R;Contract\\3L;Score_NS\\3R;Names_NS\\13;Names_EW"]\n'
+        '[ScoreTable "PairId_NS\\1R;PairId_EW\\1R;Contract\\3L;Score_NS\\3R;'
+        'Names_NS\\13;Names_EW"]\n'
         "10 12 4HX  590 Al Bo - Cy D  Ed F - Gil H\n"
     )
     line = read_pbn(pbn(tmp_path, text)).lines[0]
@@ -99,7 +106,7 @@ CARDS = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
 @settings(max_examples=60)
 @given(st.permutations(CARDS), st.sampled_from("NESW"))
 def test_any_deal_reads_back_from_any_first_seat(cards: list[str], first: str) -> None:
-    hands = [sorted(cards[i * 13:(i + 1) * 13]) for i in range(4)]
+    hands = [sorted(cards[i * 13 : (i + 1) * 13]) for i in range(4)]
     text = " ".join(
         ".".join("".join(card[1] for card in hand if card[0] == suit) for suit in "SHDC")
         for hand in hands
@@ -109,7 +116,12 @@ def test_any_deal_reads_back_from_any_first_seat(cards: list[str], first: str) -
     start = seats.index(first)
     for i, hand in enumerate(hands):
         seat = seats[(start + i) % 4]
-        assert sorted(
-            suit + rank for suit, ranks in zip("SHDC", deal[seat], strict=True) for rank in ranks
-        ) == hand
+        assert (
+            sorted(
+                suit + rank
+                for suit, ranks in zip("SHDC", deal[seat], strict=True)
+                for rank in ranks
+            )
+            == hand
+        )
     assert parse_deal(deal_text(deal)) == deal

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from xlbridge.cli import main
 from xlbridge.core.session import Traveller, TravellerLine, score_session
-from xlbridge.formats.compare import compare, tolerance
 from xlbridge.formats.command import EXIT_DIFFERENT
+from xlbridge.formats.compare import compare, tolerance
+from xlbridge.formats.pbn import read_pbn
 from xlbridge.formats.results import EventFile
 from xlbridge.formats.session_io import scored_lines, scored_pairs, traveller_of
 from xlbridge.formats.usebio import read_usebio, usebio_bytes
@@ -87,7 +88,11 @@ def test_the_usebio_ranking_uses_the_files_method_and_names(
     ids=["line-mp", "pair-percentage", "pair-place", "contract-score", "pbn-line", "pbn-total"],
 )  # fmt: skip
 def test_compare_lists_the_one_number_changed(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], source: Path, old: bytes, new: bytes,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    source: Path,
+    old: bytes,
+    new: bytes,
     expected: str,
 ) -> None:
     path = copy_changed(tmp_path, source, old, new)
@@ -112,7 +117,10 @@ def test_pbn_round_trip_through_usebio(tmp_path: Path, capsys: pytest.CaptureFix
     status, ranking, err = run(capsys, PBN, "--usebio", out)
     assert status == 0 and err == f"wrote {out}\n"
     # The USEBIO file reads back to the same lines, hands and names and agrees with a rescore.
-    original, written = __import__("xlbridge.formats.pbn", fromlist=["x"]).read_pbn(PBN), read_usebio(out)
+    original, written = (
+        read_pbn(PBN),
+        read_usebio(out),
+    )
     key = lambda ln: (ln.board, ln.ns_pair, ln.ew_pair, ln.score)  # noqa: E731
     assert sorted(map(key, written.lines)) == sorted(map(key, original.lines))
     assert written.hands == original.hands
@@ -121,7 +129,9 @@ def test_pbn_round_trip_through_usebio(tmp_path: Path, capsys: pytest.CaptureFix
     assert status == 0 and again.split("compare:")[0].strip() == ranking.strip()
 
 
-def test_a_csv_evening_written_as_usebio(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_csv_evening_written_as_usebio(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     travellers, names = tmp_path / "evening.csv", tmp_path / "names.csv"
     travellers.write_text(EVENING, encoding="utf-8")
     names.write_text(NAMES, encoding="utf-8")
@@ -143,7 +153,9 @@ def test_a_csv_evening_written_as_usebio(tmp_path: Path, capsys: pytest.CaptureF
     assert status == 0
 
 
-def test_method_from_the_file_unless_given(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_method_from_the_file_unless_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = copy_changed(tmp_path, USEBIO, b'EVENT_TYPE="MP_PAIRS"', b'EVENT_TYPE="CROSS_IMP"')
     assert "(cross-IMPs)" in run(capsys, path)[1]
     assert "(Butler IMPs)" in run(capsys, path, "--method", "butler")[1]
@@ -164,7 +176,10 @@ def test_method_from_the_file_unless_given(tmp_path: Path, capsys: pytest.Captur
     ids=["event-type", "malformed", "impossible-result", "score-text", "contract"],
 )  # fmt: skip
 def test_bad_files_exit_2_with_one_line_and_write_nothing(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, options: bytes,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    content: bytes,
+    options: bytes,
     message: str,
 ) -> None:
     path = copy_changed(tmp_path, USEBIO, content, options)
@@ -176,7 +191,9 @@ def test_bad_files_exit_2_with_one_line_and_write_nothing(
     assert not out.exists()
 
 
-def test_hostile_xml_through_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_hostile_xml_through_the_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "laughs.xml"
     path.write_text('<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY a "aaaa">'
                     '<!ENTITY b "&a;&a;&a;&a;">]><USEBIO>&b;</USEBIO>')  # fmt: skip
@@ -196,7 +213,9 @@ def test_usebio_output_is_not_overwritten_without_force(
     assert read_usebio(out).lines
 
 
-def test_compare_needs_a_file_with_results(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_compare_needs_a_file_with_results(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     travellers = tmp_path / "evening.csv"
     travellers.write_text(EVENING, encoding="utf-8")
     status, _, err = run(capsys, travellers, "--compare")
@@ -204,7 +223,9 @@ def test_compare_needs_a_file_with_results(tmp_path: Path, capsys: pytest.Captur
     bare = tmp_path / "bare.pbn"
     shutil.copy(PBN, bare)
     text = bare.read_text().split("[TotalScoreTable")[0]
-    text = text.replace("  4.0  0.0 100", "    -    -   -").replace("  2.0  2.0  50", "    -    -   -")
+    text = text.replace("  4.0  0.0 100", "    -    -   -").replace(
+        "  2.0  2.0  50", "    -    -   -"
+    )
     text = text.replace("  0.0  4.0   0", "    -    -   -")
     text = text.replace("2.0  2.0\n", "-    -\n").replace("4.0  0.0\n", "-    -\n")
     text = text.replace("0.0  4.0\n", "-    -\n")
@@ -240,7 +261,9 @@ def mitchells(draw: st.DrawFn) -> list[TravellerLine]:
     return lines
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(mitchells(), st.sampled_from(["mp", "ximp", "butler"]))
 def test_any_session_round_trips_through_usebio(
     tmp_path: Path, lines: list[TravellerLine], method: str

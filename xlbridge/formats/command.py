@@ -79,7 +79,9 @@ def score_event_file(args: argparse.Namespace) -> tuple[EventFile, SessionResult
         result = score_session(traveller, method, args.winners, args.across_field, args.factoring)
     except InputError as error:
         message = str(error)
-        raise InputError(message if message.startswith(str(path)) else f"{path}: {message}") from None
+        raise InputError(
+            message if message.startswith(str(path)) else f"{path}: {message}"
+        ) from None
     return event, result
 
 
@@ -124,7 +126,11 @@ def write_usebio(
     data = usebio_bytes(
         event, method, scored_lines(result), scored_pairs(result, event.pairs), result.winners
     )
-    write_atomically(path, lambda tmp: tmp.write_bytes(data), force=force)
+
+    def write(tmp: Path) -> None:
+        tmp.write_bytes(data)
+
+    write_atomically(path, write, force=force)
 
 
 def _has_results(event: EventFile) -> bool:

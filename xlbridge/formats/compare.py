@@ -94,9 +94,7 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
             line_numbers += 1
             value = math.nan if ours is None else (ours.ns_value if side == "NS" else ours.ew_value)
             if _differs(printed, value):
-                differences.append(
-                    Difference(where, f"{side} {unit}", printed, number_text(value))
-                )
+                differences.append(Difference(where, f"{side} {unit}", printed, number_text(value)))
     pair_numbers = _compare_pairs(event.pairs, result, differences)
     return Comparison(tuple(differences), line_numbers, pair_numbers)
 

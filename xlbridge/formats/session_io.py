@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any
 
 from xlbridge.core.session import SessionResult, Traveller, TravellerLine
 from xlbridge.core.validate import InputError
@@ -25,7 +26,11 @@ def traveller_of(event: EventFile) -> Traveller:
 
 
 def _traveller_line(line: Line) -> TravellerLine:
-    details = {"section": line.section, "lead": line.lead, "line": _line_number(line.where)}
+    details: dict[str, Any] = {
+        "section": line.section,
+        "lead": line.lead,
+        "line": _line_number(line.where),
+    }
     pairs = (line.board, line.ns_pair, line.ew_pair)
     if line.adjusted is not None:
         ns, ew = line.adjusted
@@ -38,14 +43,15 @@ def _traveller_line(line: Line) -> TravellerLine:
         )
     if _NUMBER.fullmatch(line.score) is None:
         raise InputError(f"score must be a number, an adjusted score or NP, got {line.score!r}")
-    played = {}
+    played: dict[str, Any] = {}
     if line.contract:
         try:
             made = TravellerLine.with_contract(*pairs, line.contract, line.declarer, line.result)
             played = {"contract": made.contract, "declarer": made.declarer, "tricks": made.tricks}
         except InputError:  # the file's score stands; show the contract as written
             played = {"contract": line.contract, "declarer": line.declarer}
-    return TravellerLine.with_score(*pairs, float(line.score), **details, **played)
+    board, ns_pair, ew_pair = pairs
+    return TravellerLine.with_score(board, ns_pair, ew_pair, float(line.score), **details, **played)
 
 
 def _line_number(where: str) -> int:

@@ -123,7 +123,10 @@ def read_usebio(path: Path) -> EventFile:
         description=_text(event_element, "EVENT_DESCRIPTION"),
         date=_text(event_element, "DATE"),
         program=" ".join(
-            filter(None, (_text(event_element, "PROGRAM_NAME"), _text(event_element, "PROGRAM_VERSION")))
+            filter(
+                None,
+                (_text(event_element, "PROGRAM_NAME"), _text(event_element, "PROGRAM_VERSION")),
+            )
         ),
     )
     containers = _containers(event_element)
