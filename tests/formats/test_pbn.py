@@ -85,7 +85,8 @@ def test_widths_overflowed_by_other_values_still_cut_the_names(tmp_path: Path) -
          r"line 3: the row has neither a score nor a contract"),
         ('[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS"]\nA 2 420\n',
          r"line 3: the NS pair must be a whole number, got 'A'"),
-        ('[Board "1"]\n[Deal "N:AKQ.T98.765.432 - - -"]\n', r"line 2: hand .* has 12 cards"),
+        ('[Board "1"]\n[Deal "N:AKQ.T98.765.432 J98.765.432.AKQJ - -"]\n',
+         r"line 2: the hands of .* hold \[12, 13\] cards"),
         ('[Board "1"]\n[Deal "N:AAQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 '
          '432.AKQJ.T98.765"]\n', r"line 2: .*repeated card SA"),
         ('[Event "x"]\n', r"no ScoreTable rows"),
@@ -125,3 +126,44 @@ def test_any_deal_reads_back_from_any_first_seat(cards: list[str], first: str) -
             == hand
         )
     assert parse_deal(deal_text(deal)) == deal
+
+
+def test_the_standards_table_features(tmp_path: Path) -> None:
+    """Sort marks (+/-) on column names, "#" for the previous header, {comments} between
+    rows, and names quoted with ";" between players."""
+    text = (
+        '[Board "1"]\n'
+        '[ScoreTable "-PairId_NS\\2R;+PairId_EW\\2R;Score_NS\\5R;+MP_NS\\3R"]\n'
+        "{ the best result first }\n"
+        " 1  3   420   2\n"
+        " 2  4  -100   0\n"
+        "\n"
+        '[Board "2"]\n'
+        '[ScoreTable "#"]\n'
+        " 1  4    50   1\n"
+        " 2  3    50   1\n"
+        '[TotalScoreTable "-Rank\\2R;PairId\\2R;Names\\20;MP\\4R"]\n'
+        "{ Only the\n"
+        "  leaders }\n"
+        ' 1  1 "Ann ABLE  ;Bob BAKER " 3.0\n'
+    )
+    event = read_pbn(pbn(tmp_path, text))
+    assert [(ln.board, ln.ns_pair, ln.score, ln.theirs_ns) for ln in event.lines] == [
+        (1, 1, "420", "2"),
+        (1, 2, "-100", "0"),
+        (2, 1, "50", "1"),
+        (2, 2, "50", "1"),
+    ]
+    (pair,) = event.pairs
+    assert (pair.number, pair.names, pair.total, pair.place) == (
+        1,
+        ("Ann ABLE", "Bob BAKER"),
+        "3.0",
+        "1",
+    )
+
+
+def test_a_frequency_table_cannot_be_rescored(tmp_path: Path) -> None:
+    text = '[Board "1"]\n[ScoreTable "Rank\\3R;Score_NS\\5R;Multiplicity\\2L"]\n  1   500 2\n'
+    with pytest.raises(FileError, match=r"line 2: the ScoreTable has no PairId_NS column"):
+        read_pbn(pbn(tmp_path, text))

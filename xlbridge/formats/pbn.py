@@ -31,7 +31,7 @@ from xlbridge.formats.results import (
 )
 
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
-_COLUMN = re.compile(r"^(\w+)(?:\\(\d+)([LR]?))?$")
+_COLUMN = re.compile(r"^[+-]?(\w+)(?:\\(\d+)([LR]?))?$")  # +/- mark the sort order
 _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _EMPTY = ("", "-", "--")
 #: Column names for each field, first found wins.
@@ -53,7 +53,7 @@ _PAIR_COLUMNS = {
     "number": ("PairId", "Pair"),
     "direction": ("Direction",),
     "names": ("Names", "Name"),
-    "total": ("TotalScoreMP", "TotalMP", "TotalScoreIMP", "TotalIMP", "TotalScore"),
+    "total": ("TotalScoreMP", "TotalMP", "MP", "TotalScoreIMP", "TotalIMP", "IMP", "TotalScore"),
     "percentage": ("TotalPercentage", "Percentage"),
     "place": ("Rank", "Place"),
 }
@@ -170,8 +170,13 @@ def read_pbn(path: Path) -> EventFile:
     event = EventFile(str(path))
     tags: dict[str, str] = {}
     table: tuple[str, list[_Column]] | None = None
+    headers: dict[str, list[_Column]] = {}  # the last header of each table, for "#"
+    in_comment = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
+        if in_comment or line.startswith("{"):
+            in_comment = "}" not in line
+            continue  # commentary, also between a table's rows
         if line.startswith("%") or line.startswith(";"):
             continue
         if not line.strip():
@@ -186,9 +191,15 @@ def read_pbn(path: Path) -> EventFile:
             tags[name] = value
             _game_tag(event, path, number, name, value, tags)
             if name in ("ScoreTable", "TotalScoreTable"):
-                table = (name, _columns(path, number, value))
+                if value.strip() == "#":  # the same columns as the previous table
+                    if name not in headers:
+                        raise FileError(f'{path}: line {number}: {name} "#" with no table before')
+                else:
+                    headers[name] = _columns(path, number, value)
+                table = (name, headers[name])
+                _check_columns(path, number, name, headers[name])
             continue
-        if line.startswith("[") or line.startswith("{"):
+        if line.startswith("["):
             table = None
             continue
         if table is None:
@@ -203,6 +214,22 @@ def read_pbn(path: Path) -> EventFile:
     if not event.lines:
         raise FileError(f"{path}: no ScoreTable rows: the file holds no results")
     return event
+
+
+def _check_columns(path: Path, number: int, name: str, columns: list[_Column]) -> None:
+    """A score table must say who played (a frequency table with Multiplicity cannot be
+    rescored); a total score table must name its pairs."""
+    have = {column.name.lower() for column in columns}
+    if name == "ScoreTable":
+        needed = (_LINE_COLUMNS["ns_pair"], _LINE_COLUMNS["ew_pair"])
+    else:
+        needed = (_PAIR_COLUMNS["number"],)
+    for names in needed:
+        if not have & {n.lower() for n in names}:
+            raise FileError(
+                f"{path}: line {number}: the {name} has no {names[0]} column, so its rows "
+                "cannot be rescored"
+            )
 
 
 def _game_tag(
@@ -257,7 +284,8 @@ def _score_line(path: Path, number: int, record: dict[str, str], tags: dict[str,
 
 def _total_pair(path: Path, number: int, record: dict[str, str], tags: dict[str, str]) -> Pair:
     fields = {key: _pick(record, names) for key, names in _PAIR_COLUMNS.items()}
-    names = tuple(n.strip() for n in re.split(r"\s+-\s+|\s+&\s+|\s+and\s+", fields["names"]) if n)
+    parts = re.split(r"\s*;\s*|\s+-\s+|\s+&\s+|\s+and\s+", fields["names"].strip())
+    names = tuple(part.strip() for part in parts if part.strip())
     direction = fields["direction"].upper().replace("-", "")
     return Pair(
         section=fields["section"] or tags.get("Section", ""),

@@ -95,8 +95,9 @@ def normal_seat(text: str) -> str:
 
 def parse_deal(text: str) -> dict[str, list[str]]:
     """The four hands of a PBN deal "N:S.H.D.C E… S… W…" by seat, each [spades, hearts,
-    diamonds, clubs] as rank letters (T for ten); "-" is a hand not known. Raises ValueError
-    on a malformed deal (a bad or repeated card, a hand of other than 13 cards)."""
+    diamonds, clubs] as rank letters (T for ten); "-" is a hand not known, and an end position
+    holds fewer cards in each hand. Raises ValueError on a malformed deal (a bad or repeated
+    card, hands of different sizes)."""
     first, _, hands = text.strip().partition(":")
     seat = normal_seat(first)
     parts = hands.split()
@@ -116,10 +117,12 @@ def parse_deal(text: str) -> dict[str, list[str]]:
                 if rank not in "AKQJT98765432" or (suit + rank) in cards:
                     raise ValueError(f"hand {hand!r} has a bad or repeated card {suit}{rank}")
                 cards.add(suit + rank)
-        held = sum(len(ranks) for ranks in suits)
-        if hand != "-" and held != 13:
-            raise ValueError(f"hand {hand!r} has {held} cards, not 13")
         deal[SEATS[(start + i) % 4]] = suits
+    held = {
+        sum(map(len, deal[seat])) for seat, hand in zip(SEATS, parts, strict=True) if hand != "-"
+    }
+    if len(held) > 1 or held - set(range(14)):
+        raise ValueError(f"the hands of {text!r} hold {sorted(held)} cards, not the same number")
     return deal
 
 
