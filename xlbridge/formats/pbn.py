@@ -220,10 +220,11 @@ def _check_columns(path: Path, number: int, name: str, columns: list[_Column]) -
     """A score table must say who played (a frequency table with Multiplicity cannot be
     rescored); a total score table must name its pairs."""
     have = {column.name.lower() for column in columns}
-    if name == "ScoreTable":
-        needed = (_LINE_COLUMNS["ns_pair"], _LINE_COLUMNS["ew_pair"])
-    else:
-        needed = (_PAIR_COLUMNS["number"],)
+    needed: list[tuple[str, ...]] = (
+        [_LINE_COLUMNS["ns_pair"], _LINE_COLUMNS["ew_pair"]]
+        if name == "ScoreTable"
+        else [_PAIR_COLUMNS["number"]]
+    )
     for names in needed:
         if not have & {n.lower() for n in names}:
             raise FileError(
