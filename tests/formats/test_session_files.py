@@ -123,6 +123,8 @@ def test_pbn_round_trip_through_usebio(tmp_path: Path, capsys: pytest.CaptureFix
     )
     key = lambda ln: (ln.board, ln.ns_pair, ln.ew_pair, ln.score)  # noqa: E731
     assert sorted(map(key, written.lines)) == sorted(map(key, original.lines))
+    # A one-section event is written as section A (USEBIO sections carry an id), read as "".
+    assert b'<SECTION SECTION_ID="A">' in out.read_bytes()
     assert written.hands == original.hands
     assert {p.names for p in written.pairs} == {p.names for p in original.pairs}
     status, again, _ = run(capsys, out, "--compare")

@@ -162,14 +162,14 @@ def test_the_writer_declares_iso_8859_1_and_reads_back(tmp_path: Path) -> None:
     event = EventFile(
         "x",
         description="Zoë's night",
-        hands={("A", 1): "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"},
+        hands={("", 1): "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"},
     )
     lines = [
-        Line("A", 1, 1, 2, "4S", "N", "10", "HA", "420", "2", "0"),
-        Line("A", 1, 3, 4, "", "", "", "", "A60/40", "1.2", "0.8"),
-        Line("A", 1, 5, 6, "", "", "", "", "NP"),
+        Line("", 1, 1, 2, "4S", "N", "10", "HA", "420", "2", "0"),
+        Line("", 1, 3, 4, "", "", "", "", "A60/40", "1.2", "0.8"),
+        Line("", 1, 5, 6, "", "", "", "", "NP"),
     ]
-    pairs = [Pair("A", 1, "NS", ("Łukasz Ö", "Ann"), ("12", ""), "2", "100.00", "1")]
+    pairs = [Pair("", 1, "NS", ("Łukasz Ö", "Ann"), ("12", ""), "2", "100.00", "1")]
     data = usebio_bytes(event, "mp", lines, pairs, 2)
     assert data.startswith(b'<?xml version="1.0" encoding="iso-8859-1"?>\n<!DOCTYPE USEBIO')
     assert b"&#321;ukasz" in data  # outside iso-8859-1: a character reference
@@ -178,7 +178,7 @@ def test_the_writer_declares_iso_8859_1_and_reads_back(tmp_path: Path) -> None:
     back = read_usebio(path)
     assert back.method == "mp" and back.description == "Zoë's night"
     assert back.hands == event.hands
-    assert back.pairs == [Pair("A", 1, "NS", ("Łukasz Ö", "Ann"), ("12", ""), "2", "100.00", "1")]
+    assert back.pairs == [Pair("", 1, "NS", ("Łukasz Ö", "Ann"), ("12", ""), "2", "100.00", "1")]
     assert [(ln.ns_pair, ln.contract, ln.result, ln.score, ln.theirs_ns) for ln in back.lines] == [
         (1, "4S", "10", "420", "2"), (3, "", "", "A6040", "1.2"), (5, "", "", "NP", ""),
     ]  # fmt: skip

@@ -85,9 +85,12 @@ def _number(event: EventFile, where: str, what: str, text: str) -> int:
 
 
 def _section_id(section: Element, index: int, count: int) -> str:
-    """The section's id; without one, "" for a lone section, else A, B, … by position."""
+    """The section's id; a lone section without one or called A is "" (no sections), else
+    A, B, … by position where the file gives none."""
     given = section.get("SECTION_ID") or _text(section, "SECTION_ID")
-    return given or ("" if count == 1 else chr(ord("A") + index))
+    if count == 1 and given in ("", "A"):
+        return ""
+    return given or chr(ord("A") + index)
 
 
 def _containers(root: Element) -> list[tuple[str, Element]]:
@@ -251,7 +254,8 @@ def usebio_bytes(
     sections = sorted({line.section for line in lines} | set(by_section))
     points = _POINTS_OF_METHOD[method]
     for section in sections:
-        container = SubElement(session, "SECTION", {"SECTION_ID": section} if section else {})
+        # Every SECTION carries an id: a one-section session's is "A".
+        container = SubElement(session, "SECTION", SECTION_ID=section or "A")
         participants = SubElement(container, "PARTICIPANTS")
         for pair in by_section.get(section, []):
             _write_pair(participants, pair)
