@@ -287,3 +287,10 @@ def test_any_session_round_trips_through_usebio(
         (ln.board, ln.ns_pair, ln.ns_value) for b in r.travellers for ln in b.lines
     )
     np.testing.assert_allclose([v for *_, v in ns(result)], [v for *_, v in ns(again)], atol=1e-9)
+
+
+def test_hands_for_the_results_pack_by_board() -> None:
+    from xlbridge.formats.command import hands_by_board
+
+    hands = hands_by_board(read_pbn(PBN))
+    assert sorted(hands) == [1, 2] and hands[1].startswith("N:AKQJ.T98.765.432 ")

@@ -94,6 +94,12 @@ def names_of(event: EventFile) -> dict[tuple[str, str, str], str]:
     }
 
 
+def hands_by_board(event: EventFile) -> dict[int, str]:
+    """The file's deals by board number (PBN deal strings), as the results pack takes them;
+    sections sharing board numbers are expected to share the boards' deals."""
+    return {board: deal for (_, board), deal in sorted(event.hands.items())}
+
+
 def csv_event(path: Path, names: Names) -> EventFile:
     """What a traveller CSV gives a USEBIO file besides its lines: the pairs' names."""
     pairs = [
