@@ -78,6 +78,7 @@ def test_the_usebio_ranking_uses_the_files_method_and_names(
          "pair 2 EW (section A): percentage theirs 12.60, ours 12.5"),
         (USEBIO, b"<PLACE>3</PLACE>", b"<PLACE>2=</PLACE>",
          "pair 2 EW (section A): place theirs 2=, ours 3"),
+        (PBN, b"2=  4 EW", b" 3  4 EW", "pair 4 EW: place theirs 3, ours 2="),
         (USEBIO, b"<SCORE>400<", b"<SCORE>430<",
          "board 1 (section A) NS 3 v EW 4: score of the contract theirs 430, ours 400"),
         (PBN, b" 2  5 3NT   S  9    400  2.0", b" 2  5 3NT   S  9    400  2.5",
@@ -85,7 +86,8 @@ def test_the_usebio_ranking_uses_the_files_method_and_names(
         (PBN, b" 1  6 EW    8.0 100.00", b" 1  6 EW    7.0 100.00",
          "pair 6 EW: total theirs 7.0, ours 8"),
     ],
-    ids=["line-mp", "pair-percentage", "pair-place", "contract-score", "pbn-line", "pbn-total"],
+    ids=["line-mp", "pair-percentage", "pair-place", "pbn-place", "contract-score", "pbn-line",
+         "pbn-total"],
 )  # fmt: skip
 def test_compare_lists_the_one_number_changed(
     tmp_path: Path,
@@ -294,3 +296,11 @@ def test_hands_for_the_results_pack_by_board() -> None:
 
     hands = hands_by_board(read_pbn(PBN))
     assert sorted(hands) == [1, 2] and hands[1].startswith("N:AKQJ.T98.765.432 ")
+
+
+def test_a_tie_written_without_the_equals_sign_agrees(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Compscore3 writes tied places as "1" and "1"; ours are "1=" and "1=".
+    path = copy_changed(tmp_path, PBN, b"1=  1 NS", b" 1  1 NS")
+    assert run(capsys, path, "--compare")[0] == 0

@@ -46,7 +46,9 @@ def test_every_quirk_of_the_sample_file() -> None:
     assert second.result == "="
     assert adjusted.score == "A6040" and adjusted.adjusted == (60.0, 40.0)
     assert (adjusted.theirs_ns, adjusted.theirs_ew) == ("2.4", "1.6")
-    # Section B: a line with a contract and tricks but no score; a passed-out board.
+    # Section B: a line with a contract and tricks but no score; a passed-out board; pair
+    # numbers written as Compscore3 writes a Mitchell's (1NS, 1EW).
+    assert [(ln.ns_pair, ln.ew_pair) for ln in (doubled, passed)] == [(1, 1), (2, 2)]
     assert (doubled.section, doubled.contract, doubled.result, doubled.score) == (
         "B",
         "2HX",
@@ -59,10 +61,11 @@ def test_every_quirk_of_the_sample_file() -> None:
     assert renee == Pair("A", 1, "NS", ("Renée North", "Sam South"), ("1001", "1002"),
                          "3.5", "87.50", "1")  # fmt: skip
     assert (eve.direction, eve.place, eve.ids) == ("EW", "3", ("", ""))
-    assert (section_b.section, section_b.names) == ("B", ())
-    # Hands from HAND elements, as a PBN deal from North.
+    assert (section_b.section, section_b.number, section_b.direction) == ("B", 1, "NS")
+    assert event.winners == 2
+    # Hands from the HANDSET after the EVENT (DIRECTION, four suits), as a PBN deal from North.
     assert event.hands == {
-        ("A", 1): "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+        ("", 1): "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
     }
 
 
@@ -71,6 +74,17 @@ def test_every_quirk_of_the_sample_file() -> None:
 def test_event_types(tmp_path: Path, kind: str, method: str) -> None:
     body = board(line(1, 2, "<SCORE>420</SCORE>") + line(3, 4, "<SCORE>-50</SCORE>"))
     assert read_usebio(xml_file(tmp_path, body, event_type=kind)).method == method
+
+
+def test_hands_inside_a_board_and_partial_hand_records(tmp_path: Path) -> None:
+    suits = "<SPADES>AKQJ</SPADES><HEARTS>T98</HEARTS><DIAMONDS>765</DIAMONDS><CLUBS>432</CLUBS>"
+    hand = f'<HAND DIRECTION="NORTH">{suits}</HAND>'
+    lines = line(1, 2, "<SCORE>420</SCORE>") + line(3, 4, "<SCORE>0</SCORE>")
+    # Only North known: no hand record, and no error.
+    assert read_usebio(xml_file(tmp_path, board(hand + lines))).hands == {}
+    # North and South holding the same cards: an error naming the board's hands.
+    with pytest.raises(FileError, match="BOARD 1 HAND: .*repeated card SA"):
+        read_usebio(xml_file(tmp_path, board(hand + hand.replace("NORTH", "SOUTH") + lines)))
 
 
 def test_iso_8859_1_without_a_declaration_and_utf8_with_one(tmp_path: Path) -> None:
@@ -143,7 +157,7 @@ def test_the_doctype_naming_a_dtd_on_a_web_server_is_not_fetched(tmp_path: Path)
          "BOARD: BOARD_NUMBER must be a whole number, got 'x'"),
         ("<PARTICIPANTS><PAIR><PAIR_NUMBER>=1</PAIR_NUMBER></PAIR></PARTICIPANTS>"
          + board(line(1, 2, "<SCORE>0</SCORE>")), "MP_PAIRS",
-         "PAIR 1: PAIR_NUMBER must be a whole number, got '=1'"),
+         "PAIR 1: PAIR_NUMBER must be a pair number such as 7 or 7NS, got '=1'"),
         ("<PARTICIPANTS/>", "MP_PAIRS", "no TRAVELLER_LINE in any BOARD"),
     ],
     ids=["malformed", "event-type", "no-score-no-contract", "board-number", "pair-number",

@@ -2,7 +2,8 @@
 
 ``xlbridge session FILE`` reads a USEBIO ``.xml`` or a PBN ``.pbn`` file as well as a traveller
 CSV. The scoring method comes from the file (USEBIO EVENT_TYPE MP_PAIRS → mp, CROSS_IMP → ximp,
-BUTLER_PAIRS → butler; a PBN file's Scoring tag) unless ``--method`` says otherwise.
+BUTLER_PAIRS → butler; a PBN file's Scoring tag) unless ``--method`` says otherwise, and
+one or two winners from USEBIO's WINNER_TYPE unless ``--winners`` says otherwise.
 ``--compare`` prints every difference between the file's own numbers and ours, then a summary
 line, and exits 3 when there is one (0 when all agree); ``--usebio OUT.xml`` writes the scored
 session as USEBIO 1.2 (atomically; an existing file only with ``--force``), from any input.
@@ -76,7 +77,8 @@ def score_event_file(args: argparse.Namespace) -> tuple[EventFile, SessionResult
         raise InputError(f"{path}: --compare: the file carries no results of its own")
     traveller = traveller_of(event)
     try:
-        result = score_session(traveller, method, args.winners, args.across_field, args.factoring)
+        winners = event.winners if args.winners == "auto" and event.winners else args.winners
+        result = score_session(traveller, method, winners, args.across_field, args.factoring)
     except InputError as error:
         message = str(error)
         raise InputError(

@@ -2,7 +2,8 @@
 
 A number the file printed with d decimals agrees with ours when they differ by at most half a
 unit of its last decimal (0.5 for "7", 0.05 for "7.4", 0.005 for "55.21"): the file's printed
-precision is all it says. Places agree when they are the same text ("3=" is not "3").
+precision is all it says. Places agree when their numbers are equal: "3=" and "3" agree, as
+Compscore3 writes tied places without the "=".
 """
 
 from __future__ import annotations
@@ -99,6 +100,10 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
     return Comparison(tuple(differences), line_numbers, pair_numbers)
 
 
+def _place_number(place: str) -> str:
+    return place.replace(" ", "").rstrip("=")
+
+
 def _compare_pairs(listed: list[Pair], result: SessionResult, out: list[Difference]) -> int:
     ours = {(p.section, p.direction, p.pair): p for p in result.pairs}
     ours_any = {(p.section, p.pair): p for p in result.pairs}
@@ -123,6 +128,6 @@ def _compare_pairs(listed: list[Pair], result: SessionResult, out: list[Differen
         if pair.place:
             compared += 1
             mine_place = "" if mine is None else mine.place
-            if pair.place.replace(" ", "") != mine_place:
+            if _place_number(pair.place) != _place_number(mine_place):
                 out.append(Difference(where, "place", pair.place, mine_place))
     return compared

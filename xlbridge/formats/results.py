@@ -75,6 +75,7 @@ class EventFile:
 
     path: str
     method: str | None = None  # from the file: mp, ximp or butler (None: not said)
+    winners: int | None = None  # from the file: 1 or 2 (None: not said)
     description: str = ""
     date: str = ""
     program: str = ""

@@ -40,7 +40,9 @@ _SCORING_OF_METHOD = {"mp": "MATCH_POINTS", "ximp": "CROSS_IMPS", "butler": "BUT
 _NS_POINTS = ("NS_MATCH_POINTS", "NS_CROSS_IMP_POINTS", "NS_IMPS", "NS_BUTLER_POINTS", "NS_POINTS")
 _POINTS_OF_METHOD = {"mp": "MATCH_POINTS", "ximp": "CROSS_IMP_POINTS", "butler": "IMPS"}
 _SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
-_SEAT_NAMES = {"N": "NORTH", "E": "EAST", "S": "SOUTH", "W": "WEST"}
+_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+#: A pair number as USEBIO writers give it: 7, or 7NS / 7EW in a Mitchell (Compscore3).
+_PAIR_LABEL = re.compile(r"\s*(\d+)\s*(NS|EW|N-S|E-W)?\s*", re.IGNORECASE)
 _ENCODING = re.compile(rb"^\s*<\?xml[^>]*encoding", re.IGNORECASE)
 DTD = "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd"
 
@@ -76,6 +78,14 @@ def _is_utf8(data: bytes) -> bool:
 def _text(element: Element | None, name: str) -> str:
     child = element.find(name) if element is not None else None
     return (child.text or "").strip() if child is not None else ""
+
+
+def _pair_number(event: EventFile, where: str, what: str, text: str) -> tuple[int, str]:
+    """A pair number and the direction it may carry (7NS → 7, NS)."""
+    match = _PAIR_LABEL.fullmatch(text)
+    if match is None:
+        raise event.error(where, f"{what} must be a pair number such as 7 or 7NS, got {text!r}")
+    return int(match.group(1)), _direction(match.group(2) or "")
 
 
 def _number(event: EventFile, where: str, what: str, text: str) -> int:
@@ -132,12 +142,17 @@ def read_usebio(path: Path) -> EventFile:
             )
         ),
     )
+    winners = _text(event_element, "WINNER_TYPE")
+    event.winners = int(winners) if winners in ("1", "2") else None
     containers = _containers(event_element)
     for section, container in containers:
         for i, pair in enumerate(container.findall("PARTICIPANTS/PAIR"), start=1):
             event.pairs.append(_pair(event, section, pair, f"SECTION {section or '-'} PAIR {i}"))
         for board in container.findall("BOARD"):
             _board(event, section, board)
+    for board in root.findall("HANDSET/BOARD"):  # hand records after the EVENT
+        number = _number(event, "HANDSET BOARD", "BOARD_NUMBER", _text(board, "BOARD_NUMBER"))
+        _read_hands(event, ("", number), board, f"HANDSET BOARD {number}")
     if len(containers) > 1:  # participants listed once for the whole event
         for i, pair in enumerate(event_element.findall("PARTICIPANTS/PAIR"), start=1):
             event.pairs.append(_pair(event, "", pair, f"EVENT PAIR {i}"))
@@ -148,10 +163,11 @@ def read_usebio(path: Path) -> EventFile:
 
 def _pair(event: EventFile, section: str, pair: Element, where: str) -> Pair:
     players = pair.findall("PLAYER")
+    number, direction = _pair_number(event, where, "PAIR_NUMBER", _text(pair, "PAIR_NUMBER"))
     return Pair(
         section=section,
-        number=_number(event, where, "PAIR_NUMBER", _text(pair, "PAIR_NUMBER")),
-        direction=_direction(_text(pair, "DIRECTION")),
+        number=number,
+        direction=_direction(_text(pair, "DIRECTION")) or direction,
         names=tuple(_text(player, "PLAYER_NAME") for player in players),
         ids=tuple(_text(player, "NATIONAL_ID_NUMBER") for player in players),
         total=_text(pair, "TOTAL_SCORE") or _text(pair, "MATCH_POINTS"),
@@ -170,16 +186,22 @@ def _board(event: EventFile, section: str, board: Element) -> None:
     number_text = _text(board, "BOARD_NUMBER") or board.get("BOARD_NUMBER", "")
     number = _number(event, where, "BOARD_NUMBER", number_text)
     where = f"{where} {number}"
-    hands = _hands(board)
-    if hands:
-        try:
-            deal = parse_deal(hands)
-        except ValueError as error:
-            raise event.error(f"{where} HAND", str(error)) from None
-        if complete(deal):
-            event.hands[(section, number)] = deal_text(deal)
+    _read_hands(event, (section, number), board, where)
     for i, line in enumerate(board.findall("TRAVELLER_LINE"), start=1):
         event.lines.append(_line(event, section, number, line, f"{where} TRAVELLER_LINE {i}"))
+
+
+def _read_hands(event: EventFile, key: tuple[str, int], board: Element, where: str) -> None:
+    """The hands of a board element (a HANDSET's, or a BOARD's own), when all four are there."""
+    hands = _hands(board)
+    if not hands:
+        return
+    try:
+        deal = parse_deal(hands)
+    except ValueError as error:
+        raise event.error(f"{where} HAND", str(error)) from None
+    if complete(deal):
+        event.hands[key] = deal_text(deal)
 
 
 def _hands(board: Element) -> str:
@@ -205,8 +227,8 @@ def _line(event: EventFile, section: str, board: int, line: Element, where: str)
     return Line(
         section=section,
         board=board,
-        ns_pair=_number(event, where, "NS_PAIR_NUMBER", _text(line, "NS_PAIR_NUMBER")),
-        ew_pair=_number(event, where, "EW_PAIR_NUMBER", _text(line, "EW_PAIR_NUMBER")),
+        ns_pair=_pair_number(event, where, "NS_PAIR_NUMBER", _text(line, "NS_PAIR_NUMBER"))[0],
+        ew_pair=_pair_number(event, where, "EW_PAIR_NUMBER", _text(line, "EW_PAIR_NUMBER"))[0],
         contract=contract,
         declarer=normal_seat(_text(line, "PLAYED_BY")),
         result=_text(line, "TRICKS").replace(" ", ""),
@@ -263,10 +285,9 @@ def usebio_bytes(
         for number in boards:
             board = SubElement(container, "BOARD")
             _add(board, "BOARD_NUMBER", number)
-            if (section, number) in event.hands:
-                _write_hands(board, event.hands[(section, number)])
             for line in (x for x in lines if x.section == section and x.board == number):
                 _write_line(board, line, points)
+    _write_handset(root, event.hands)
     body = tostring(root, encoding="unicode")
     text = (
         '<?xml version="1.0" encoding="iso-8859-1"?>\n'
@@ -298,12 +319,23 @@ def _write_pair(parent: Element, pair: Pair) -> None:
             _add(player, "NATIONAL_ID_NUMBER", national_id)
 
 
-def _write_hands(board: Element, deal: str) -> None:
-    hands = parse_deal(deal)
-    for seat in SEATS:
-        hand = SubElement(board, "HAND", DIRECTION=_SEAT_NAMES[seat])
-        for suit, ranks in zip(_SUITS, hands[seat], strict=True):
-            _add(hand, suit, ranks)
+def _write_handset(root: Element, hands: dict[tuple[str, int], str]) -> None:
+    """The hand records after the EVENT, one BOARD per board number (as Compscore3 writes)."""
+    by_board: dict[int, str] = {}
+    for (_, number), deal in sorted(hands.items()):
+        by_board.setdefault(number, deal)
+    if not by_board:
+        return
+    handset = SubElement(root, "HANDSET")
+    for number, deal in sorted(by_board.items()):
+        board = SubElement(handset, "BOARD")
+        _add(board, "BOARD_NUMBER", number)
+        seats = parse_deal(deal)
+        for seat in SEATS:
+            hand = SubElement(board, "HAND")
+            _add(hand, "DIRECTION", _SEAT_NAMES[seat])
+            for suit, ranks in reversed(list(zip(_SUITS, seats[seat], strict=True))):
+                _add(hand, suit, ranks)
 
 
 def _write_line(board: Element, line: Line, points: str) -> None:
