@@ -46,6 +46,11 @@ def lead_text(lead: str) -> str:
     return f"{SUIT_SYMBOLS.get(suit, suit)}{'10' if rank == 'T' else rank}"
 
 
+def adjusted_text(score: str) -> str:
+    """How an artificial adjusted score is shown: "Adjusted score A60/40"."""
+    return f"Adjusted score {score}"
+
+
 def board_caption(board: BoardTraveller, context: PackContext) -> str:
     number = board.board
     vulnerable = VULNERABILITY[(number - 1) % len(VULNERABILITY)]
@@ -127,7 +132,7 @@ def _traveller_line(sheet: PackSheet, line: ScoredLine) -> None:
         "ew_percent": line.ew_percent,
     }
     if line.adjusted or line.score_text == NOT_PLAYED:
-        what = "Not played" if line.score_text == NOT_PLAYED else f"Adjusted score {line.adjusted}"
+        what = "Not played" if line.score_text == NOT_PLAYED else adjusted_text(line.adjusted)
         sheet.record(values, marked=True, span=("contract", "ew_score", what))
     elif _scored(line):
         sheet.record({**values, "ns_score": line.ns_score, "ew_score": -line.ns_score})
@@ -162,12 +167,14 @@ def score_card_columns(context: PackContext) -> list[Col]:
     ]
     if context.matchpoints:
         columns.append(Col("percent", "%", 6.5, PERCENT_FORMAT))
-    return [*columns, Col("total", "Running total", 8, context.total_format)]
+    return [*columns, Col("total", "Total", 8, context.total_format)]
 
 
-def _pair_order(pair: PairResult) -> tuple[str, str, int, str]:
+def _pair_order(pair: PairResult) -> tuple[str, int, int, str]:
+    """Score cards by section, NS before EW, then pair number ("2" before "10")."""
     label = pair.pair
-    return pair.section, pair.direction, int(label) if label.isdigit() else 10**9, label
+    direction = ("NS", "EW").index(pair.direction) if pair.direction else 0
+    return pair.section, direction, int(label) if label.isdigit() else 10**9, label
 
 
 def card_caption(pair: PairResult, context: PackContext) -> str:
@@ -226,7 +233,7 @@ def _card_line(
         "total": row.running_total,
     }
     if row.score_text.startswith("A"):
-        sheet.record(values, marked=True, span=("contract", "score", f"Adjusted {row.score_text}"))
+        sheet.record(values, marked=True, span=("contract", "score", adjusted_text(row.score_text)))
     elif math.isfinite(row.score) and row.score_text == f"{row.score:g}":
         sheet.record({**values, "score": row.score})
     else:
