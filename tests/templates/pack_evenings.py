@@ -45,7 +45,7 @@ def _line(rng: random.Random, board: int, ns: str, ew: str, rnd: int) -> Travell
 
 def _names(rng: random.Random, keys: list[tuple[str, str, str]]) -> dict[tuple[str, str, str], str]:
     names = {}
-    for index, key in enumerate(keys):
+    for key in keys:
         one = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
         two = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
         names[key] = f"{one} & {two}"
@@ -94,7 +94,9 @@ def howell(pairs: int = 8, boards_per_round: int = 3, seed: int = 1, adjusted: b
     return Evening(lines, _names(rng, keys), hands, result)
 
 
-def mitchell(tables: int = 9, boards_per_round: int = 3, seed: int = 2, method: str = "mp") -> Evening:
+def mitchell(
+    tables: int = 9, boards_per_round: int = 3, seed: int = 2, method: str = "mp"
+) -> Evening:
     """A Mitchell: NS pairs 1..T stay, EW pairs 1..T move up a table and the boards down a
     table each round (T odd, so every EW pair meets every board once). Two winners."""
     rng = random.Random(seed)

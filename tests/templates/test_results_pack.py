@@ -169,7 +169,9 @@ def test_small_evening_prints_the_matchpoints_worked_by_hand(tmp_path: Path) -> 
     real = [r for r in board2.records if r["NS score"] is not None]
     assert [r["NS score"] for r in real] == [100, -100, -100]
     assert all(math.isclose(r["EW score"], -r["NS score"]) for r in real)
-    for record, (ns_mp, ew_mp) in zip(real, ((17 / 3, 1 / 3), (5 / 3, 13 / 3), (5 / 3, 13 / 3))):
+    for record, (ns_mp, ew_mp) in zip(
+        real, ((17 / 3, 1 / 3), (5 / 3, 13 / 3), (5 / 3, 13 / 3)), strict=True
+    ):
         assert math.isclose(record["NS MPs"], ns_mp) and math.isclose(record["EW MPs"], ew_mp)
         assert math.isclose(record["NS %"], ns_mp / 6 * 100)
     (adjusted,) = [r for r in board2.records if r["NS score"] is None]
@@ -200,9 +202,7 @@ def test_score_cards_of_the_small_evening(tmp_path: Path) -> None:
 def check_against_session(book: Workbook, evening: Evening) -> None:
     result = evening.result
     tables = blocks(book[RANKING_SHEET])
-    expected = [
-        result.ranking(None, direction) for direction in result.directions
-    ]  # one section
+    expected = [result.ranking(None, direction) for direction in result.directions]  # one section
     assert len(tables) == len(expected)
     for table, pairs in zip(tables, expected, strict=True):
         assert [r["Pair"] for r in table.records] == [p.pair for p in pairs]
@@ -254,7 +254,8 @@ def test_deals_print_on_the_travellers(tmp_path: Path, evening_howell: Evening) 
     east = next(c.value for c in ws[first.first_row + 2][1:] if c.value)
     hand = evening_howell.hands[1][2:].split()
     assert north == "North   " + "  ".join(
-        f"{s} {h.replace('T', '10') or '—'}" for s, h in zip("♠♥♦♣", hand[0].split("."))
+        f"{s} {h.replace('T', '10') or '—'}"
+        for s, h in zip("♠♥♦♣", hand[0].split("."), strict=True)
     )
     assert west.startswith("West   ♠") and east.startswith("East   ♠")
     assert south.startswith("South   ♠")

@@ -111,19 +111,19 @@ def build_results_pack(
         value_format=_number_format(_values(result)),
         total_format=_number_format(pair.score for pair in result.pairs),
     )
-    heading = " — ".join(part for part in (_text("event", event) or DEFAULT_EVENT,
-                                            _text("date", date)) if part)  # fmt: skip
+    parts = (_text("event", event) or DEFAULT_EVENT, _text("date", date))
+    heading = " — ".join(part for part in parts if part)
     workbook = Workbook()
     page.use_default_font(workbook)
     ranking = workbook.active
     assert ranking is not None
     ranking.title = RANKING_SHEET
-    write_ranking(PackSheet(ranking, _title("Ranking", result), ranking_columns(context)),
-                  context).finish(paper, heading)  # fmt: skip
-    sheet = workbook.create_sheet(TRAVELLERS_SHEET)
-    write_travellers(sheet, context, _title("Travellers", result)).finish(paper, heading)
-    sheet = workbook.create_sheet(SCORE_CARDS_SHEET)
-    write_score_cards(sheet, context, _title("Personal score cards", result)).finish(paper, heading)
+    sheet = PackSheet(ranking, _title("Ranking", result), ranking_columns(context))
+    write_ranking(sheet, context).finish(paper, heading)
+    travellers = workbook.create_sheet(TRAVELLERS_SHEET)
+    write_travellers(travellers, context, _title("Travellers", result)).finish(paper, heading)
+    cards = workbook.create_sheet(SCORE_CARDS_SHEET)
+    write_score_cards(cards, context, _title("Personal score cards", result)).finish(paper, heading)
     return workbook
 
 
@@ -208,7 +208,10 @@ def ranking_columns(context: PackContext) -> list[Col]:
         Col("score", score, 9, context.total_format),
     ]
     if context.matchpoints:
-        columns += [Col("top", "Top", 8, context.total_format), Col("percent", "%", 8, PERCENT_FORMAT)]
+        columns += [
+            Col("top", "Top", 8, context.total_format),
+            Col("percent", "%", 8, PERCENT_FORMAT),
+        ]
     else:
         columns += [Col("per_board", f"{score} per board", 9, "0.00")]
     return [*columns, Col("boards", "Boards", 7)]

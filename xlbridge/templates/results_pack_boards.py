@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core.contract import VULNERABILITY, dealer
-from xlbridge.core.session import BoardTraveller, PairResult, ScoredLine, ScoreCardRow
+from xlbridge.core.session import BoardTraveller, PairResult, ScoreCardRow, ScoredLine
 from xlbridge.templates.results_pack_hands import SEAT_NAMES
 from xlbridge.templates.results_pack_sheet import CENTER, LEFT, RIGHT, Col, PackSheet
 
@@ -31,7 +31,7 @@ def contract_text(contract: str) -> str:
         return "Passed out"
     level, rest = contract[0], contract[1:]
     strain = rest.rstrip("X")
-    return f"{level}{SUIT_SYMBOLS.get(strain, strain)}{rest[len(strain):]}"
+    return f"{level}{SUIT_SYMBOLS.get(strain, strain)}{rest[len(strain) :]}"
 
 
 _LEAD = re.compile(r"([SHDC♠♥♦♣])\s*(10|[AKQJT2-9])", re.IGNORECASE)
@@ -87,8 +87,10 @@ def traveller_columns(context: PackContext) -> list[Col]:
         Col("ew_value", f"EW {unit}", 8, value),
     ]
     if context.matchpoints:
-        columns += [Col("ns_percent", "NS %", 7, PERCENT_FORMAT),
-                    Col("ew_percent", "EW %", 7, PERCENT_FORMAT)]  # fmt: skip
+        columns += [
+            Col("ns_percent", "NS %", 7, PERCENT_FORMAT),
+            Col("ew_percent", "EW %", 7, PERCENT_FORMAT),
+        ]
     return columns
 
 
@@ -97,19 +99,25 @@ def _scored(line: ScoredLine) -> bool:
     return math.isfinite(line.ns_score) and line.score_text == f"{line.ns_score:g}"
 
 
+def hand_text(deal: dict[str, str], seat: str) -> str:
+    """A seat's hand as printed in the deal ("North   ♠ AKQ2  ♥ …"), "" when not known."""
+    return f"{SEAT_NAMES[seat]}   {deal[seat]}" if seat in deal else ""
+
+
 def write_travellers(ws: Worksheet, context: PackContext, title: str) -> PackSheet:
     sheet = PackSheet(ws, title, traveller_columns(context))
     width = len(sheet.columns)
-    for index, board in enumerate(context.result.travellers):
+    for board in context.result.travellers:
         sheet.start_block()
         sheet.caption(board_caption(board, context))
         deal = context.deals.get(board.board)
         if deal:
             half = width // 2
-            sheet.spans([(1, width, f"North   {deal.get('N', '')}", CENTER)])
-            sheet.spans([(1, half, f"West   {deal.get('W', '')}", LEFT),
-                         (half + 1, width, f"East   {deal.get('E', '')}", RIGHT)])  # fmt: skip
-            sheet.spans([(1, width, f"South   {deal.get('S', '')}", CENTER)])
+            sheet.spans([(1, width, hand_text(deal, "N"), CENTER)])
+            west = (1, half, hand_text(deal, "W"), LEFT)
+            east = (half + 1, width, hand_text(deal, "E"), RIGHT)
+            sheet.spans([west, east])
+            sheet.spans([(1, width, hand_text(deal, "S"), CENTER)])
         for line in board.lines:
             _traveller_line(sheet, line)
         sheet.blank()

@@ -38,7 +38,9 @@ def _seat(text: object, where: str) -> str:
 def _hand(text: object, where: str) -> list[str] | None:
     """The four suits of a PBN hand (ranks in order), or None for ``-``."""
     if not isinstance(text, str):
-        raise InputError(f"{where}: a hand must be text such as AKQ2.KJ3.Q54.A32, got {shown(text)}")
+        raise InputError(
+            f"{where}: a hand must be text such as AKQ2.KJ3.Q54.A32, got {shown(text)}"
+        )
     hand = text.strip().upper().replace("10", "T")
     if hand == UNKNOWN:
         return None
@@ -93,5 +95,6 @@ def read_deal(board: int, deal: object) -> dict[str, str]:
 
 def _written(suits: list[str]) -> str:
     return "  ".join(
-        f"{symbol} {suit.replace('T', '10') or '—'}" for symbol, suit in zip(SUIT_SYMBOLS, suits)
+        f"{symbol} {suit.replace('T', '10') or '—'}"
+        for symbol, suit in zip(SUIT_SYMBOLS, suits, strict=True)
     )
