@@ -22,7 +22,8 @@ pair's score is its IMP total (ranked per board when pairs played different numb
 One winner or two: a movement in which some pair sits both NS and EW (a Howell) ranks all pairs
 together; otherwise (a Mitchell) NS and EW are ranked separately. With two winners a pair is
 known by its direction and number, so Mitchells whose NS and EW pairs are both numbered 1…N
-work. Equal scores (to two decimals) share a place, written "3=", and the next is 5.
+work: they are recognised by NS pair p and EW pair p both playing every board. Equal scores
+(to two decimals) share a place, written "3=", and the next is 5.
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ class TravellerLine:
     section: str = ""
     ns_score: float | None = None
     ew_score: float | None = None  # EW's own score when it differs (split score)
-    weight: float = 1.0  # share of an assigned weighted score (lines of one table add to 1)
+    weight: float | None = None  # share of a weighted score (None: the table's only line)
     contract: str = ""  # as written on a traveller: "4SX", "PASS"
     declarer: str = ""  # N, E, S or W
     tricks: int | None = None  # tricks taken by declarer
@@ -280,7 +281,7 @@ class Traveller:
             kind=np.array(kinds, dtype=np.int8),
             ns_score=column(lambda i: number(i.ns_score), float),
             ew_score=column(lambda i: number(i.ew_score), float),
-            weight=column(lambda i: float(i.weight), float),
+            weight=column(lambda i: number(i.weight), float),
             ns_share=column(lambda i: i.adjusted.ns_percent if i.adjusted else math.nan, float),
             ew_share=column(lambda i: i.adjusted.ew_percent if i.adjusted else math.nan, float),
             contract=column(lambda i: i.contract, object),
@@ -294,7 +295,7 @@ class Traveller:
             source=source,
         )
 
-    def fail(self, rows: Sequence[int] | np.ndarray, message: str) -> InputError:
+    def fail(self, rows: int | Sequence[int] | np.ndarray, message: str) -> InputError:
         """An error naming the source and the lines of entries ``rows``."""
         indices = np.atleast_1d(np.asarray(rows, dtype=np.int64))
         numbers = self.lines[indices]
@@ -518,368 +519,23 @@ def _sits_both_ways(traveller: Traveller) -> bool:
     return bool(np.intersect1d(ns, ew).size)
 
 
-def _tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids: int) -> _Tables:
-    """Group rows into tables; reject a pair on both sides of a line or playing a board twice."""
-    same = np.flatnonzero(ns_id == ew_id)
-    if same.size:
-        row = int(same[0])
-        raise traveller.fail(
-            row,
-            f"pair {traveller.pairs[traveller.ns_pair[row]]} is on both sides of the line "
-            "(NS and EW); if NS and EW pairs are numbered separately (a Mitchell), score "
-            "with two winners",
-        )
-    size = len(traveller)
-    board_span = int(traveller.board.max()) + 1
-    keys = np.concatenate([traveller.board * ids + ns_id, traveller.board * ids + ew_id])
-    if float(board_span) * ids * 2 >= 2.0**62:
-        raise InputError(f"{traveller.source}: too many boards and pairs to score")
-    order = np.argsort(keys, kind="stable")
-    sorted_keys = keys[order]
-    repeat = np.flatnonzero(sorted_keys[1:] == sorted_keys[:-1])
-    if repeat.size == 0:
-        return _Tables(np.arange(size), np.arange(size), True)
-    first_row, second_row = order[repeat] % size, order[repeat + 1] % size
-    same_table = (ns_id[first_row] == ns_id[second_row]) & (ew_id[first_row] == ew_id[second_row])
-    bad = np.flatnonzero(~same_table)
-    if bad.size:
-        a, b = int(first_row[bad[0]]), int(second_row[bad[0]])
-        pid = keys[order[repeat[bad[0]]]] % ids
-        label = traveller.pairs[int(pid % max(len(traveller.pairs), 1))]
-        raise traveller.fail(
-            sorted((a, b)),
-            f"pair {label} plays board {traveller.board[a]} on two lines",
-        )
-    ns_key = traveller.board * ids + ns_id
-    _, of_row = np.unique(ns_key, return_inverse=True)
-    of_row = of_row.reshape(-1)
-    first = np.full(int(of_row.max()) + 1, size, dtype=np.int64)
-    np.minimum.at(first, of_row, np.arange(size))
-    return _Tables(first, of_row, False)
+def _numbered_by_direction(traveller: Traveller) -> bool:
+    """Whether NS and EW pairs are numbered separately (a Mitchell numbered 1…N both ways).
 
-
-def _check_components(traveller: Traveller, tables: _Tables) -> None:
-    """Only scores may have several lines (a weighted score); weights of a table add to 1."""
-    weight = traveller.weight
-    if not tables.rows_each:
-        count = np.bincount(tables.of_row)[tables.of_row]
-        blank = np.flatnonzero(np.isnan(weight) & (count > 1))
-        if blank.size:
-            rows = np.flatnonzero(tables.of_row == tables.of_row[blank[0]])
-            label = traveller.pairs[int(traveller.ns_pair[rows[0]])]
-            raise traveller.fail(
-                rows,
-                f"pair {label} plays board {traveller.board[rows[0]]} on {rows.size} lines "
-                "(lines of one table need a weight each: an assigned weighted score)",
-            )
-    weight[np.isnan(weight)] = 1.0
-    bad_weight = np.flatnonzero(~np.isfinite(weight) | (weight < 0))
-    if bad_weight.size:
-        row = int(bad_weight[0])
-        raise traveller.fail(row, f"weight must be a number of at least 0, got {weight[row]:g}")
-    if tables.rows_each:
-        off = np.flatnonzero(np.abs(weight - 1) > WEIGHT_TOLERANCE)
-        if off.size:
-            row = int(off[0])
-            raise traveller.fail(
-                row, f"a table's weights must add up to 1, got {weight[row]:.12g} on one line"
-            )
-        return
-    count = np.bincount(tables.of_row)
-    several = count[tables.of_row] > 1
-    not_scores = np.flatnonzero(several & (traveller.kind != SCORE))
-    if not_scores.size:
-        rows = np.flatnonzero(tables.of_row == tables.of_row[not_scores[0]])
-        raise traveller.fail(
-            rows, "an adjusted score or NP must be the table's only line on the board"
-        )
-    sums = np.bincount(tables.of_row, weights=weight)
-    off = np.flatnonzero(np.abs(sums - 1) > WEIGHT_TOLERANCE)
-    if off.size:
-        rows = np.flatnonzero(tables.of_row == off[0])
-        raise traveller.fail(rows, f"a table's weights must add up to 1, got {sums[off[0]]:.12g}")
-
-
-@dataclass
-class _Scored:
-    """A scored session as arrays; builds the result objects on demand."""
-
-    traveller: Traveller
-    method: str
-    two_winners: bool
-    across_field: bool
-    tables: _Tables
-    table_ns: np.ndarray  # NS pair id of each table
-    table_ew: np.ndarray
-    table_group: np.ndarray  # scoring group (board) of each table; -1 not played
-    group_board: np.ndarray
-    group_section: np.ndarray  # -1 across the field
-    group_top: np.ndarray  # NaN at IMPs
-    group_results: np.ndarray  # real results per group
-    ns_value: np.ndarray  # per table, NaN not played
-    ew_value: np.ndarray
-    pair_ids: int
-    pair_total: np.ndarray = field(init=False)
-    pair_boards: np.ndarray = field(init=False)
-    pair_top: np.ndarray = field(init=False)
-    pair_rank: np.ndarray = field(init=False)
-    pair_tied: np.ndarray = field(init=False)
-    pair_order: np.ndarray = field(init=False)
-
-    def __post_init__(self) -> None:
-        played = self.table_group >= 0
-        ns, ew = self.table_ns[played], self.table_ew[played]
-        ids = self.pair_ids
-        self.pair_total = np.bincount(ns, self.ns_value[played], ids) + np.bincount(
-            ew, self.ew_value[played], ids
-        )
-        self.pair_boards = np.bincount(ns, minlength=ids) + np.bincount(ew, minlength=ids)
-        if self.imps:
-            self.pair_top = np.full(ids, np.nan)
-        else:
-            top = self.group_top[self.table_group[played]]
-            self.pair_top = np.bincount(ns, top, ids) + np.bincount(ew, top, ids)
-        self._rank()
-
-    @property
-    def imps(self) -> bool:
-        return self.method in ("ximp", "butler")
-
-    def _pair_section(self, pid: np.ndarray) -> np.ndarray:
-        per_section = len(self.traveller.pairs) * (2 if self.two_winners else 1)
-        return pid // max(per_section, 1)
-
-    def _pair_direction(self, pid: np.ndarray) -> np.ndarray:
-        """0 NS, 1 EW with two winners; 0 for everyone with one."""
-        if not self.two_winners:
-            return np.zeros_like(pid)
-        pairs = max(len(self.traveller.pairs), 1)
-        return (pid // pairs) % 2
-
-    def _pair_label(self, pid: np.ndarray) -> np.ndarray:
-        return pid % max(len(self.traveller.pairs), 1)
-
-    def _rank(self) -> None:
-        """Places within each ranking (ties to PLACE_DECIMALS share a place)."""
-        pid = np.flatnonzero(self.pair_boards > 0)
-        section = np.zeros_like(pid) if self.across_field else self._pair_section(pid)
-        ranking = section * 2 + self._pair_direction(pid)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            per_board = self.pair_total[pid] / self.pair_boards[pid]
-            percentage = self.pair_total[pid] / self.pair_top[pid] * 100
-        if self.imps:
-            boards = self.pair_boards[pid]
-            low = np.full(ranking.max() + 1, np.iinfo(np.int64).max)
-            high = np.zeros(ranking.max() + 1, dtype=np.int64)
-            np.minimum.at(low, ranking, boards)
-            np.maximum.at(high, ranking, boards)
-            uneven = (low != high)[ranking]
-            value = np.where(uneven, per_board, self.pair_total[pid])
-        else:
-            value = percentage
-        value = np.round(value, PLACE_DECIMALS)
-        label_order = _natural_order(self.traveller.pairs)[self._pair_label(pid)]
-        order = np.lexsort((label_order, section, -value, ranking))
-        sorted_ranking, sorted_value = ranking[order], value[order]
-        new_ranking = np.ones(order.size, dtype=bool)
-        new_ranking[1:] = sorted_ranking[1:] != sorted_ranking[:-1]
-        new_value = new_ranking.copy()
-        new_value[1:] |= sorted_value[1:] != sorted_value[:-1]
-        position = np.arange(order.size)
-        ranking_start = np.maximum.accumulate(np.where(new_ranking, position, 0))
-        run_start = np.maximum.accumulate(np.where(new_value, position, 0))
-        run_end = np.append(np.flatnonzero(new_value)[1:], order.size)
-        run_length = (run_end - np.flatnonzero(new_value))[np.cumsum(new_value) - 1]
-        self.pair_order = pid[order]
-        self.pair_rank = np.zeros(self.pair_ids, dtype=np.int64)
-        self.pair_tied = np.zeros(self.pair_ids, dtype=bool)
-        self.pair_rank[self.pair_order] = run_start - ranking_start + 1
-        self.pair_tied[self.pair_order] = run_length > 1
-
-    # Result objects ---------------------------------------------------------------------
-
-    def pair_results(self) -> tuple[PairResult, ...]:
-        traveller = self.traveller
-        results = []
-        for pid in self.pair_order.tolist():
-            boards = int(self.pair_boards[pid])
-            total = float(self.pair_total[pid])
-            top = float(self.pair_top[pid])
-            direction = DIRECTIONS[int(self._pair_direction(np.int64(pid)))]
-            rank = int(self.pair_rank[pid])
-            results.append(
-                PairResult(
-                    section=traveller.sections[int(self._pair_section(np.int64(pid)))],
-                    pair=traveller.pairs[int(self._pair_label(np.int64(pid)))],
-                    direction=direction if self.two_winners else "",
-                    boards=boards,
-                    score=total,
-                    top=top,
-                    percentage=total / top * 100 if top > 0 else math.nan,
-                    per_board=total / boards,
-                    place=f"{rank}=" if self.pair_tied[pid] else str(rank),
-                    rank=rank,
-                )
-            )
-        return tuple(results)
-
-    def _pair_id(self, pair: PairResult) -> int:
-        traveller = self.traveller
-        try:
-            section = traveller.sections.index(pair.section)
-            label = traveller.pairs.index(pair.pair)
-        except ValueError:
-            raise InputError(f"pair {pair.pair} is not in this session") from None
-        pairs = max(len(traveller.pairs), 1)
-        if not self.two_winners:
-            return section * pairs + label
-        return (section * 2 + DIRECTIONS.index(pair.direction)) * pairs + label
-
-    def _line(self, table: int) -> ScoredLine:
-        traveller = self.traveller
-        row = int(self.tables.first[table])
-        group = int(self.table_group[table])
-        top = self.group_top[group] if group >= 0 else math.nan
-        ns_value, ew_value = float(self.ns_value[table]), float(self.ew_value[table])
-        text, ns_score = self._score_text(table, row)
-        kind = traveller.kind[row]
-        return ScoredLine(
-            section=traveller.sections[int(traveller.section[row])],
-            board=int(traveller.board[row]),
-            ns_pair=traveller.pairs[int(traveller.ns_pair[row])],
-            ew_pair=traveller.pairs[int(traveller.ew_pair[row])],
-            round=int(traveller.round[row]),
-            contract=str(traveller.contract[row]) if ns_score == ns_score else "",
-            declarer=str(traveller.declarer[row]) if ns_score == ns_score else "",
-            lead=str(traveller.lead[row]),
-            tricks=int(traveller.tricks[row]) if ns_score == ns_score else -1,
-            ns_score=ns_score,
-            score_text=text,
-            adjusted=text if kind == ADJUSTED else "",
-            ns_value=ns_value,
-            ew_value=ew_value,
-            ns_percent=float(ns_value / top * 100) if top > 0 else math.nan,
-            ew_percent=float(ew_value / top * 100) if top > 0 else math.nan,
-        )
-
-    def _score_text(self, table: int, row: int) -> tuple[str, float]:
-        """The table's score as shown, and NS's score when it is a single one (else NaN)."""
-        traveller = self.traveller
-        kind = traveller.kind[row]
-        if kind == ADJUSTED:
-            return str(Adjusted(traveller.ns_share[row], traveller.ew_share[row])), math.nan
-        if kind == NOT_PLAYED_KIND:
-            return "NP", math.nan
-        rows = [row] if self.tables.rows_each else np.flatnonzero(self.tables.of_row == table)
-        if len(rows) > 1:
-            parts = [f"{traveller.weight[r] * 100:g}% {traveller.ns_score[r]:g}" for r in rows]
-            return " + ".join(parts), math.nan
-        score = float(traveller.ns_score[row])
-        ew = traveller.ew_score[row]
-        if ew == ew and ew != -score:
-            return f"{score:g} / EW {ew:g}", score
-        return f"{score:g}", score
-
-    def travellers(self) -> tuple[BoardTraveller, ...]:
-        traveller = self.traveller
-        tables = np.flatnonzero(self.table_group >= 0)
-        by_group = tables[np.argsort(self.table_group[tables], kind="stable")]
-        datum = self._datums()
-        groups = np.split(by_group, np.flatnonzero(np.diff(self.table_group[by_group])) + 1)
-        boards = []
-        for members in groups:
-            if not members.size:
-                continue
-            group = int(self.table_group[members[0]])
-            lines = sorted(
-                (self._line(int(t)) for t in members),
-                key=lambda line: (
-                    line.ns_score != line.ns_score,
-                    -line.ns_score if line.ns_score == line.ns_score else 0,
-                    -line.ns_value,
-                ),
-            )
-            section = int(self.group_section[group])
-            boards.append(
-                BoardTraveller(
-                    section="" if section < 0 else traveller.sections[section],
-                    board=int(self.group_board[group]),
-                    top=float(self.group_top[group]),
-                    datum=float(datum[group]),
-                    results=int(self.group_results[group]),
-                    lines=tuple(lines),
-                )
-            )
-        return tuple(boards)
-
-    def _datums(self) -> np.ndarray:
-        """The Butler datum of each group (NaN for other methods or without two results)."""
-        datums = np.full(self.group_board.size, np.nan)
-        if self.method != "butler":
-            return datums
-        traveller = self.traveller
-        rows, group, table = _real_components(
-            traveller, self.tables, self.table_group, self.group_results, 2
-        )
-        if rows.size:
-            values = datum(group, table, traveller.ns_score[rows], traveller.weight[rows])
-            datums[values.board] = values.value
-        return datums
-
-    def score_card(self, pair: PairResult) -> list[ScoreCardRow]:
-        """The personal score card of ``pair`` (one of ``pairs``)."""
-        return self._scored.score_card(pair)
-
-
-# --------------------------------------------------------------------------------------------
-# Scoring
-
-
-def _winners(value: str | int) -> str:
-    text = str(value).strip().lower()
-    if text not in ("auto", "1", "2"):
-        raise InputError(f"winners must be auto, 1 or 2, got {shown(value)}")
-    return text
-
-
-def _dense_codes(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct values of an int64 key (ascending) and each value's index into them."""
-    if key.size and key.min() >= 0 and key.max() < 4 * key.size + 1024:
-        present = np.zeros(int(key.max()) + 1, dtype=bool)
-        present[key] = True
-        index = np.cumsum(present) - 1
-        return np.flatnonzero(present), index[key]
-    distinct, codes = np.unique(key, return_inverse=True)
-    return distinct, codes.reshape(-1)
-
-
-@dataclass
-class _Tables:
-    """The lines grouped into tables (the components of a weighted score are one table)."""
-
-    first: np.ndarray  # each table's first row
-    of_row: np.ndarray  # each row's table
-    rows_each: bool  # every row is a table of its own (of_row is arange)
-
-
-def _pair_ids(traveller: Traveller, two_winners: bool) -> tuple[np.ndarray, np.ndarray, int]:
-    """NS and EW pair identities: (section, pair), with the direction too for two winners."""
+    In such a Mitchell every board is played by NS pair p and by EW pair p, so on every board
+    most NS numbers are EW numbers too; with pairs numbered once (a Howell) a number appears
+    on a board only once. Every board must show it, so one mistyped line does not make a
+    Howell a Mitchell (it is reported as a pair playing a board twice instead).
+    """
     pairs = max(len(traveller.pairs), 1)
-    base = traveller.section * pairs
-    if not two_winners:
-        return base + traveller.ns_pair, base + traveller.ew_pair, len(traveller.sections) * pairs
-    base = base * 2
-    return (
-        base + traveller.ns_pair,
-        base + pairs + traveller.ew_pair,
-        2 * len(traveller.sections) * pairs,
-    )
-
-
-def _sits_both_ways(traveller: Traveller) -> bool:
-    """Whether some pair of some section sits NS on one line and EW on another."""
-    ns, ew, _ = _pair_ids(traveller, two_winners=False)
-    return bool(np.intersect1d(ns, ew).size)
+    board = traveller.section * (int(traveller.board.max()) + 1) + traveller.board
+    ns_key = board * pairs + traveller.ns_pair
+    ew_key = board * pairs + traveller.ew_pair
+    shared = np.isin(ns_key, ew_key)
+    _, group = np.unique(board, return_inverse=True)
+    lines = np.bincount(group.reshape(-1))
+    both = np.bincount(group.reshape(-1), weights=shared)
+    return bool((both * 2 > lines).all())
 
 
 def _tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids: int) -> _Tables:
@@ -1009,18 +665,18 @@ class _Scored:
     def imps(self) -> bool:
         return self.method in ("ximp", "butler")
 
-    def _pair_section(self, pid: np.ndarray) -> np.ndarray:
+    def _pair_section(self, pid: Any) -> Any:
         per_section = len(self.traveller.pairs) * (2 if self.two_winners else 1)
         return pid // max(per_section, 1)
 
-    def _pair_direction(self, pid: np.ndarray) -> np.ndarray:
+    def _pair_direction(self, pid: Any) -> Any:
         """0 NS, 1 EW with two winners; 0 for everyone with one."""
         if not self.two_winners:
             return np.zeros_like(pid)
         pairs = max(len(self.traveller.pairs), 1)
         return (pid // pairs) % 2
 
-    def _pair_label(self, pid: np.ndarray) -> np.ndarray:
+    def _pair_label(self, pid: Any) -> Any:
         return pid % max(len(self.traveller.pairs), 1)
 
     def _rank(self) -> None:
@@ -1189,14 +845,6 @@ class _Scored:
             values = datum(group, table, traveller.ns_score[rows], traveller.weight[rows])
             datums[values.board] = values.value
         return datums
-
-    def _real_rows(self, minimum_results: int) -> tuple[np.ndarray, np.ndarray]:
-        """Rows of real results on groups with at least ``minimum_results``, and their group."""
-        group = self.table_group[self.tables.of_row]
-        real = (self.traveller.kind == SCORE) & (group >= 0)
-        real &= self.group_results[np.maximum(group, 0)] >= minimum_results
-        rows = np.flatnonzero(real)
-        return rows, group[rows]
 
     def score_card(self, pair: PairResult) -> list[ScoreCardRow]:
         pid = self._pair_id(pair)
@@ -1268,7 +916,9 @@ def score_session(
     chosen = _winners(winners)
     if len(traveller) == 0:
         raise InputError(f"{traveller.source}: no traveller lines")
-    two_winners = chosen == "2" or (chosen == "auto" and not _sits_both_ways(traveller))
+    two_winners = chosen == "2" or (
+        chosen == "auto" and (not _sits_both_ways(traveller) or _numbered_by_direction(traveller))
+    )
     ns_id, ew_id, ids = _pair_ids(traveller, two_winners)
     tables = _tables(traveller, ns_id, ew_id, ids)
     _check_components(traveller, tables)
@@ -1436,8 +1086,8 @@ def _score_imps(
     rows, row_group, row_table = _real_components(traveller, tables, group, results, 2)
     if rows.size:
         core_method = "cross_imps" if method == "ximp" else "butler"
-        table, ns, ew = _board_values(traveller, tables, rows, row_group, row_table, core_method)
-        ns_value[table], ew_value[table] = ns, ew
+        scored, ns, ew = _board_values(traveller, tables, rows, row_group, row_table, core_method)
+        ns_value[scored], ew_value[scored] = ns, ew
     for table in np.flatnonzero(in_play & (kind == ADJUSTED)).tolist():
         row = int(tables.first[table])
         share = Adjusted(float(traveller.ns_share[row]), float(traveller.ew_share[row]))
