@@ -509,3 +509,66 @@ def test_any_evening_prints_whole_blocks_and_the_session_values(
         )
         total = sum(r["NS MPs"] + r["EW MPs"] for r in block.records)
         assert total == pytest.approx(2 * tables * (tables - 1))  # N(N-1) to each side
+
+
+# --------------------------------------------------------------------------------------------
+# Sections, weighted and split scores
+
+
+def sections_evening(across_field: bool) -> SessionResult:
+    """Sections A and B, three boards, four tables each; in A a weighted score (60 % of 430,
+    40 % of 400) on board 1 and a split score (NS +420, EW −400) on board 2."""
+    lines = []
+    for section in "AB":
+        for board in (1, 2, 3):
+            for table in range(1, 5):
+                where = {"section": section}
+                if (section, board, table) == ("A", 1, 1):
+                    lines += [
+                        TravellerLine.with_score(
+                            board, table, 10 + table, 430, weight=0.6, **where
+                        ),
+                        TravellerLine.with_score(
+                            board, table, 10 + table, 400, weight=0.4, **where
+                        ),
+                    ]
+                elif (section, board, table) == ("A", 2, 2):
+                    lines.append(
+                        TravellerLine.with_score(
+                            board, table, 10 + table, 420, ew_score=-400, **where
+                        )
+                    )
+                else:
+                    tricks = 9 + (table + board) % 3
+                    lines.append(
+                        TravellerLine.with_contract(
+                            board, table, 10 + table, "4S", "N", tricks, **where
+                        )
+                    )
+    return score_session(Traveller.from_lines(lines), across_field=across_field)
+
+
+@pytest.mark.parametrize("across_field", [False, True])
+def test_sections_weighted_and_split_scores(tmp_path: Path, across_field: bool) -> None:
+    result = sections_evening(across_field)
+    book = saved(build_results_pack(result), tmp_path / "sections.xlsx")
+    captions = [block.caption for block in blocks(book[RANKING_SHEET])]
+    if across_field:
+        assert captions == ["North-South", "East-West"]
+    else:
+        assert captions == [
+            f"Section {s} — {d}" for s in "AB" for d in ("North-South", "East-West")
+        ]
+    boards = blocks(book[TRAVELLERS_SHEET])
+    assert len(boards) == len(result.travellers)
+    for block, board in zip(boards, result.travellers, strict=True):
+        assert block.caption.startswith(
+            f"Section {board.section}    " if board.section else "Board"
+        )
+        assert [r["NS MPs"] for r in block.records] == [line.ns_value for line in board.lines]
+    texts = {r["Contract"] for block in boards for r in block.records}
+    assert "Weighted score 60% 430 + 40% 400" in texts
+    scores = {r["NS score"] for block in boards for r in block.records}
+    assert "420 / EW -400" in scores
+    for ws in book.worksheets:
+        check_pages(ws, "a4")

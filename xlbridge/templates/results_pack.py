@@ -66,8 +66,9 @@ class PackContext:
     result: SessionResult
     names: dict[tuple[str, str, str], str]
     deals: dict[int, dict[str, str]]
-    value_format: str  # matchpoints or IMPs as printed
-    total_format: str
+    value_format: str  # a board's matchpoints or IMPs as printed
+    total_format: str  # a pair's total
+    top_format: str  # a pair's top
 
     @property
     def matchpoints(self) -> bool:
@@ -110,6 +111,7 @@ def build_results_pack(
         deals=_deals(hands or {}, {board.board for board in result.travellers}),
         value_format=_number_format(_values(result)),
         total_format=_number_format(pair.score for pair in result.pairs),
+        top_format=_number_format(pair.top for pair in result.pairs),
     )
     parts = (_text("event", event) or DEFAULT_EVENT, _text("date", date))
     heading = " — ".join(part for part in parts if part)
@@ -209,7 +211,7 @@ def ranking_columns(context: PackContext) -> list[Col]:
     ]
     if context.matchpoints:
         columns += [
-            Col("top", "Top", 8, context.total_format),
+            Col("top", "Top", 8, context.top_format),
             Col("percent", "%", 8, PERCENT_FORMAT),
         ]
     else:

@@ -11,7 +11,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.core.contract import VULNERABILITY, dealer
 from xlbridge.core.session import BoardTraveller, PairResult, ScoreCardRow, ScoredLine
 from xlbridge.templates.results_pack_hands import SEAT_NAMES
-from xlbridge.templates.results_pack_sheet import CENTER, LEFT, RIGHT, Col, PackSheet
+from xlbridge.templates.results_pack_sheet import CENTER, LEFT, RIGHT, SPAN_CENTER, Col, PackSheet
 
 if TYPE_CHECKING:
     from xlbridge.templates.results_pack import PackContext
@@ -49,6 +49,11 @@ def lead_text(lead: str) -> str:
 def adjusted_text(score: str) -> str:
     """How an artificial adjusted score is shown: "Adjusted score A60/40"."""
     return f"Adjusted score {score}"
+
+
+def weighted_text(score: str) -> str:
+    """How an assigned weighted score is shown: "Weighted score 60% 430 + 40% 400"."""
+    return f"Weighted score {score}"
 
 
 def board_caption(board: BoardTraveller, context: PackContext) -> str:
@@ -106,24 +111,33 @@ def hand_text(deal: dict[str, str], seat: str) -> str:
 
 def write_travellers(ws: Worksheet, context: PackContext, title: str) -> PackSheet:
     sheet = PackSheet(ws, title, traveller_columns(context))
-    width = len(sheet.columns)
     for board in context.result.travellers:
         sheet.start_block()
         sheet.caption(board_caption(board, context))
         deal = context.deals.get(board.board)
         if deal:
-            half = width // 2
-            sheet.spans([(1, width, hand_text(deal, "N"), CENTER)])
-            west = (1, half, hand_text(deal, "W"), LEFT)
-            east = (half + 1, width, hand_text(deal, "E"), RIGHT)
-            sheet.spans([west, east])
-            sheet.spans([(1, width, hand_text(deal, "S"), CENTER)])
+            _deal(sheet, deal)
         for line in board.lines:
             _traveller_line(sheet, line)
         sheet.blank()
         sheet.end_block()
     _traveller_notes(sheet, context)
     return sheet
+
+
+def _deal(sheet: PackSheet, deal: dict[str, str]) -> None:
+    """The known hands as a compass: North, then West and East, then South (a line with no
+    known hand is left out)."""
+    width = len(sheet.columns)
+    half = width // 2
+    rows = [
+        [(1, width, hand_text(deal, "N"), CENTER)],
+        [(1, half, hand_text(deal, "W"), LEFT), (half + 1, width, hand_text(deal, "E"), RIGHT)],
+        [(1, width, hand_text(deal, "S"), CENTER)],
+    ]
+    for row in rows:
+        if any(text for _, _, text, _ in row):
+            sheet.spans(row)
 
 
 def _traveller_line(sheet: PackSheet, line: ScoredLine) -> None:
@@ -144,8 +158,10 @@ def _traveller_line(sheet: PackSheet, line: ScoredLine) -> None:
         sheet.record(values, marked=True, span=("contract", "ew_score", what))
     elif _scored(line):
         sheet.record({**values, "ns_score": line.ns_score, "ew_score": -line.ns_score})
-    else:  # a weighted or split score: as the session writes it
-        sheet.record(values, span=("ns_score", "ew_score", line.score_text))
+    elif math.isfinite(line.ns_score):  # a split score: each side's own, as the session shows
+        sheet.record(values, span=("ns_score", "ew_score", line.score_text), span_align=SPAN_CENTER)
+    else:  # an assigned weighted score
+        sheet.record(values, span=("contract", "ew_score", weighted_text(line.score_text)))
 
 
 def _traveller_notes(sheet: PackSheet, context: PackContext) -> None:
@@ -243,6 +259,8 @@ def _card_line(
     if row.score_text.startswith("A"):
         sheet.record(values, marked=True, span=("contract", "score", adjusted_text(row.score_text)))
     elif math.isfinite(row.score) and row.score_text == f"{row.score:g}":
+        sheet.record({**values, "score": row.score})
+    elif math.isfinite(row.score):  # a split score: the pair's own
         sheet.record({**values, "score": row.score})
     else:
         sheet.record(values, span=("contract", "score", row.score_text))

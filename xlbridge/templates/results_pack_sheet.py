@@ -30,6 +30,9 @@ CENTER = Alignment(horizontal="center", vertical="center")
 RIGHT = Alignment(horizontal="right", vertical="center")
 HEADING = Alignment(horizontal="center", vertical="center", wrap_text=True)
 TITLE = Alignment(horizontal="left", vertical="center")
+#: Text across several columns of a record: shrunk to fit rather than cut off.
+SPAN_LEFT = Alignment(horizontal="left", vertical="center", shrink_to_fit=True)
+SPAN_CENTER = Alignment(horizontal="center", vertical="center", shrink_to_fit=True)
 
 
 class Col(NamedTuple):
@@ -45,9 +48,11 @@ class Col(NamedTuple):
 
 def put_value(cell: Cell, value: object) -> Cell:
     """Write ``value`` as a value: text always as text (never read as a formula), a number
-    that is not finite (NaN: "does not apply") as a blank."""
+    that is not finite (NaN: "does not apply") as a blank, −0 as 0."""
     if isinstance(value, float) and not math.isfinite(value):
         value = None
+    elif isinstance(value, float) and value == 0:
+        value = 0.0  # never "-0"
     cell.value = value
     if isinstance(value, str):
         cell.data_type = "s"
@@ -135,6 +140,7 @@ class PackSheet:
         formats: Mapping[str, str] | None = None,
         marked: bool = False,
         span: tuple[str, str, str] | None = None,
+        span_align: Alignment = SPAN_LEFT,
     ) -> None:
         """One boxed line of ``values`` by column key (missing keys blank); ``formats`` override
         the columns' number formats; ``marked`` lines (adjusted, not played) in grey italics;
@@ -144,13 +150,13 @@ class PackSheet:
         merged: range = range(0)
         if span is not None:
             first, last, text = span
-            merged = range(keys.index(first) + 1, keys.index(last) + 1)
+            merged = range(keys.index(first) + 1, keys.index(last) + 2)
             values = {**values, first: text}
         for index, column in enumerate(self.columns, start=1):
             value = values.get(column.key) if index not in merged[1:] else None
             cell = put_value(self.ws.cell(self.row, index), value)
             cell.font, cell.border = font, styles.BOX
-            cell.alignment = LEFT if index in merged else column.align
+            cell.alignment = span_align if index in merged else column.align
             cell.number_format = (formats or {}).get(column.key, column.number_format)
         if len(merged) > 1:
             self.ws.merge_cells(
