@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from copy import copy
 from typing import NamedTuple
 
 from openpyxl.cell.cell import Cell
 from openpyxl.styles import Alignment, Font
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -68,6 +70,7 @@ class PackSheet:
         self.row = FIRST_ROW
         self.blocks: list[int] = []
         self._block_start: int | None = None
+        self._styles: dict[tuple[int, int, str], StyleArray] = {}
         self._merged(TITLE_ROW, title, page.TITLE_FONT, TITLE, lines=TITLE_LINES)
         for index, column in enumerate(self.columns, start=1):
             cell = put_value(ws.cell(HEADING_ROW, index), column.header)
@@ -104,6 +107,22 @@ class PackSheet:
         self._block_start = None
 
     # ---------------------------------------------------------------------------- rows
+
+    def _style(self, cell: Cell, font: Font, alignment: Alignment, number_format: str) -> None:
+        """Box ``cell`` with the given font, alignment and number format.
+
+        Setting the four on every cell of a large pack is slow (openpyxl looks each one up in
+        the workbook's style tables), so the first cell of each kind is styled so and the
+        others take a copy of its style.
+        """
+        key = (id(font), id(alignment), number_format)
+        style = self._styles.get(key)
+        if style is None:
+            cell.font, cell.alignment, cell.border = font, alignment, styles.BOX
+            cell.number_format = number_format
+            self._styles[key] = copy(cell._style)  # noqa: SLF001 - see above
+        else:
+            cell._style = copy(style)  # noqa: SLF001
 
     def _next_row(self) -> None:
         """Close the current row (one line tall); outside a block it is a block of its own."""
@@ -155,9 +174,9 @@ class PackSheet:
         for index, column in enumerate(self.columns, start=1):
             value = values.get(column.key) if index not in merged[1:] else None
             cell = put_value(self.ws.cell(self.row, index), value)
-            cell.font, cell.border = font, styles.BOX
-            cell.alignment = span_align if index in merged else column.align
-            cell.number_format = (formats or {}).get(column.key, column.number_format)
+            alignment = span_align if index in merged else column.align
+            number_format = (formats or {}).get(column.key, column.number_format)
+            self._style(cell, font, alignment, number_format)
         if len(merged) > 1:
             self.ws.merge_cells(
                 start_row=self.row, start_column=merged[0], end_row=self.row, end_column=merged[-1]
