@@ -406,7 +406,9 @@ def test_printed_pack(
         assert "Club night" in page and re.search(r"Page \d+ of \d+", page)
     for name in SHEETS:
         labels = headings(workbook[name])
-        for page in (p for p in pages if name in p.splitlines()[-1]):
+        printed = [p for p in pages if name in p.splitlines()[-1]]  # the footer names the sheet
+        assert printed, name
+        for page in printed:
             line = next(line for line in page.splitlines() if labels[0] in line.split())
             assert re.search(r"\s+".join(re.escape(label) for label in labels), line), labels
     # Every board's traveller and every score card whole on its page.
@@ -572,3 +574,16 @@ def test_sections_weighted_and_split_scores(tmp_path: Path, across_field: bool) 
     assert "420 / EW -400" in scores
     for ws in book.worksheets:
         check_pages(ws, "a4")
+
+
+def test_long_names_print_whole(libreoffice: Any, tmp_path: Path) -> None:
+    """A name far longer than 40 characters is shrunk, not cut off; a line break in a name
+    becomes a space; "&" in the event's name prints as "&"."""
+    long = "Maximiliana Wolfeschlegelsteinhausen-Bergerdorff & Bartholomew Featherstonehaugh"
+    names = {("", "NS", "1"): long, ("", "NS", "2"): "=Smith\nJones"}
+    workbook = build_results_pack(small_evening(), names, event="Club & Co", paper="letter")
+    path = tmp_path / "long.xlsx"
+    workbook.save(path)
+    text = "\n".join(pdf_pages(libreoffice.pdf(path)))
+    assert long in text and "=Smith Jones" in text
+    assert "Club & Co" in text and not BAD_TEXT.search(text)

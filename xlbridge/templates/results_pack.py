@@ -36,7 +36,7 @@ from xlbridge.templates import results_pack_page as page
 from xlbridge.templates.printing import PAPER_SIZES
 from xlbridge.templates.results_pack_boards import write_score_cards, write_travellers
 from xlbridge.templates.results_pack_hands import read_deal
-from xlbridge.templates.results_pack_sheet import LEFT, Col, PackSheet
+from xlbridge.templates.results_pack_sheet import FIT_LEFT, Col, PackSheet
 
 RANKING_SHEET = "Ranking"
 TRAVELLERS_SHEET = "Travellers"
@@ -134,9 +134,10 @@ def build_results_pack(
 
 
 def _text(name: str, value: object) -> str:
+    """Text as printed on one line: runs of white space (line breaks too) become one space."""
     if not isinstance(value, str):
         raise InputError(f"{name} must be text, got {shown(value)}")
-    return value.strip()
+    return " ".join(value.split())
 
 
 def _names(names: Names) -> dict[tuple[str, str, str], str]:
@@ -206,7 +207,7 @@ def ranking_columns(context: PackContext) -> list[Col]:
     columns = [
         Col("place", "Place", 6),
         Col("pair", "Pair", 6),
-        Col("names", "Names", 40, "@", LEFT),
+        Col("names", "Names", 40, "@", FIT_LEFT),
         Col("score", score, 9, context.total_format),
     ]
     if context.matchpoints:

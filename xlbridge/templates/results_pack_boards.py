@@ -11,7 +11,15 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.core.contract import VULNERABILITY, dealer
 from xlbridge.core.session import BoardTraveller, PairResult, ScoreCardRow, ScoredLine
 from xlbridge.templates.results_pack_hands import SEAT_NAMES
-from xlbridge.templates.results_pack_sheet import CENTER, LEFT, RIGHT, SPAN_CENTER, Col, PackSheet
+from xlbridge.templates.results_pack_sheet import (
+    CENTER,
+    FIT_CENTER,
+    FIT_LEFT,
+    LEFT,
+    RIGHT,
+    Col,
+    PackSheet,
+)
 
 if TYPE_CHECKING:
     from xlbridge.templates.results_pack import PackContext
@@ -159,7 +167,7 @@ def _traveller_line(sheet: PackSheet, line: ScoredLine) -> None:
     elif _scored(line):
         sheet.record({**values, "ns_score": line.ns_score, "ew_score": -line.ns_score})
     elif math.isfinite(line.ns_score):  # a split score: each side's own, as the session shows
-        sheet.record(values, span=("ns_score", "ew_score", line.score_text), span_align=SPAN_CENTER)
+        sheet.record(values, span=("ns_score", "ew_score", line.score_text), span_align=FIT_CENTER)
     else:  # an assigned weighted score
         sheet.record(values, span=("contract", "ew_score", weighted_text(line.score_text)))
 
@@ -183,7 +191,7 @@ def score_card_columns(context: PackContext) -> list[Col]:
         Col("board", "Board", 6),
         Col("direction", "Dir", 5),
         Col("opponents", "Opp", 5),
-        Col("names", "Opponents", 36, "@", LEFT),
+        Col("names", "Opponents", 36, "@", FIT_LEFT),
         Col("contract", "Contract", 8),
         Col("declarer", "By", 4),
         Col("score", "Score", 7, SCORE_FORMAT),

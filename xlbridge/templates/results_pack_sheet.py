@@ -32,9 +32,10 @@ CENTER = Alignment(horizontal="center", vertical="center")
 RIGHT = Alignment(horizontal="right", vertical="center")
 HEADING = Alignment(horizontal="center", vertical="center", wrap_text=True)
 TITLE = Alignment(horizontal="left", vertical="center")
-#: Text across several columns of a record: shrunk to fit rather than cut off.
-SPAN_LEFT = Alignment(horizontal="left", vertical="center", shrink_to_fit=True)
-SPAN_CENTER = Alignment(horizontal="center", vertical="center", shrink_to_fit=True)
+#: Names, captions and text across several columns of a record: an unusually long one is
+#: shrunk to fit rather than cut off.
+FIT_LEFT = Alignment(horizontal="left", vertical="center", shrink_to_fit=True)
+FIT_CENTER = Alignment(horizontal="center", vertical="center", shrink_to_fit=True)
 
 
 class Col(NamedTuple):
@@ -133,7 +134,7 @@ class PackSheet:
 
     def caption(self, text: str) -> None:
         """A bold line across the sheet (a board's or a pair's heading)."""
-        self._merged(self.row, text, page.CAPTION_FONT, LEFT)
+        self._merged(self.row, text, page.CAPTION_FONT, FIT_LEFT)
         self._next_row()
 
     def note(self, text: str) -> None:
@@ -159,7 +160,7 @@ class PackSheet:
         formats: Mapping[str, str] | None = None,
         marked: bool = False,
         span: tuple[str, str, str] | None = None,
-        span_align: Alignment = SPAN_LEFT,
+        span_align: Alignment = FIT_LEFT,
     ) -> None:
         """One boxed line of ``values`` by column key (missing keys blank); ``formats`` override
         the columns' number formats; ``marked`` lines (adjusted, not played) in grey italics;
