@@ -304,3 +304,17 @@ def test_a_tie_written_without_the_equals_sign_agrees(
     # Compscore3 writes tied places as "1" and "1"; ours are "1=" and "1=".
     path = copy_changed(tmp_path, PBN, b"1=  1 NS", b" 1  1 NS")
     assert run(capsys, path, "--compare")[0] == 0
+
+
+def test_the_files_hands_print_on_the_results_pack_travellers() -> None:
+    from xlbridge.formats.command import hands_by_board, names_of
+    from xlbridge.templates.results_pack import TRAVELLERS_SHEET, build_results_pack
+
+    event = read_pbn(PBN)
+    result = score_session(traveller_of(event), "mp")
+    book = build_results_pack(result, names_of(event), hands_by_board(event), event="Club Pairs")
+    texts = {str(c.value) for row in book[TRAVELLERS_SHEET].iter_rows() for c in row if c.value}
+    # Board 1's North holds ♠AKQJ ♥T98 ♦765 ♣432 (from the file's Deal tag).
+    assert "North   ♠ AKQJ  ♥ 1098  ♦ 765  ♣ 432" in texts
+    ranking = {str(c.value) for row in book["Ranking"].iter_rows() for c in row if c.value}
+    assert "Ann Able & Bob Baker" in ranking
