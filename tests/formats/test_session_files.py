@@ -318,3 +318,17 @@ def test_the_files_hands_print_on_the_results_pack_travellers() -> None:
     assert "North   ♠ AKQJ  ♥ 1098  ♦ 765  ♣ 432" in texts
     ranking = {str(c.value) for row in book["Ranking"].iter_rows() for c in row if c.value}
     assert "Ann Able & Bob Baker" in ranking
+
+
+def test_a_two_section_usebio_file_round_trips(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "again.xml"
+    status, ranking, _ = run(capsys, USEBIO, "--usebio", out)
+    assert status == 0
+    written, original = read_usebio(out), read_usebio(USEBIO)
+    key = lambda ln: (ln.section, ln.board, ln.ns_pair, ln.ew_pair)  # noqa: E731
+    assert sorted(map(key, written.lines)) == sorted(map(key, original.lines))
+    assert written.hands == original.hands and written.winners == 2
+    status, again, _ = run(capsys, out, "--compare")
+    assert status == 0 and again.split("compare:")[0].strip() == ranking.strip()
