@@ -330,3 +330,15 @@ def test_results_pack_written_with_the_ranking(
     assert not other_pack.exists() and not other_ranking.exists()
     code, _, err = run(["session", str(bad), "-o", str(tmp_path / "pack.pdf")], capsys)
     assert code == 2 and ".xlsx" in err
+
+
+def test_readme_shows_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's "A pairs evening" prints what the command prints."""
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(readme)
+                 if line.startswith("$ xlbridge session examples/mitchell.csv"))  # fmt: skip
+    shown = readme[start + 1 : readme.index("…", start)]
+    code, out, _ = run(["session", str(EXAMPLES / "mitchell.csv"), "--names",
+                        str(EXAMPLES / "mitchell-names.csv")], capsys)  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[: len(shown)] == shown
