@@ -332,3 +332,17 @@ def test_a_two_section_usebio_file_round_trips(
     assert written.hands == original.hands and written.winners == 2
     status, again, _ = run(capsys, out, "--compare")
     assert status == 0 and again.split("compare:")[0].strip() == ranking.strip()
+
+
+def test_the_results_pack_of_an_event_file_shows_its_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from openpyxl import load_workbook
+
+    from xlbridge.templates.results_pack import TRAVELLERS_SHEET
+
+    pack = tmp_path / "pack.xlsx"
+    assert run(capsys, PBN, "-o", pack)[0] == 0
+    sheet = load_workbook(pack)[TRAVELLERS_SHEET]
+    texts = {str(c.value) for row in sheet.iter_rows() for c in row if c.value}
+    assert "North   ♠ AKQJ  ♥ 1098  ♦ 765  ♣ 432" in texts
