@@ -33,7 +33,8 @@ What the peer does that is worth knowing (read from lib/matchpoints.js and lib/i
 * Butler: with more than 3 games it drops ``ceil((N − 10) / 15) + 1`` scores from EACH end
   (1 up to 10 games, 2 for 11–25, 3 for 26–40, …) and rounds the mean to 10 with
   ``Math.round`` — an exact 5 goes UP (425 → 430, −425 → −420). xlbridge drops one score from
-  each end and rounds an exact 5 to the even ten, so the two agree only where the datums do.
+  each end and rounds an exact 5 away from zero (or, chosen, to the even ten), so the two agree
+  only where the datums do.
 """
 
 from __future__ import annotations

@@ -24,8 +24,8 @@ from xlbridge.core.imps import imps
 PEER_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "peer.py"
 REQUIRE_ENV_VAR = "XLBRIDGE_REQUIRE_PEER"
 
-#: Boards whose datum rules differ on purpose: an exact 5 rounds up in bridge-scorer (425 →
-#: 430, −435 → −430) and to the even ten in xlbridge (425 → 420, −435 → −440).
+#: Boards whose means end in an exact 5: bridge-scorer rounds it up (425 → 430, −435 → −430),
+#: xlbridge away from zero by default (425 → 430, −435 → −440) or to the even ten (420, −440).
 HALF_BOARDS = [[420, 430], [-430, -440]]
 #: Scores with many ties, a 0 (passed out) and IMP differences from small to large.
 POOL = np.array(
@@ -129,7 +129,8 @@ def test_butler_differs_only_by_the_datum(runs: dict[str, Any], boards: list[lis
     same = (their_datum == our_datum)[board]
     ours = butler_imps(board, entry, score).value
     np.testing.assert_allclose(theirs[same], ours[same], rtol=0, atol=1e-9)
-    # The rounding of an exact 5 differs (boards 2 and 3), and so does the trimming of 11+.
+    # The rounding of a negative exact 5 differs (board 3), and so does the trimming of 11+.
     assert their_datum[2:4].tolist() == [430, -430]
-    assert our_datum[2:4].tolist() == [420, -440]
+    assert our_datum[2:4].tolist() == [430, -440]
+    assert datum(board, entry, score, rounding="even").value[2:4].tolist() == [420, -440]
     assert (theirs[~same] != ours[~same]).any()

@@ -163,6 +163,8 @@ def test_existing_output_needs_force(tmp_path: Path, capsys: pytest.CaptureFixtu
         ((), ("--method", "mp", "--divisor", "scores"), "--divisor is for ximp, got --method mp"),
         ((), ("--method", "ximp", "--trim", "0"), "--trim is for butler and bastille"),
         ((), ("--method", "butler", "--trim", "5"), "trim must leave some weight"),
+        ((), ("--method", "mp", "--datum-rounding", "even"), "--datum-rounding is for butler"),
+        ((), ("--method", "butler", "--datum-rounding", "up"), "rounding must be one of away, even"),
         (
             (("1,1,1,11,460,,\n", "1,1,1,11,460,,\n2,1,1,11,460,,\n"),),
             (),
@@ -194,6 +196,20 @@ def test_bad_input_names_the_line_and_writes_nothing(
     assert err.startswith("xlbridge: error: ") and message in err, err
     assert err.count("\n") == 1  # one line, no traceback
     assert not out.exists()
+
+
+def test_butler_datum_rounding_of_an_exact_5(tmp_path: Path) -> None:
+    # Board 1: 645 and 605, mean 625: datum 630 by default (+15 → 0, −25 → −1 IMPs), 620 with
+    # --datum-rounding even (+25 → 1, −15 → 0). Board 2: −400 and −490, mean −445: −450 (+50 →
+    # 2, −40 → −1) or −440 (+40 → 1, −50 → −2).
+    text = "board,table,ns_score\n1,1,645\n1,2,605\n2,1,-400\n2,2,-490\n"
+    away = table(run(tmp_path, text, "--method", "butler"))
+    assert [r["ns_butler"] for r in away] == ["0", "-1", "2", "-1"]
+    assert [r["ew_butler"] for r in away] == ["0", "1", "-2", "1"]
+    same = table(run(tmp_path, text, "--method", "butler", "--datum-rounding", "away", "--force"))
+    assert same == away
+    even = table(run(tmp_path, text, "--method", "butler", "--datum-rounding", "even", "--force"))
+    assert [r["ns_butler"] for r in even] == ["1", "0", "1", "-2"]
 
 
 def test_empty_and_missing_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

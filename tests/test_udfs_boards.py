@@ -72,8 +72,21 @@ def test_datum_butler_rounding_and_bastille(call_udf) -> None:
 
 def test_butler_imps_against_datum(call_udf) -> None:
     out = call_udf("BUTLER_IMPS", [[420], [450], [400], [-50]], None, 0)
-    # Plain mean 305 → datum 300 (the 5 goes to the even ten): +120, +150, +100, −350.
+    # Plain mean 305 → datum 310 (an exact 5 away from zero): +110, +140, +90, −360.
     assert [row[0] for row in out] == [3, 4, 3, -8]
+
+
+def test_datum_rounding_of_an_exact_5(call_udf) -> None:
+    # 645 and 605: mean 625 → 630 away from zero (default) or 620 to the even ten.
+    scores = [[645], [605]]
+    assert call_udf("DATUM", scores) == [[630.0]]
+    assert call_udf("DATUM", scores, None, None, None, "away") == [[630.0]]
+    assert call_udf("DATUM", scores, None, None, "butler", "even") == [[620.0]]
+    assert call_udf("DATUM", [[-400], [-490]]) == [[-450.0]]
+    assert call_udf("DATUM", [[-400], [-490]], None, None, None, "even") == [[-440.0]]
+    # Against 630: +15 → 0, −25 → −1; against 620: +25 → 1, −15 → 0.
+    assert call_udf("BUTLER_IMPS", scores) == [[0.0], [-1.0]]
+    assert call_udf("BUTLER_IMPS", scores, None, None, None, "even") == [[1.0], [0.0]]
 
 
 def test_neuberg_range_and_scorings(call_udf) -> None:
@@ -136,6 +149,8 @@ def test_matchpoints_neuberg_with_one_result(call_udf) -> None:
         ("CROSS_IMPS", ([[430], [420]], None, "all"), "divisor must be one of"),
         ("DATUM", ([[430], [420]], None, None, "median"), "method must be one of"),
         ("DATUM", ([[430], [420]], None, "lots"), "trim must be a number, got 'lots'"),
+        ("DATUM", ([[430], [420]], None, None, None, "up"), "rounding must be one of away, even"),
+        ("BUTLER_IMPS", ([[430], [420]], None, None, None, 5), "rounding must be one of"),
         ("WEIGHTED_MP", (FIELD, [[430, 400]], [[0.6]]), "weights must have one cell per score"),
     ],
 )

@@ -141,11 +141,13 @@ def score_rows(
     expected: float | None = None,
     divisor: str | None = None,
     trim: float | None = None,
+    datum_rounding: str | None = None,
 ) -> ScoredRows:
     """Score a traveller with ``--method`` ``method``; results on each table's first row.
 
-    ``divisor`` (cross-IMPs) and ``trim`` (Butler, Bastille) default to the core's; giving one
-    to a method that does not use it is an error, not silently ignored.
+    ``divisor`` (cross-IMPs), ``trim`` (Butler, Bastille) and ``datum_rounding`` (Butler: away
+    or even) default to the core's; giving one to a method that does not use it is an error,
+    not silently ignored.
     """
     if method not in METHODS:
         raise InputError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
@@ -155,6 +157,7 @@ def score_rows(
          "the matchpoint methods (mp, acbl, percent, ascherman)"),
         ("divisor", divisor, method == "ximp", "ximp"),
         ("trim", trim, method in ("butler", "bastille"), "butler and bastille"),
+        ("datum-rounding", datum_rounding, method == "butler", "butler"),
     ):  # fmt: skip
         if value is not None and not used:
             raise InputError(f"--{option} is for {methods}, got --method {method}")
@@ -172,6 +175,7 @@ def score_rows(
         divisor=divisor or "comparisons",
         trim=trim,
         expected=expected,
+        rounding=datum_rounding or "away",
     )
     _, first_row, _ = _table_of_row(traveller)
     ns = np.full(traveller.board.size, np.nan)

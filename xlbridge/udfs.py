@@ -359,6 +359,8 @@ _DATUM_DOCS = {
     "trim": "Weight dropped from each end before averaging (default 1 with more than 3 "
     "results, else 0).",
     "method": "butler (rounded to 10, default) or bastille (unrounded, continuous IMPs).",
+    "rounding": "Butler: an exact 5 goes away from zero (away, default: 425 → 430, −445 → "
+    "−450) or to the even ten (even: 425 → 420, 435 → 440).",
 }
 
 
@@ -369,13 +371,16 @@ _datum_args = _args_with_help(_DATUM_DOCS)
 @_traveller_args
 @_datum_args
 @_cell_errors
-def DATUM(scores: Any, weights: Any = None, trim: Any = None, method: Any = None) -> Grid:
+def DATUM(scores: Any, weights: Any = None, trim: Any = None, method: Any = None,
+          rounding: Any = None) -> Grid:  # fmt: skip
     """The board's datum: the weighted mean of its scores after trimming each end, rounded to
-    the nearest 10 (a 5 to the even ten) for Butler, unrounded for Bastille."""
+    the nearest 10 for Butler (an exact 5 away from zero, or to the even ten), unrounded for
+    Bastille."""
     entry, score, weight, _ = _components(scores, weights)
     result = datum(
-        _one_board(entry), entry, score, weight, _trim(trim), _optional(method) or "butler"
-    )
+        _one_board(entry), entry, score, weight, _trim(trim), _optional(method) or "butler",
+        _optional(rounding) or "away",
+    )  # fmt: skip
     return [[float(result.value[0])]]
 
 
@@ -383,13 +388,15 @@ def DATUM(scores: Any, weights: Any = None, trim: Any = None, method: Any = None
 @_traveller_args
 @_datum_args
 @_cell_errors
-def BUTLER_IMPS(scores: Any, weights: Any = None, trim: Any = None, method: Any = None) -> Grid:
+def BUTLER_IMPS(scores: Any, weights: Any = None, trim: Any = None, method: Any = None,
+                rounding: Any = None) -> Grid:  # fmt: skip
     """IMPs of each table against the board's datum (Butler: IMP table; Bastille: continuous
     IMPs); one value per row."""
     entry, score, weight, rows = _components(scores, weights)
     result = butler_imps(
-        _one_board(entry), entry, score, weight, _trim(trim), _optional(method) or "butler"
-    )
+        _one_board(entry), entry, score, weight, _trim(trim), _optional(method) or "butler",
+        _optional(rounding) or "away",
+    )  # fmt: skip
     return _per_row(result, rows)
 
 
@@ -639,6 +646,38 @@ def LATE_ENTRY(session: Any, sessions: Any, last_add: Any = None) -> Grid:
     known = ~np.isnan(entered)
     scores[known] = late_entry(entered[known], total, add)
     return _to_cells(scores)
+
+
+@func(category=CATEGORY)
+@arg("contract", ndim=2, doc="Contracts: 4S, 4♠, 3NT, 3N, 4HX, 4H*, 4HXX or PASS (a column).")
+@arg("declarer", ndim=2, doc="Declarer of each contract: N, E, S or W.")
+@arg("result", ndim=2, doc="Tricks taken (10), or the result as text: =, +1, -2.")
+@arg("board", ndim=2, doc="Board number of each row, or one for all (sets vulnerability).")
+@_cell_errors
+def CONTRACT_SCORE(contract: Any, declarer: Any, result: Any, board: Any) -> Grid:
+    """North–South's score of each contract (Law 77), vulnerability from the board number;
+    a passed-out board scores 0 and a row with a blank contract gives a blank. Type a result
+    relative to the contract as text ('+1), or tricks taken as a number (a negative number
+    is undertricks). One value per row."""
+    from xlbridge.core.contract import RowError, contract_scores
+
+    cells = [np.asarray(value, dtype=object) for value in (contract, declarer, result, board)]
+    rows = cells[0].size
+    if cells[3].size == 1:
+        cells[3] = np.full(cells[0].shape, cells[3].reshape(-1)[0], dtype=object)
+    for name, value in zip(("declarer", "result", "board"), cells[1:], strict=True):
+        if value.size != rows:
+            raise InputError(f"{name} must have one cell per contract ({rows}), got {value.size}")
+    flat = [value.reshape(-1) for value in cells]
+    played = np.array([not _blank(cell) for cell in flat[0]], dtype=bool)
+    scores = np.full(rows, np.nan)
+    if played.any():
+        index = np.flatnonzero(played)
+        try:
+            scores[index] = contract_scores(*(value[index] for value in flat))
+        except RowError as error:
+            raise InputError(f"row {index[error.row] + 1}: {error.detail}") from None
+    return _to_cells(scores.reshape(cells[0].shape))
 
 
 #: Every Excel function of this module (UPPER-case names), for ``from xlbridge.udfs import *``

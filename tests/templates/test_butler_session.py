@@ -21,6 +21,7 @@ from xlbridge.core.validate import InputError
 from xlbridge.templates.butler_session import (
     BOARDS,
     BOARDS_SHEET,
+    DATUM_ROUNDING,
     FIRST_ROW,
     IMP_SHEET,
     PAIRS,
@@ -90,7 +91,7 @@ def scored(results: list[Result]) -> list[Result]:
     return [r for r in played if per_board[r.board] >= 2]
 
 
-def core_rows(results: list[Result]) -> dict[tuple[int, int], RowValues]:
+def core_rows(results: list[Result], rounding: str = "away") -> dict[tuple[int, int], RowValues]:
     """The core's datum, Butler IMPs and cross-IMPs of every scored (board, table)."""
     rows = scored(results)
     if not rows:
@@ -98,8 +99,8 @@ def core_rows(results: list[Result]) -> dict[tuple[int, int], RowValues]:
     board = np.array([r.board for r in rows])
     table = np.array([r.table for r in rows])
     score = np.array([r.score for r in rows], dtype=float)
-    datums = dict(zip(*datum(board, table, score, method="butler"), strict=True))
-    butler = butler_imps(board, table, score)
+    datums = dict(zip(*datum(board, table, score, method="butler", rounding=rounding), strict=True))
+    butler = butler_imps(board, table, score, rounding=rounding)
     cross = cross_imps(board, table, score, divisor="comparisons")
     return {
         (b, t): RowValues(datums[b], butler_value, cross_value)
@@ -109,10 +110,12 @@ def core_rows(results: list[Result]) -> dict[tuple[int, int], RowValues]:
     }
 
 
-def assert_scores_match(values: Any, book: ButlerSessionBook, results: list[Result]) -> None:
+def assert_scores_match(
+    values: Any, book: ButlerSessionBook, results: list[Result], rounding: str = "away"
+) -> None:
     """Every row of the Scores sheet equals the core; unplayed rows are blank."""
     sheet = values[SCORES_SHEET]
-    expected = core_rows(results)
+    expected = core_rows(results, rounding)
     for board in range(1, book.boards + 1):
         for table in range(1, book.tables + 1):
             row = book.score_row(board, table)
@@ -131,12 +134,12 @@ def assert_scores_match(values: Any, book: ButlerSessionBook, results: list[Resu
             assert got["ew_cross"] == pytest.approx(-want.cross, abs=1e-9), where
 
 
-def expected_pairs(results: list[Result]) -> dict[int, dict[str, float]]:
+def expected_pairs(results: list[Result], rounding: str = "away") -> dict[int, dict[str, float]]:
     """Boards played, Butler and cross-IMP totals of each pair that played, from core rows.
 
     A lone score on a board counts as played but adds nothing.
     """
-    rows = core_rows(results)
+    rows = core_rows(results, rounding)
     lonely = RowValues(0.0, 0.0, 0.0)
     totals: dict[int, dict[str, float]] = defaultdict(lambda: dict(played=0, butler=0, cross=0))
     for r in results:
@@ -155,10 +158,12 @@ def rank(total: float, all_totals: list[float]) -> int:
     return 1 + sum(other > total + 1e-9 for other in all_totals)
 
 
-def assert_pairs_match(values: Any, book: ButlerSessionBook, results: list[Result]) -> None:
+def assert_pairs_match(
+    values: Any, book: ButlerSessionBook, results: list[Result], rounding: str = "away"
+) -> None:
     """The ranking equals totals and ranks computed here from the core's rows."""
     sheet = values[PAIRS_SHEET]
-    expected = expected_pairs(results)
+    expected = expected_pairs(results, rounding)
     for pair in range(1, book.pairs + 1):
         row = book.pair_row(pair)
         got = {key: sheet[f"{PAIRS[key]}{row}"].value for key in PAIRS}
@@ -208,17 +213,21 @@ def test_empty_session_is_blank_and_error_free(libreoffice, tmp_path: Path) -> N
     assert_pairs_match(values, book, [])
 
 
-def test_worked_examples(libreoffice, tmp_path: Path) -> None:
-    """Datums, Butler IMPs and cross-IMPs worked out by hand, independently of the core."""
-    book = build_butler_session(boards=6, tables=4)
+@pytest.mark.parametrize("rounding", ["away", "even"])
+def test_worked_examples(libreoffice, tmp_path: Path, rounding: str) -> None:
+    """Datums, Butler IMPs and cross-IMPs worked out by hand, independently of the core, with
+    the datum's exact 5 away from zero (the default) and to the even ten."""
+    book = build_butler_session(boards=7, tables=4)
+    if rounding == "even":
+        book.workbook[BOARDS_SHEET][DATUM_ROUNDING] = "even"
     boards = {
-        # 4 scores: drop 1000 and -500; (420 + 430) / 2 = 425 → 420 (an exact 5 to the even ten).
-        # Butler: +580 → 11, 0 → 0, +10 → 0, -920 → -14.
+        # 4 scores: drop 1000 and -500; (420 + 430) / 2 = 425 → 430 away, 420 even.
+        # Butler: +570 → 11, -10 → 0, 0 → 0, -930 → -14 (away); +580, 0, +10, -920 (even): same.
         1: [1000, 420, 430, -500],
-        # 2 scores, no trimming: (430 + 440) / 2 = 435 → 440. Butler: -10 → 0, 0 → 0.
+        # 2 scores, no trimming: (430 + 440) / 2 = 435 → 440 either way. Butler: -10 → 0, 0 → 0.
         2: [430, 440],
-        # Negative: drop 100 and -1100; (-400 - 450) / 2 = -425 → -420.
-        # Butler: +20 → 1, -30 → -1, +520 → 11, -680 → -12.
+        # Negative: drop 100 and -1100; (-400 - 450) / 2 = -425 → -430 away, -420 even.
+        # Butler away: +30 → 1, -20 → -1, +530 → 11, -670 → -12; even: +20, -30, +520, -680.
         3: [-400, -450, 100, -1100],
         # Cross-IMPs, divided by 3 comparisons:
         #   620: vs 650 -30 → -1, vs 170 +450 → 10, vs -100 +720 → 12:  21 / 3 = 7
@@ -230,6 +239,8 @@ def test_worked_examples(libreoffice, tmp_path: Path) -> None:
         # One score: nothing to compare it with, so no datum and no IMPs.
         5: [300, None, None, None],
         6: [None] * 4,  # not played
+        # 645 and 605: 625 → 630 away (+15 → 0, -25 → -1), 620 even (+25 → 1, -15 → 0).
+        7: [645, 605],
     }
     results = [
         Result(board, table, *mitchell(board, table, book.tables), score)
@@ -244,12 +255,15 @@ def test_worked_examples(libreoffice, tmp_path: Path) -> None:
         rows = [book.score_row(board, table) for table in range(1, book.tables + 1)]
         return [sheet[f"{SCORES[key]}{row}"].value for row in rows]
 
-    assert column("datum", 1) == [420] * 4
+    away = rounding == "away"
+    assert column("datum", 1) == [430 if away else 420] * 4
     assert column("ns_butler", 1) == [11, 0, 0, -14]
     assert column("datum", 2)[:2] == [440, 440]
     assert column("ns_butler", 2)[:2] == [0, 0]
-    assert column("datum", 3) == [-420] * 4
+    assert column("datum", 3) == [-430 if away else -420] * 4
     assert column("ns_butler", 3) == [1, -1, 11, -12]
+    assert column("datum", 7)[:2] == ([630] * 2 if away else [620] * 2)
+    assert column("ns_butler", 7)[:2] == ([0, -1] if away else [1, 0])
     assert column("datum", 4) == [400] * 4
     assert column("ns_butler", 4) == [6, 6, -6, -11]
     assert column("ns_cross", 4) == pytest.approx([7, 8, -13 / 3, -32 / 3], abs=1e-9)
@@ -258,24 +272,25 @@ def test_worked_examples(libreoffice, tmp_path: Path) -> None:
     mean = values[BOARDS_SHEET][f"{BOARDS['mean']}{book.board_row(1)}"].value
     assert mean == pytest.approx(425, abs=1e-9)
     # And the same through the core.
-    assert_scores_match(values, book, results)
-    assert_pairs_match(values, book, results)
+    assert_scores_match(values, book, results, rounding)
+    assert_pairs_match(values, book, results, rounding)
 
 
 @pytest.mark.parametrize(
-    ("seed", "shape"),
-    [(2024, {}), (7, {"boards": 9, "tables": 13, "pairs": 30})],
-    ids=["24-boards-8-tables", "9-boards-13-tables-30-pairs"],
+    ("seed", "shape", "rounding"),
+    [(2024, {}, "away"), (7, {"boards": 9, "tables": 13, "pairs": 30}, "even")],
+    ids=["24-boards-8-tables", "9-boards-13-tables-30-pairs-even"],
 )
 def test_random_sessions_match_core(
-    libreoffice, tmp_path: Path, seed: int, shape: dict[str, int]
+    libreoffice, tmp_path: Path, seed: int, shape: dict[str, int], rounding: str
 ) -> None:
     book = build_butler_session(**shape)
+    book.workbook[BOARDS_SHEET][DATUM_ROUNDING] = rounding
     results = random_results(seed, book)
     fill(book, results)
     values = checks.recalculated(libreoffice, book.workbook, tmp_path / "butler-session.xlsx")
-    assert_scores_match(values, book, results)
-    assert_pairs_match(values, book, results)
+    assert_scores_match(values, book, results, rounding)
+    assert_pairs_match(values, book, results, rounding)
 
 
 # --------------------------------------------------------------------------------------------
@@ -293,8 +308,11 @@ def test_inputs_unlocked_formulas_locked_and_validated() -> None:
     pairs = book.workbook[PAIRS_SHEET]
     pair_rows = [book.pair_row(pair) for pair in range(1, book.pairs + 1)]
     checks.assert_only_inputs_unlocked(pairs, checks.cells(PAIRS, ["name"], pair_rows))
-    for name in (BOARDS_SHEET, IMP_SHEET):
-        checks.assert_only_inputs_unlocked(book.workbook[name], ())
+    checks.assert_only_inputs_unlocked(book.workbook[BOARDS_SHEET], [DATUM_ROUNDING])
+    checks.assert_only_inputs_unlocked(book.workbook[IMP_SHEET], ())
+    rounding_rule = checks.rules_by_range(book.workbook[BOARDS_SHEET])[DATUM_ROUNDING]
+    assert (rounding_rule.type, rounding_rule.formula1) == ("list", '"away,even"')
+    assert book.workbook[BOARDS_SHEET][DATUM_ROUNDING].value == "away"
     checks.assert_protected(book.workbook.worksheets)
     assert book.workbook.sheetnames == list(SHEETS)
     for name in SHEETS:

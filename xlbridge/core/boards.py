@@ -34,6 +34,9 @@ from xlbridge.core.validate import InputError, choice, margins, number, shown
 SCORINGS = ("english", "acbl", "percent", "ascherman")
 DIVISORS = ("comparisons", "scores")
 DATUM_METHODS = ("butler", "bastille")
+#: How a Butler datum's exact 5 is rounded: away from zero (425 → 430, −445 → −450; default) or
+#: to the even ten (425 → 420, 435 → 440).
+DATUM_ROUNDINGS = ("away", "even")
 METHODS = ("matchpoints", "cross_imps", "butler", "bastille")
 SPLITS = ("separate", "halves")
 #: How far the weights of one entry may be from adding up to 1.
@@ -758,28 +761,36 @@ def _trim_per_board(trim: float | None, entries: _Entries, total: np.ndarray) ->
     return np.full(total.shape, amount)
 
 
-def _round_datum(datum: np.ndarray) -> np.ndarray:
-    """To the nearest 10, an exact 5 to the even ten (425 → 420, 435 → 440)."""
-    return np.round(np.round(datum, 6) / 10) * 10
+def round_datum(datum: ArrayLike, rounding: str = "away") -> np.ndarray:
+    """To the nearest 10; an exact 5 (to within 1E-6) away from zero (425 → 430, −445 → −450)
+    or, with ``rounding`` even, to the even ten (425 → 420, 435 → 440)."""
+    rounding = choice("rounding", rounding, DATUM_ROUNDINGS)
+    tens = np.round(np.asarray(datum, dtype=float), 6) / 10
+    if rounding == "even":
+        return np.round(tens) * 10
+    return np.sign(tens) * np.floor(np.abs(tens) + 0.5) * 10
 
 
-def _datums(entries: _Entries, table: _Rows, trim: float | None, method: str) -> np.ndarray:
+def _datums(
+    entries: _Entries, table: _Rows, trim: float | None, method: str, rounding: str
+) -> np.ndarray:
     """Each board's weighted mean after dropping ``trim`` weight from each end of its scores.
 
     Weight is dropped across components, fractionally where a cut falls inside one; equal
     scores share their tie's kept weight in proportion (it does not matter which is kept).
+    Butler datums are rounded by ``rounding`` (see :func:`round_datum`).
     """
     if table.unit_weights and entries.one_row_each:
         cuts = _trim_per_board(trim, entries, entries.count.astype(float))
         if np.all((cuts == 0) | (cuts == 1)):
             mean = _mean_without_extremes(entries, table.score, cuts)
-            return _round_datum(mean) if method == "butler" else mean
+            return round_datum(mean, rounding) if method == "butler" else mean
     frequencies = _table(table, entries.count.size)
     total = frequencies.total
     cuts = _trim_per_board(trim, entries, total)
     if table.unit_weights and np.array_equal(cuts, np.round(cuts)):
         mean = frequencies.trimmed_means(cuts.astype(np.int64))
-        return _round_datum(mean) if method == "butler" else mean
+        return round_datum(mean, rounding) if method == "butler" else mean
     cut = cuts[table.board]
     start, end = frequencies.own_counts()
     kept_of_tie = np.clip(
@@ -789,7 +800,7 @@ def _datums(entries: _Entries, table: _Rows, trim: float | None, method: str) ->
     kept = table.weight * np.divide(kept_of_tie, tie, out=np.zeros_like(tie), where=tie > 0)
     size = entries.count.size
     mean = np.bincount(table.board, kept * table.score, size) / np.bincount(table.board, kept, size)
-    return _round_datum(mean) if method == "butler" else mean
+    return round_datum(mean, rounding) if method == "butler" else mean
 
 
 def _mean_without_extremes(entries: _Entries, score: np.ndarray, cut: np.ndarray) -> np.ndarray:
@@ -802,10 +813,15 @@ def _mean_without_extremes(entries: _Entries, score: np.ndarray, cut: np.ndarray
 
 
 def _datum_imp_values(
-    entries: _Entries, table: _Rows, queries: _Rows, trim: float | None, method: str
+    entries: _Entries,
+    table: _Rows,
+    queries: _Rows,
+    trim: float | None,
+    method: str,
+    rounding: str = "away",
 ) -> np.ndarray:
     """Each entry's IMPs against its board's datum (Butler table, or continuous Bastille)."""
-    difference = queries.score - _datums(entries, table, trim, method)[queries.board]
+    difference = queries.score - _datums(entries, table, trim, method, rounding)[queries.board]
     per_row = imps(difference) if method == "butler" else continuous_imps(difference)
     return entries.total(per_row if queries.unit_weights else per_row * queries.weight)
 
@@ -817,18 +833,21 @@ def datum(
     weight: ArrayLike | None = None,
     trim: float | None = None,
     method: str = "butler",
+    rounding: str = "away",
 ) -> BoardValues:
     """Each board's datum: the weighted mean after dropping weight ``trim`` from each end.
 
     trim defaults to 1 when a board has more than 3 entries, else 0 (0 gives the plain mean);
-    it may cut through components (seed 004 drops −150×½ and half of −100).
-    method butler: rounded to the nearest 10, an exact 5 going to the even ten (425 → 420,
+    it may cut through components (De Wael drops −150×½ and half of −100).
+    method butler: rounded to the nearest 10, an exact 5 going away from zero by default
+    (425 → 430, −445 → −450) or, with ``rounding`` even, to the even ten (425 → 420,
     435 → 440); bastille: not rounded.
     """
     method = choice("method", method, DATUM_METHODS)
+    rounding = choice("rounding", rounding, DATUM_ROUNDINGS)
     entries, rows = _parse(board, entry, score, weight)
     _require_two_entries(entries)
-    return BoardValues(entries.board_ids.copy(), _datums(entries, rows, trim, method))
+    return BoardValues(entries.board_ids.copy(), _datums(entries, rows, trim, method, rounding))
 
 
 def butler_imps(
@@ -838,16 +857,18 @@ def butler_imps(
     weight: ArrayLike | None = None,
     trim: float | None = None,
     method: str = "butler",
+    rounding: str = "away",
 ) -> EntryScores:
-    """IMPs of every entry against its board's datum (see ``datum``).
+    """IMPs of every entry against its board's datum (see ``datum``, also for ``rounding``).
 
     Each component gets the IMPs of (score − datum), Law 78B table for butler, the continuous
     scale for bastille, and an entry the weighted sum of its components' IMPs.
     """
     method = choice("method", method, DATUM_METHODS)
+    rounding = choice("rounding", rounding, DATUM_ROUNDINGS)
     entries, rows = _parse(board, entry, score, weight)
     _require_two_entries(entries)
-    return entries.scores(_datum_imp_values(entries, rows, rows, trim, method))
+    return entries.scores(_datum_imp_values(entries, rows, rows, trim, method, rounding))
 
 
 # --------------------------------------------------------------------------------------------
@@ -962,6 +983,7 @@ class _Options:
     divisor: str
     trim: float | None
     expected: np.ndarray | None
+    rounding: str = "away"
 
 
 def _score_halves(
@@ -985,8 +1007,8 @@ def _score_halves(
         ns = _cross_imp_values(entries, table, rows, divisor, other_half)
         ew = _cross_imp_values(entries, table, ew_rows, divisor, -other_half)
         return ns, -ew
-    ns = _datum_imp_values(entries, table, rows, options.trim, method)
-    ew = _datum_imp_values(entries, table, ew_rows, options.trim, method)
+    ns = _datum_imp_values(entries, table, rows, options.trim, method, options.rounding)
+    ew = _datum_imp_values(entries, table, ew_rows, options.trim, method, options.rounding)
     return ns, -ew
 
 
@@ -996,7 +1018,7 @@ def _score_side(entries: _Entries, rows: _Rows, method: str, options: _Options) 
         return _matchpoint_values(entries, rows, rows, options.scoring, options.expected)[0]
     if method == "cross_imps":
         return _cross_imp_values(entries, rows, rows, options.divisor)
-    return _datum_imp_values(entries, rows, rows, options.trim, method)
+    return _datum_imp_values(entries, rows, rows, options.trim, method, options.rounding)
 
 
 def score_traveller(
@@ -1011,6 +1033,7 @@ def score_traveller(
     divisor: str = "comparisons",
     trim: float | None = None,
     expected: ArrayLike | None = None,
+    rounding: str = "away",
 ) -> TravellerScores:
     """NS and EW results of every table of a traveller, split scores allowed (SPEC §4.2).
 
@@ -1018,7 +1041,7 @@ def score_traveller(
     score, ``ew_score`` EW's score from EW's side (blank/NaN: −ns_score, no split), ``weight``
     the component's weight (a table's rows add up to 1).
     method: matchpoints (with ``scoring``, ``expected``), cross_imps (``divisor``), butler or
-    bastille (``trim``).
+    bastille (``trim``; butler also ``rounding`` of the datum's exact 5: away or even).
     split: separate (default; NS scored among NS scores, EW among EW scores — NS + EW of a
     table need not make a top) or halves (De Wael: one table in which a split table counts as
     two half-weight components; NS is scored on its own, EW on the complement of its own).
@@ -1033,6 +1056,7 @@ def score_traveller(
         divisor=choice("divisor", divisor, DIVISORS),
         trim=trim,
         expected=_expected_per_board(expected, entries),
+        rounding=choice("rounding", rounding, DATUM_ROUNDINGS),
     )
     if split == "halves":
         ns, ew = _score_halves(entries, rows, ew_as_ns, method, options)

@@ -14,9 +14,10 @@ protection without a password):
   the core rejects such a board.
 - **Boards** — one row per board from its block of scores: how many scores N, how many are
   dropped from each end (1 when N ≥ 4, else 0), their total, highest and lowest, the mean of
-  the kept scores, and the datum: that mean rounded to the nearest 10, an exact 5 to the even
-  ten (:func:`xlbridge.core.boards.datum` with method "butler"); mean and datum stay blank
-  with fewer than 2 scores.
+  the kept scores, and the datum: that mean rounded to the nearest 10, an exact 5 away from
+  zero (425 → 430, −445 → −450) or, when the rule cell right of the table (``DATUM_ROUNDING``,
+  an input) says even, to the even ten (:func:`xlbridge.core.boards.datum` with method
+  "butler" and that rounding); mean and datum stay blank with fewer than 2 scores.
 - **Pairs** — one row per pair number: a name (input), boards played (rows with a score,
   a lone score included), Butler IMPs (as NS plus
   as EW) and cross-IMP totals, each with a rank (1 + the number of pairs with more, to within
@@ -40,8 +41,8 @@ from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core import validate
-from xlbridge.core.boards import TRIM_FROM_ENTRIES
-from xlbridge.templates import formulas, layout, refs, validation
+from xlbridge.core.boards import DATUM_ROUNDINGS, TRIM_FROM_ENTRIES
+from xlbridge.templates import formulas, layout, refs, styles, validation
 from xlbridge.templates.imp_table import (
     IMP_EDGES_NAME,
     IMP_FROM_NAME,
@@ -91,6 +92,10 @@ BOARDS_COLUMNS = (
     Column("mean", "Mean of kept scores", 10, "0.00"),
     Column("datum", "Datum", 8),
 )
+#: The Boards sheet's input cell holding the rule for a datum's exact 5 (away or even), and its
+#: heading.
+DATUM_ROUNDING = "J3"
+DATUM_ROUNDING_HEADING = "J2"
 PAIRS_COLUMNS = (
     Column("pair", "Pair", 6),
     Column("name", "Names", 30, "@", True),
@@ -239,7 +244,20 @@ def _write_boards(ws: Worksheet, book: ButlerSessionBook, paper: str) -> None:
     _start_sheet(ws, f"{TITLE} · datum of each board", BOARDS_COLUMNS)
     for board in range(1, book.boards + 1):
         layout.write_row(ws, book.board_row(board), BOARDS_COLUMNS, _board_formulas(book, board))
+    _write_datum_rounding(ws)
     _finish_sheet(ws, paper, book.board_row(book.boards), BOARDS_COLUMNS)
+
+
+def _write_datum_rounding(ws: Worksheet) -> None:
+    """The rule for a datum's exact 5: an input, away (default) or even, with validation."""
+    layout.heading(ws[DATUM_ROUNDING_HEADING], "Datum's exact 5 goes")
+    ws.column_dimensions[DATUM_ROUNDING.rstrip("0123456789")].width = 14
+    layout.put(ws[DATUM_ROUNDING], DATUM_ROUNDINGS[0], "@")
+    styles.mark_input(ws, DATUM_ROUNDING)
+    validation.rule(
+        ws, [DATUM_ROUNDING], "list", None, (f'"{",".join(DATUM_ROUNDINGS)}"',), "Datum rounding",
+        f"The rule must be one of: {', '.join(DATUM_ROUNDINGS)}.", allow_blank=False,
+    )  # fmt: skip
 
 
 def _board_formulas(book: ButlerSessionBook, board: int) -> dict[str, object]:
@@ -264,7 +282,7 @@ def _board_formulas(book: ButlerSessionBook, board: int) -> dict[str, object]:
         "highest": unless_unplayed(f"MAX({block})"),
         "lowest": unless_unplayed(f"MIN({block})"),
         "mean": unless_lonely(f"({total}-{dropped}*({highest}+{lowest}))/({count}-2*{dropped})"),
-        "datum": unless_lonely(formulas.round_to_ten_half_even(mean)),
+        "datum": unless_lonely(formulas.round_datum(mean, refs.fixed(DATUM_ROUNDING))),
     }
 
 

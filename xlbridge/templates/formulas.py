@@ -116,12 +116,15 @@ def cross_imp_sum(score: str, scores: str, edges: str) -> str:
     )
 
 
-def round_to_ten_half_even(value: str) -> str:
-    """``value`` rounded to the nearest 10, an exact 5 to the even ten (425 → 420, 435 → 440).
+def round_datum(value: str, rule: str) -> str:
+    """``value`` rounded to the nearest 10, an exact 5 away from zero (425 → 430, −445 → −450;
+    ROUND's own rule) unless the cell ``rule`` holds "even": then to the even ten (425 → 420,
+    435 → 440).
 
-    Like :func:`xlbridge.core.boards.datum`, a value within 1E-6 of a 5 counts as a 5.
+    Like :func:`xlbridge.core.boards.round_datum`, a value within 1E-6 of a 5 counts as a 5.
     """
-    return f"IF(ABS(MOD({value},10)-5)<1E-6,20*ROUND({value}/20,0),10*ROUND({value}/10,0))"
+    half_even = f"IF(ABS(MOD({value},10)-5)<1E-6,20*ROUND({value}/20,0),10*ROUND({value}/10,0))"
+    return f'IF({rule}="even",{half_even},10*ROUND(ROUND({value},6)/10,0))'
 
 
 def vp_lookup(
