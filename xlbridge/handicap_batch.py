@@ -49,6 +49,7 @@ from xlbridge.csv_table import (
     parse_table,
     read_text,
     read_text_format,
+    unmarked,
 )
 
 ID_COLUMNS = ("id", "player_id", "player")
@@ -242,7 +243,8 @@ def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
     rows: list[int] = []
     codes: list[int] = []
     for row, cell in enumerate(table.texts("players")):
-        for player in PLAYER_SEPARATORS.split(cell):
+        for part in PLAYER_SEPARATORS.split(cell):
+            player = unmarked(part)
             if player:
                 rows.append(row)
                 codes.append(index.setdefault(player, len(index)))
