@@ -93,9 +93,14 @@ def test_the_register_is_written_back_in_its_own_format(
     tmp_path: Path, encoding: str, bom: bool, newline: str, delimiter: str
 ) -> None:
     decimal = "," if delimiter != "," else "."
-    lines = ["id", "name", "handicap", "note"], ["101", "Åsa Sjö", "13" + decimal + "0", "€5"], \
-        ["102", "Bo Lind", "13" + decimal + "0", ""], ["103", "Cécile Ek", "34" + decimal + "7", ""], \
-        ["104", "Dávid Holm", "34" + decimal + "7", "«x»"], ["105", "Eva", "20", "did not play"]  # fmt: skip
+    lines = [
+        ["id", "name", "handicap", "note"],
+        ["101", "Åsa Sjö", f"13{decimal}0", "€5"],
+        ["102", "Bo Lind", f"13{decimal}0", ""],
+        ["103", "Cécile Ek", f"34{decimal}7", ""],
+        ["104", "Dávid Holm", f"34{decimal}7", "«x»"],
+        ["105", "Eva", "20", "did not play"],
+    ]
     text = newline.join(delimiter.join(row) for row in lines) + newline
     data = (b"\xef\xbb\xbf" if bom else b"") + text.encode(encoding)
     assert _run(tmp_path, data) == 0
@@ -133,7 +138,7 @@ def test_a_history_saved_by_excel_as_windows_1252_is_read(
 
 
 def test_ids_and_names_that_start_a_formula_stay_text(tmp_path: Path) -> None:
-    register = REGISTER.replace("101,Anna Berg", "=A1,=HYPERLINK(\"x\")").replace(
+    register = REGISTER.replace("101,Anna Berg", '=A1,=HYPERLINK("x")').replace(
         "102,Bo Lind", "@SUM(A1),-Bo"
     )
     results = RESULTS.replace("101+102", "'=A1 & '@SUM(A1)").replace("103+104", "103+\t+104")

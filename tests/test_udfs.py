@@ -147,7 +147,7 @@ def test_imps_shape_and_blanks(call_udf) -> None:
         ("VP_WBF", ([["x"]], 8), "margin must hold numbers or blank cells, got 'x'"),
         ("VP_WBF", (3, 0), "boards must be a whole number from 1 to 200, got 0"),
         ("IMPS", ([[10, "ten"]],), "points must hold numbers or blank cells, got 'ten'"),
-        ("IMPS", ([[True]],), "points must hold numbers or blank cells, got True"),
+        ("IMPS", ([[True]],), "points must hold numbers or blank cells, got TRUE"),
     ],
 )
 def test_bad_input_is_an_excel_error_naming_argument(

@@ -565,10 +565,10 @@ class HistoryFile:
     applied: set[str]
 
 
-def read_history(path: Path, default: TextFormat = TextFormat()) -> HistoryFile:
+def read_history(path: Path, default: TextFormat | None = None) -> HistoryFile:
     """The history at ``path`` and the competition ids already in it (none without a file)."""
     if not path.exists():
-        return HistoryFile(path, "", default, set())
+        return HistoryFile(path, "", default or TextFormat(), set())
     text, stored = read_text_format(path)
     if not text.strip():
         return HistoryFile(path, "", stored, set())
