@@ -49,6 +49,13 @@ CATEGORY = "xlbridge"
 
 Grid = list[list[Any]]
 
+#: Upper bounds of the size arguments (every other number is bounded by validate.LARGEST):
+#: results a board has or should have had, boards of a handicap competition, sessions of a
+#: Swiss. Far above any event; they keep a typing error from computing nonsense.
+MAX_RESULTS = 10_000
+MAX_COMPETITION_BOARDS = 1_000
+MAX_SESSIONS = 100
+
 
 #: Excel's error values, as they reach a function read with ``err_to_str``.
 EXCEL_ERRORS = frozenset(
@@ -70,20 +77,32 @@ def _excel_error(cell: Any) -> str | None:
     return None
 
 
-def _reject_excel_errors(names: list[str], args: tuple[Any, ...]) -> None:
+def _junk(cell: Any) -> str | None:
+    """Why a cell can be no argument at all (an Excel error, NaN, inf, a number beyond any
+    cell's), else None."""
+    error = _excel_error(cell)
+    if error is not None:
+        return f"the Excel error {error}"
+    if isinstance(cell, float) and not math.isfinite(cell):
+        return f"{cell}, which is not a number a cell holds"
+    if isinstance(cell, int) and not isinstance(cell, bool) and abs(cell) > validate.LARGEST:
+        return f"{validate.shown(cell)}, beyond the largest number accepted (1e12)"
+    return None
+
+
+def _reject_junk(names: list[str], args: tuple[Any, ...]) -> None:
+    """An InputError naming the argument (and cell) of the first junk cell of ``args``."""
     for name, value in zip(names, args, strict=False):
         if not isinstance(value, list):
-            error = _excel_error(value)
-            if error is not None:
-                raise InputError(f"{name} is the Excel error {error}")
+            why = _junk(value)
+            if why is not None:
+                raise InputError(f"{name} is {why}")
             continue
         for r, row in enumerate(value):
             for c, cell in enumerate(row if isinstance(row, list) else [row]):
-                error = _excel_error(cell)
-                if error is not None:
-                    raise InputError(
-                        f"{name} holds the Excel error {error} (row {r + 1}, column {c + 1})"
-                    )
+                why = _junk(cell)
+                if why is not None:
+                    raise InputError(f"{name} holds {why} (row {r + 1}, column {c + 1})")
 
 
 def _finite(name: str, result: Any) -> Any:
@@ -104,7 +123,7 @@ def _cell_errors(function: _F) -> _F:
     @functools.wraps(function)
     def wrapper(*args: Any) -> Any:
         try:
-            _reject_excel_errors(names, args)
+            _reject_junk(names, args)
             return _finite(function.__name__, function(*args))
         except InputError as error:
             raise xlwings.XlwingsError(str(error)) from None
@@ -165,7 +184,14 @@ def _scale(*cells: Any) -> VPScale:
     for position, (name, default) in _SCALE_TEXT.items():
         if position < len(values) and values[position] is not None:
             values[position] = _text(name, values[position], default)
+    if len(values) > 6:
+        _tables(values[6])  # checked even where the form does not use it
     return vp_scale(*values)
+
+
+def _tables(tables: Any) -> int | None:
+    """Tables in play, when given: a whole number of at least 2 (any form)."""
+    return None if _blank(tables) else validate.whole_number("tables", tables, 2)
 
 
 def _args_with_help(docs: dict[str, str], **options: Any) -> Callable[[_F], _F]:
@@ -277,7 +303,7 @@ def _components(
     score is a table that did not play and gets a blank result. A blank weight next to a
     row's only score means 1. Weights are checked here so that messages name the sheet's rows.
     """
-    score_grid = validate.margins("scores", scores)
+    score_grid = np.atleast_2d(validate.margins("scores", scores))
     rows = score_grid.shape[0]
     weight_grid = _weight_grid(weights, score_grid.shape)
     present = ~np.isnan(score_grid)
@@ -303,7 +329,7 @@ def _weight_grid(weights: Any, shape: tuple[int, ...]) -> np.ndarray:
     """The weights block (all NaN when left out), the same shape as the scores."""
     if _blank_range(weights):
         return np.full(shape, np.nan)
-    grid = validate.margins("weights", weights)
+    grid = np.atleast_2d(validate.margins("weights", weights))
     if grid.shape != shape:
         want, got = "×".join(map(str, shape)), "×".join(map(str, grid.shape))
         raise InputError(f"weights must be the same shape as scores ({want}), got {got}")
@@ -314,6 +340,13 @@ def _first_bad_row(bad: np.ndarray, message: str) -> None:
     if bad.any():
         row, column = (int(i) for i in np.argwhere(bad)[0])
         raise InputError(f"{message}: row {row + 1}, column {column + 1}")
+
+
+def _range(value: Any) -> Grid:
+    """A range argument as rows of cells (one cell, a blank, is a 1×1 range)."""
+    if not isinstance(value, list):
+        return [[value]]
+    return [row if isinstance(row, list) else [row] for row in value]
 
 
 def _blank_range(value: Any) -> bool:
@@ -357,7 +390,9 @@ def MATCHPOINTS(
 ) -> Grid:
     """Matchpoints of each table on one board, assigned weighted scores scored right (each
     component as a fractional frequency, Law 12C1(c)); one value per row."""
-    target = None if _blank(expected) else validate.whole_number("expected", expected, 2)
+    target = (
+        None if _blank(expected) else validate.whole_number("expected", expected, 2, MAX_RESULTS)
+    )
     entry, score, weight, rows = _components(
         scores, weights, results_needed=2 if target is None else 1
     )
@@ -412,8 +447,8 @@ def NEUBERG(mp: Any, results: Any, expected: Any, scoring: Any = None) -> Grid:
     """Neuberg's formula: matchpoints on a board with fewer results than expected, factored to
     the full field: (MP + 1)·E/A − 1 on the 2-per-win scale; same shape as mp."""
     points = validate.margins("mp", mp)
-    actual = validate.whole_number("results", results, 1)
-    target = validate.whole_number("expected", expected, 2)
+    actual = validate.whole_number("results", results, 1, MAX_RESULTS)
+    target = validate.whole_number("expected", expected, 2, MAX_RESULTS)
     present = ~np.isnan(points)
     factored = np.full(points.shape, np.nan)
     factored[present] = neuberg(
@@ -582,7 +617,7 @@ def HANDICAP_DELTA(own: Any, field: Any, achieved: Any, boards: Any, played: Any
     result = validate.margins("achieved", achieved)
     if result.shape != own_h.shape:
         raise InputError("achieved must be the same shape as own")
-    n_b = validate.whole_number("boards", boards, 1)
+    n_b = validate.whole_number("boards", boards, 1, MAX_COMPETITION_BOARDS)
     n_g = _played(played, own_h.shape, n_b)
     opponents = _field(field, form_, own_h)
     rows = ~np.isnan(own_h) & ~np.isnan(result)
@@ -664,6 +699,7 @@ def SCALE_AUDIT(
 def AVERAGE_PLUS(form: Any = None, boards: Any = None, tables: Any = None) -> Grid:
     """A+ in the form's unit: 3 IMPs in teams of four (Law 86A), scaled by σ of the form over
     σ of teams of four."""
+    _tables(tables)
     return [[average_plus(_text("form", form, "teams"), _optional(boards), _optional(tables))]]
 
 
@@ -683,7 +719,8 @@ def SWISS_DRAW(teams: Any, scores: Any, played: Any = None, seed: Any = None) ->
     home, away), then the bye."""
     names, points = _teams_and_scores(teams, scores)
     history = _matches_played(played, names)
-    draw = swiss_draw(names, points, history, _optional(seed))
+    order = None if _blank(seed) else validate.whole_number("seed", seed, 0)
+    draw = swiss_draw(names, points, history, order)
     rows: Grid = [[table, home, away] for table, (home, away) in enumerate(draw.tables, 1)]
     if draw.bye is not None:
         rows.append(["bye", draw.bye, None])
@@ -693,8 +730,8 @@ def SWISS_DRAW(teams: Any, scores: Any, played: Any = None, seed: Any = None) ->
 def _teams_and_scores(teams: Any, scores: Any) -> tuple[list[Any], list[Any]]:
     """Each team with the score beside it (same shape); rows blank in both are skipped, a
     team without a score or a score without a team is an error naming the cell."""
-    team_cells = [cell for row in teams for cell in row]
-    score_cells = [cell for row in scores for cell in row]
+    team_cells = [cell for row in _range(teams) for cell in row]
+    score_cells = [cell for row in _range(scores) for cell in row]
     if len(team_cells) != len(score_cells):
         raise InputError(
             f"scores must have one cell per team ({len(team_cells)}), got {len(score_cells)}"
@@ -737,7 +774,7 @@ def LATE_ENTRY(session: Any, sessions: Any, last_add: Any = None) -> Grid:
     """Entry score of a pair joining a Swiss pairs late (seed 000 §12): with 6 sessions, 14,
     29, 45, 62 for sessions 3 to 6; 0 for sessions 1 and 2. Same shape as session."""
     entered = validate.margins("session", session)
-    total = validate.whole_number("sessions", sessions, 1)
+    total = validate.whole_number("sessions", sessions, 1, MAX_SESSIONS)
     add = LAST_ADD if _blank(last_add) else last_add
     scores = np.full(entered.shape, np.nan)
     known = ~np.isnan(entered)

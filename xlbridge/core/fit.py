@@ -224,7 +224,14 @@ def audit(
         expected = of_n.size * chance if expected is None else expected + of_n.size * chance
     assert first is not None and observed is not None and expected is not None
     stat, dof = _chi2(observed, expected, fitted)
-    p_value = float(stats.chi2.sf(stat, dof)) if dof >= 1 else float("nan")
+    if dof < 1:
+        groups = dof + 1 + (1 if fitted else 0)
+        raise InputError(
+            f"margins must hold enough results for a chi-square test, got {values.size}: "
+            f"pooling the results expected fewer than {MIN_EXPECTED:g} times leaves {groups} "
+            f"group{'s' * (groups != 1)}, and the test needs {2 + fitted}"
+        )
+    p_value = float(stats.chi2.sf(stat, dof))
     return Audit(first.winner, first.loser, observed, expected, stat, dof, p_value, model,
                  values.size)  # fmt: skip
 

@@ -36,6 +36,9 @@ def shown(value: Any) -> str:
         return "TRUE" if value else "FALSE"
     if isinstance(value, str):
         return repr(value if len(value) <= 60 else value[:57] + "...")
+    if isinstance(value, int) and abs(value) >= 10**15:
+        digits = str(abs(value))
+        return f"{'-' if value < 0 else ''}{digits[0]}e{len(digits) - 1}"
     if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
         number = float(value)
         if not math.isfinite(number):
@@ -123,6 +126,8 @@ def margins(name: str, values: Any) -> np.ndarray:
     Text, booleans and other non-numbers are rejected with the offending value named.
     """
     array = np.asarray(values, dtype=object)
+    if array.size == 0:
+        raise InputError(f"{name} must hold at least one cell, got an empty range")
     flat = array.reshape(-1)
     out = np.empty(flat.shape, dtype=float)
     for i, cell in enumerate(flat):
