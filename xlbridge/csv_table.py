@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from xlbridge.core.validate import InputError
+from xlbridge.core.validate import LARGEST, InputError
 
 DELIMITERS = ",;\t"
 #: The longest field read (Python's csv default); a longer one is an error naming the line.
@@ -142,7 +142,7 @@ class CsvTable:
         if cells and all(cells):
             try:  # the usual case, converted in one go; any doubt goes the careful way below
                 values = np.array(cells, dtype=float)
-                if np.isfinite(values).all():
+                if (np.abs(values) <= LARGEST).all():  # NaN and inf fail too
                     return values
             except ValueError:
                 pass
@@ -161,8 +161,10 @@ class CsvTable:
                 value = float(text)
             except ValueError:
                 raise self.fail(row, f"{key} must be a number, got {cell!r}") from None
-            if not np.isfinite(value):
-                raise self.fail(row, f"{key} must be a number, got {cell!r}")
+            if not np.isfinite(value) or abs(value) > LARGEST:
+                raise self.fail(
+                    row, f"{key} must be a number from -1e12 to 1e12, got {cell.strip()}"
+                )
             values[row] = value
         return values
 

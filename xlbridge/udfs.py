@@ -52,7 +52,7 @@ Grid = list[list[Any]]
 #: Upper bounds of the size arguments (every other number is bounded by validate.LARGEST):
 #: results a board has or should have had, boards of a handicap competition, sessions of a
 #: Swiss. Far above any event; they keep a typing error from computing nonsense.
-MAX_RESULTS = 10_000
+MAX_RESULTS = validate.MAX_RESULTS
 MAX_COMPETITION_BOARDS = 1_000
 MAX_SESSIONS = 100
 

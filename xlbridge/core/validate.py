@@ -24,6 +24,8 @@ class InputError(ValueError):
 LARGEST = 1e12
 #: The largest VP total: a scale has about vp_total/2 rows, built and cached on every call.
 MAX_VP_TOTAL = 1000
+#: The most results a board may have or be factored to (Neuberg's "expected").
+MAX_RESULTS = 10_000
 _LARGEST_TEXT = "1e12"
 
 
