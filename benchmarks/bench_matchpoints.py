@@ -42,10 +42,11 @@ def lines(sizes: Sizes) -> list[Line]:
     for boards, entries in ((1_000, 100), (10, 10_000)):
         case = f"{boards:,} boards × {entries:,} entries"
         plain = plain_boards(boards, entries, seed=boards)
-        for check, ours, method in (
+        against_peer = (
             ("matchpoints vs peer", matchpoints, "matchpoints"),
             ("Butler vs peer", butler_imps, "butler"),
-        ) if peer is not None else ():
+        )
+        for check, ours, method in against_peer if peer is not None else ():
             run = peer.run(method, scores_by_board(plain), sizes.peer_repeats)
             if method == "matchpoints":  # the same numbers, or the comparison means nothing
                 ours_values = np.split(ours(**plain).value, boards)

@@ -24,6 +24,7 @@ def lines(sizes: Sizes) -> list[Line]:
     rng = np.random.default_rng(4)
     margins = np.round(rng.normal(0, 30, 1_000_000), 1)
     scale = vp_scale(8)
+
     def search() -> object:
         return np.searchsorted(scale.lower, np.abs(margins), side="right")
 

@@ -33,10 +33,13 @@ c1,2026-11-03,24,102+103,48
 c1,2026-11-03,24,104+105,51.5
 c1,2026-11-03,24,106+107,38
 """
-SECOND = FIRST + """c2,2026-11-10,24,100+102,55
+SECOND = (
+    FIRST
+    + """c2,2026-11-10,24,100+102,55
 c2,2026-11-10,24,101+103,45
 c2,2026-11-10,24,104+106,50
 """
+)
 
 #: Cases tried, by kind, reported by the last test (for the closing note).
 TRIED: dict[str, int] = {}
@@ -194,8 +197,9 @@ def test_a_real_kill_at_any_step_is_completed_by_the_next_run(
         _start(folder)
         assert _child(folder, kill_at) == 137
         assert main(_args(folder)) == 0
-        state = {name: data for name, data in _state(folder).items()
-                 if not name.endswith(".tmp")}  # fmt: skip  (a real kill leaves these)
+        state = {
+            name: data for name, data in _state(folder).items() if not name.endswith(".tmp")
+        }  # fmt: skip  (a real kill leaves these)
         assert state == clean, f"killed at step {kill_at}"
         TRIED["real kill"] = TRIED.get("real kill", 0) + 1
 

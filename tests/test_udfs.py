@@ -167,7 +167,7 @@ def test_imps_shape_and_blanks(call_udf) -> None:
         ("VP_WBF", (3, 8, "yes"), "discrete must be TRUE or FALSE, got 'yes'"),
         ("VP", (3, 8, *(None,) * 6, "top"), "bounds must be one of lower, white-book; got 'top'"),
         ("IMPS", ([[10, "ten"]],), "points must hold numbers or blank cells, got 'ten'"),
-        ("IMPS", ([[True]],), "points must hold numbers or blank cells, got True"),
+        ("IMPS", ([[True]],), "points must hold numbers or blank cells, got TRUE"),
     ],
 )
 def test_bad_input_is_an_excel_error_naming_argument(

@@ -75,7 +75,7 @@ def test_delta_datum_and_individual(call_udf) -> None:
         ("HANDICAP_EXPECTED", (13, [[13], [20]], None, "mp"), "method must be one of topscore"),
         ("HANDICAP_EXPECTED", (13, [[13], [20]], None, None, "yes"), "datum must be TRUE or FALSE"),
         ("HANDICAP_EXPECTED", ([[1], [2]], [[3], [4], [5]], "team"), "field must be one cell or"),
-        ("HANDICAP_DELTA", (13, [[13], [20]], 55, 0), "boards must be a whole number of at"),
+        ("HANDICAP_DELTA", (13, [[13], [20]], 55, 0), "boards must be a whole number from 1 to"),
         ("HANDICAP_DELTA", (13, [[13], [20]], 55, 24, 30), "played must be at most boards, got 30"),
         ("HANDICAP_DELTA", (13, [[13], [20]], [[55], [45]], 24), "achieved must be the same shape"),
         ("HANDICAP_DELTA", (20, [[20]] * 12, 160, 24), "achieved must be a percentage from 0"),

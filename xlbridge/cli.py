@@ -24,7 +24,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 # Only what building the options needs is imported here: numpy, SciPy, openpyxl and xlwings
 # load when the command that needs them runs (``xlbridge --version`` costs no numpy).
@@ -101,10 +101,15 @@ def _scale_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage error as one line ("xlbridge: error: …", exit 2) like the rest."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"xlbridge: error: {self.prog}: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="xlbridge", description="Duplicate-bridge scoring for the spreadsheet."
-    )
+    parser = _Parser(prog="xlbridge", description="Duplicate-bridge scoring for the spreadsheet.")
     parser.add_argument("--version", action="version", version=f"xlbridge {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
@@ -395,10 +400,10 @@ def run_handicap_update(args: argparse.Namespace) -> int:
 
 
 def _require_new(path: Path, force: bool) -> None:
-    """Stop before any work if ``path`` exists and may not be replaced."""
-    if path.exists() and not force:
-        raise InputError(f"{path} already exists; use --force to overwrite it")
-    _require_folder(path)
+    """Stop before any work if ``path`` exists and may not be replaced, or cannot be written."""
+    from xlbridge.files import check_writable
+
+    check_writable(path, force=force)
 
 
 def _require_folder(path: Path) -> None:
@@ -546,9 +551,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.run(args))
+        code = int(args.run(args))
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return code
+    except BrokenPipeError:
+        return _closed_pipe()
     except InputError as error:
-        print(f"xlbridge: error: {error}", file=sys.stderr)
+        message = " ".join(str(error).splitlines())  # one line, whatever the message holds
+        print(f"xlbridge: error: {message}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except FileNotFoundError as error:  # an input file the user named is not there
         print(f"xlbridge: error: {error.filename}: no such file", file=sys.stderr)
@@ -556,3 +566,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         print(f"xlbridge: error: {error}", file=sys.stderr)
         return EXIT_FAILURE
+
+
+#: The exit code of a run whose output pipe was closed by its reader (128 + SIGPIPE).
+EXIT_CLOSED_PIPE = 141
+
+
+def _closed_pipe() -> int:
+    """The reader of stdout went away (``xlbridge scale … | head -3``): stop quietly, as Unix
+    tools do, without Python's "Broken pipe" message at exit."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_CLOSED_PIPE

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from xlbridge.core.validate import InputError
+from xlbridge.core.validate import LARGEST, InputError
 
 DELIMITERS = ",;\t"
 #: The longest field read (Python's csv default); a longer one is an error naming the line.
@@ -87,11 +87,24 @@ class TextFormat:
 
 
 def csv_text(rows: Iterable[Sequence[object]], delimiter: str = ",") -> str:
-    """Rows as CSV text ("\n" line ends), every cell through :func:`csv_cell`."""
+    """Rows as CSV text ("\n" line ends), every cell through :func:`csv_cell`.
+
+    A cell holding a carriage return is quoted (Python's writer quotes only the characters of
+    its own line end), so that the file reads back the same.
+    """
+    cells = [[csv_cell(cell) for cell in row] for row in rows]
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
-    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
-    return out.getvalue()
+    if not any("\r" in cell for row in cells for cell in row):
+        csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(cells)
+        return out.getvalue()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
+    lines = []
+    for row in cells:
+        out.seek(0)
+        out.truncate()
+        writer.writerow(row)
+        lines.append(out.getvalue()[:-2] + "\n")
+    return "".join(lines)
 
 
 def normalised(cell: str) -> str:
@@ -142,7 +155,7 @@ class CsvTable:
         if cells and all(cells):
             try:  # the usual case, converted in one go; any doubt goes the careful way below
                 values = np.array(cells, dtype=float)
-                if np.isfinite(values).all():
+                if (np.abs(values) <= LARGEST).all():  # NaN and inf fail too
                     return values
             except ValueError:
                 pass
@@ -161,8 +174,10 @@ class CsvTable:
                 value = float(text)
             except ValueError:
                 raise self.fail(row, f"{key} must be a number, got {cell!r}") from None
-            if not np.isfinite(value):
-                raise self.fail(row, f"{key} must be a number, got {cell!r}")
+            if not np.isfinite(value) or abs(value) > LARGEST:
+                raise self.fail(
+                    row, f"{key} must be a number from -1e12 to 1e12, got {cell.strip()}"
+                )
             values[row] = value
         return values
 
@@ -278,8 +293,10 @@ def _records(text: str, name: str, delimiter: str) -> list[tuple[int, list[str]]
     except csv.Error as error:
         if "field larger than field limit" in str(error):
             problem = f"a field is longer than {FIELD_LIMIT:,} characters"
-        elif "end of data" in str(error) or "new-line character" in str(error):
+        elif "end of data" in str(error):
             problem = 'a quoted field is never closed (a " without its closing ")'
+        elif "new-line character" in str(error):
+            problem = "a line break inside a field that is not quoted"
         else:
             problem = f"not valid CSV ({error})"
         raise InputError(f"{name}, line {start}: {problem}") from None

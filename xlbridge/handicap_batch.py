@@ -49,6 +49,7 @@ from xlbridge.csv_table import (
     parse_table,
     read_text,
     read_text_format,
+    unmarked,
 )
 
 ID_COLUMNS = ("id", "player_id", "player")
@@ -242,7 +243,8 @@ def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
     rows: list[int] = []
     codes: list[int] = []
     for row, cell in enumerate(table.texts("players")):
-        for player in PLAYER_SEPARATORS.split(cell):
+        for part in PLAYER_SEPARATORS.split(cell):
+            player = unmarked(part)
             if player:
                 rows.append(row)
                 codes.append(index.setdefault(player, len(index)))
@@ -563,10 +565,10 @@ class HistoryFile:
     applied: set[str]
 
 
-def read_history(path: Path, default: TextFormat = TextFormat()) -> HistoryFile:
+def read_history(path: Path, default: TextFormat | None = None) -> HistoryFile:
     """The history at ``path`` and the competition ids already in it (none without a file)."""
     if not path.exists():
-        return HistoryFile(path, "", default, set())
+        return HistoryFile(path, "", default or TextFormat(), set())
     text, stored = read_text_format(path)
     if not text.strip():
         return HistoryFile(path, "", stored, set())

@@ -19,7 +19,7 @@ import base64
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from xlbridge.core.validate import InputError
@@ -41,7 +41,7 @@ def _fingerprint(path: Path) -> str | None:
         return None
 
 
-def _bytes_writer(data: bytes):  # type: ignore[no-untyped-def]
+def _bytes_writer(data: bytes) -> Callable[[Path], None]:
     def write(path: Path) -> None:
         with path.open("wb") as file:
             file.write(data)
@@ -101,11 +101,12 @@ def roll_forward(journal: Path) -> list[Path]:
     return _apply(journal, entries)
 
 
-def _apply(journal: Path, entries: list[dict[str, str]]) -> list[Path]:
+def _apply(journal: Path, entries: list[dict[str, str | None]]) -> list[Path]:
     written = []
     for entry in entries:
-        path = Path(entry["path"])
-        write_atomically(path, _bytes_writer(base64.b64decode(entry["data"])), force=True)
+        path = Path(str(entry["path"]))
+        data = base64.b64decode(str(entry["data"]))
+        write_atomically(path, _bytes_writer(data), force=True)
         written.append(path)
     try:
         journal.unlink()

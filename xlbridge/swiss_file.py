@@ -13,13 +13,11 @@ away; the bye on a last row ``bye``).
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 
 from xlbridge.core.swiss import BYE, Draw, swiss_draw
 from xlbridge.core.validate import InputError
-from xlbridge.csv_table import parse_table, read_text
+from xlbridge.csv_table import csv_text, parse_table, read_text, unmarked
 
 OPPONENT_SEPARATOR = "|"
 
@@ -42,7 +40,7 @@ def draw_from_text(text: str, name: str = "standings", seed: int | None = None) 
     played: list[tuple[str, str]] = []
     byes: list[str] = []
     for row, (team, cell) in enumerate(zip(teams, table.column("opponents"), strict=True)):
-        for opponent in (part.strip() for part in cell.split(OPPONENT_SEPARATOR)):
+        for opponent in (unmarked(part.strip()) for part in cell.split(OPPONENT_SEPARATOR)):
             if opponent.upper() == BYE:
                 byes.append(team)
             elif opponent and opponent not in teams:
@@ -73,13 +71,12 @@ def _check_symmetric(played: list[tuple[str, str]], name: str) -> None:
 
 
 def draw_csv(draw: Draw) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["table", "home", "away"])
-    writer.writerows([i, home, away] for i, (home, away) in enumerate(draw.tables, 1))
+    """The draw as CSV text; team names that would start a formula are written as text."""
+    rows: list[list[object]] = [["table", "home", "away"]]
+    rows += [[i, home, away] for i, (home, away) in enumerate(draw.tables, 1)]
     if draw.bye is not None:
-        writer.writerow(["bye", draw.bye, ""])
-    return out.getvalue()
+        rows.append(["bye", draw.bye, ""])
+    return csv_text(rows)
 
 
 def draw_text(draw: Draw) -> str:

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from xlbridge.core import validate
 from xlbridge.core.boards import WEIGHT_TOLERANCE, score_traveller
 from xlbridge.core.names import SCORE_METHODS
 from xlbridge.core.validate import InputError, shown
@@ -163,6 +164,8 @@ def score_rows(
             raise InputError(f"--{option} is for {methods}, got --method {method}")
     if expected is None:
         _check_board_sizes(traveller)
+    else:
+        expected = validate.whole_number("expected", expected, 2, validate.MAX_RESULTS)
     result = score_traveller(
         traveller.board,
         traveller.entry,

@@ -5,11 +5,20 @@ and turns bad input into an Excel error whose message names the argument. The sa
 serves the classic Windows add-in, xlwings Lite and xlwings Server, so it uses only
 ``xlwings.func``/``arg``/``ret`` and positional parameters with defaults. Blank optional
 cells arrive as None and mean "the default"; blank cells inside a range give blank results.
+
+Every function answers with a right number or an error naming the argument, never a raw
+Python exception: Excel error cells (#N/A, #DIV/0! …) in any argument are an error (not
+blanks: every argument is read with xlwings' ``err_to_str``, see the end of the module);
+TRUE/FALSE are never numbers, and FALSE or 0 never stands for "the default" of a text
+option; every number is bounded (see :data:`xlbridge.core.validate.LARGEST`), so no call
+allocates without limit; and no result holds inf or NaN.
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
+import math
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -41,16 +50,88 @@ CATEGORY = "xlbridge"
 
 Grid = list[list[Any]]
 
+#: Upper bounds of the size arguments (every other number is bounded by validate.LARGEST):
+#: results a board has or should have had, boards of a handicap competition, sessions of a
+#: Swiss. Far above any event; they keep a typing error from computing nonsense.
+MAX_RESULTS = validate.MAX_RESULTS
+MAX_COMPETITION_BOARDS = 1_000
+MAX_SESSIONS = 100
+
+
+#: Excel's error values, as they reach a function read with ``err_to_str``.
+EXCEL_ERRORS = frozenset(
+    ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA",
+     "#SPILL!", "#CONNECT!", "#BLOCKED!", "#UNKNOWN!", "#FIELD!", "#CALC!", "#BUSY!",
+     "#DATA!", "#PYTHON!")
+)  # fmt: skip
+
+#: The words of an error that is no fault of the user's input; tests look for them.
+INTERNAL_ERROR = "could not compute this (an internal error)"
+
+
+def _excel_error(cell: Any) -> str | None:
+    """The Excel error a cell holds (its text, or Office.js's error object), else None."""
+    if isinstance(cell, str):
+        return cell if cell in EXCEL_ERRORS else None
+    if isinstance(cell, dict) and cell.get("type") == "Error":
+        return str(cell.get("basicValue") or f"#{cell.get('errorType', 'ERROR')}")
+    return None
+
+
+def _junk(cell: Any) -> str | None:
+    """Why a cell can be no argument at all (an Excel error, NaN, inf, a number beyond any
+    cell's), else None."""
+    error = _excel_error(cell)
+    if error is not None:
+        return f"the Excel error {error}"
+    if isinstance(cell, float) and not math.isfinite(cell):
+        return f"{cell}, which is not a number a cell holds"
+    if isinstance(cell, int) and not isinstance(cell, bool) and abs(cell) > validate.LARGEST:
+        return f"{validate.shown(cell)}, beyond the largest number accepted (1e12)"
+    return None
+
+
+def _reject_junk(names: list[str], args: tuple[Any, ...]) -> None:
+    """An InputError naming the argument (and cell) of the first junk cell of ``args``."""
+    for name, value in zip(names, args, strict=False):
+        if not isinstance(value, list):
+            why = _junk(value)
+            if why is not None:
+                raise InputError(f"{name} is {why}")
+            continue
+        for r, row in enumerate(value):
+            for c, cell in enumerate(row if isinstance(row, list) else [row]):
+                why = _junk(cell)
+                if why is not None:
+                    raise InputError(f"{name} holds {why} (row {r + 1}, column {c + 1})")
+
+
+def _finite(name: str, result: Any) -> Any:
+    """``result`` unless a number in it is inf or NaN (a safety net: bounds come first)."""
+    rows = result if isinstance(result, list) else [[result]]
+    for row in rows:
+        for cell in row if isinstance(row, list) else [row]:
+            if isinstance(cell, float) and not math.isfinite(cell):
+                raise InputError(f"{name}: the result is too large to show; check the inputs")
+    return result
+
 
 def _cell_errors(function: _F) -> _F:
-    """Report an :class:`InputError` as an Excel error carrying its message."""
+    """Report an :class:`InputError` as an Excel error carrying its message; any other
+    failure as an error saying so, never a Python exception in a cell."""
+    names = list(inspect.signature(function).parameters)
 
     @functools.wraps(function)
     def wrapper(*args: Any) -> Any:
         try:
-            return function(*args)
+            _reject_junk(names, args)
+            return _finite(function.__name__, function(*args))
         except InputError as error:
             raise xlwings.XlwingsError(str(error)) from None
+        except Exception as error:  # noqa: BLE001 - a cell must never show a traceback
+            raise xlwings.XlwingsError(
+                f"{function.__name__} {INTERNAL_ERROR}: {type(error).__name__}"
+            ) from None
 
     # Excel's function wizard shows the docstring as one paragraph.
     wrapper.__doc__ = " ".join((function.__doc__ or "").split())
@@ -72,6 +153,17 @@ def _optional(value: Any) -> Any:
     return None if _blank(value) else value
 
 
+def _text(name: str, value: Any, default: str) -> str:
+    """A text option: ``default`` when blank; anything but text (FALSE, 0) is an error."""
+    if _blank(value):
+        return default
+    if not isinstance(value, str):
+        raise InputError(
+            f"{name} must be text (or blank for {default}), got {validate.shown(value)}"
+        )
+    return value
+
+
 _SCALE_DOCS = {
     "boards": "Boards in the match (1–200).",
     "k": "Spread of one board: K in IMPs (teams 6.5, butler 7), S8 in % for pairs (11), "
@@ -86,9 +178,23 @@ _SCALE_DOCS = {
 }
 
 
+_SCALE_TEXT = {2: ("form", "teams"), 5: ("rounding", "nearest")}
+
+
 def _scale(*cells: Any) -> VPScale:
     """The scale for VPSCALE/VP arguments in their Excel order (blank = default)."""
-    return vp_scale(*(_optional(cell) for cell in cells))
+    values = [_optional(cell) for cell in cells]
+    for position, (name, default) in _SCALE_TEXT.items():
+        if position < len(values) and values[position] is not None:
+            values[position] = _text(name, values[position], default)
+    if len(values) > 6:
+        _tables(values[6])  # checked even where the form does not use it
+    return vp_scale(*values)
+
+
+def _tables(tables: Any) -> int | None:
+    """Tables in play, when given: a whole number of at least 2 (any form)."""
+    return None if _blank(tables) else validate.whole_number("tables", tables, 2)
 
 
 def _args_with_help(docs: dict[str, str], **options: Any) -> Callable[[_F], _F]:
@@ -132,15 +238,20 @@ _SCALE_ROWS_SIZE = 4096
 
 def _scale_rows(cells: tuple[Any, ...]) -> Grid:
     """A copy of the rows of the scale for these VPSCALE cells, built once."""
+    key = cells
+    if True in cells or False in cells:  # cheap: == finds 1 and 0 as well as TRUE and FALSE
+        # To a dictionary TRUE is 1: the key says which cells were TRUE/FALSE, so that
+        # VPSCALE(TRUE) is never served the card of VPSCALE(1).
+        key = (*cells, *(type(cell) is bool for cell in cells))
     try:
-        rows = _SCALE_ROWS.get(cells)
+        rows = _SCALE_ROWS.get(key)
     except TypeError:  # a range where one cell belongs: the checks will say so
         return [list(row) for row in _scale(*cells).rows()]
     if rows is None:
         rows = [list(row) for row in _scale(*cells).rows()]
         if len(_SCALE_ROWS) >= _SCALE_ROWS_SIZE:
             _SCALE_ROWS.clear()
-        _SCALE_ROWS[cells] = rows
+        _SCALE_ROWS[key] = rows
     return [row.copy() for row in rows]
 
 
@@ -200,7 +311,7 @@ def _components(
     score is a table that did not play and gets a blank result. A blank weight next to a
     row's only score means 1. Weights are checked here so that messages name the sheet's rows.
     """
-    score_grid = validate.margins("scores", scores)
+    score_grid = np.atleast_2d(validate.margins("scores", scores))
     rows = score_grid.shape[0]
     weight_grid = _weight_grid(weights, score_grid.shape)
     present = ~np.isnan(score_grid)
@@ -226,7 +337,7 @@ def _weight_grid(weights: Any, shape: tuple[int, ...]) -> np.ndarray:
     """The weights block (all NaN when left out), the same shape as the scores."""
     if _blank_range(weights):
         return np.full(shape, np.nan)
-    grid = validate.margins("weights", weights)
+    grid = np.atleast_2d(validate.margins("weights", weights))
     if grid.shape != shape:
         want, got = "×".join(map(str, shape)), "×".join(map(str, grid.shape))
         raise InputError(f"weights must be the same shape as scores ({want}), got {got}")
@@ -237,6 +348,13 @@ def _first_bad_row(bad: np.ndarray, message: str) -> None:
     if bad.any():
         row, column = (int(i) for i in np.argwhere(bad)[0])
         raise InputError(f"{message}: row {row + 1}, column {column + 1}")
+
+
+def _range(value: Any) -> Grid:
+    """A range argument as rows of cells (one cell, a blank, is a 1×1 range)."""
+    if not isinstance(value, list):
+        return [[value]]
+    return [row if isinstance(row, list) else [row] for row in value]
 
 
 def _blank_range(value: Any) -> bool:
@@ -280,7 +398,9 @@ def MATCHPOINTS(
 ) -> Grid:
     """Matchpoints of each table on one board, assigned weighted scores scored right (each
     component as a fractional frequency, Law 12C1(c)); one value per row."""
-    target = None if _blank(expected) else validate.whole_number("expected", expected, 2)
+    target = (
+        None if _blank(expected) else validate.whole_number("expected", expected, 2, MAX_RESULTS)
+    )
     entry, score, weight, rows = _components(
         scores, weights, results_needed=2 if target is None else 1
     )
@@ -290,7 +410,7 @@ def MATCHPOINTS(
             f"expected must be at least the number of results ({played}), got {target}"
         )
     result = matchpoints(
-        _one_board(entry), entry, score, weight, _optional(scoring) or "english", target
+        _one_board(entry), entry, score, weight, _text("scoring", scoring, "english"), target
     )
     return _per_row(result, rows)
 
@@ -303,7 +423,7 @@ def MATCHPOINTS(
 @_cell_errors
 def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> Grid:
     """Matchpoints of one assigned weighted score against the board's other results, each
-    component counted as a fractional frequency (seed 002: 60 % of 430 and 40 % of 400 → 7.00
+    component counted as a fractional frequency (60 % of 430 and 40 % of 400 → 7.00
     of a top of 16)."""
     others = validate.margins("field", field).ravel()
     others = others[~np.isnan(others)]
@@ -319,7 +439,9 @@ def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> G
     entry = np.concatenate([np.arange(others.size), np.full(int(keep.sum()), others.size)])
     score = np.concatenate([others, parts[keep]])
     weight = np.concatenate([np.ones(others.size), shares[keep]])
-    result = matchpoints(_one_board(entry), entry, score, weight, _optional(scoring) or "english")
+    result = matchpoints(
+        _one_board(entry), entry, score, weight, _text("scoring", scoring, "english")
+    )
     return [[round(float(result.value[-1]), RESULT_DECIMALS)]]
 
 
@@ -333,11 +455,13 @@ def NEUBERG(mp: Any, results: Any, expected: Any, scoring: Any = None) -> Grid:
     """Neuberg's formula: matchpoints on a board with fewer results than expected, factored to
     the full field: (MP + 1)·E/A − 1 on the 2-per-win scale; same shape as mp."""
     points = validate.margins("mp", mp)
-    actual = validate.whole_number("results", results, 1)
-    target = validate.whole_number("expected", expected, 2)
+    actual = validate.whole_number("results", results, 1, MAX_RESULTS)
+    target = validate.whole_number("expected", expected, 2, MAX_RESULTS)
     present = ~np.isnan(points)
     factored = np.full(points.shape, np.nan)
-    factored[present] = neuberg(points[present], actual, target, _optional(scoring) or "english")
+    factored[present] = neuberg(
+        points[present], actual, target, _text("scoring", scoring, "english")
+    )
     return _to_cells(factored)
 
 
@@ -350,7 +474,7 @@ def CROSS_IMPS(scores: Any, weights: Any = None, divisor: Any = None) -> Grid:
     components, weighted; one value per row."""
     entry, score, weight, rows = _components(scores, weights)
     result = cross_imps(
-        _one_board(entry), entry, score, weight, _optional(divisor) or "comparisons"
+        _one_board(entry), entry, score, weight, _text("divisor", divisor, "comparisons")
     )
     return _per_row(result, rows)
 
@@ -378,8 +502,8 @@ def DATUM(scores: Any, weights: Any = None, trim: Any = None, method: Any = None
     Bastille."""
     entry, score, weight, _ = _components(scores, weights)
     result = datum(
-        _one_board(entry), entry, score, weight, _trim(trim), _optional(method) or "butler",
-        _optional(rounding) or "away",
+        _one_board(entry), entry, score, weight, _trim(trim), _text("method", method, "butler"),
+        _text("rounding", rounding, "away"),
     )  # fmt: skip
     return [[float(result.value[0])]]
 
@@ -394,8 +518,8 @@ def BUTLER_IMPS(scores: Any, weights: Any = None, trim: Any = None, method: Any 
     IMPs); one value per row."""
     entry, score, weight, rows = _components(scores, weights)
     result = butler_imps(
-        _one_board(entry), entry, score, weight, _trim(trim), _optional(method) or "butler",
-        _optional(rounding) or "away",
+        _one_board(entry), entry, score, weight, _trim(trim), _text("method", method, "butler"),
+        _text("rounding", rounding, "away"),
     )  # fmt: skip
     return _per_row(result, rows)
 
@@ -416,8 +540,8 @@ _handicap_args = _args_with_help(_HANDICAP_DOCS)
 
 def _handicap_options(form: Any, method: Any, datum: Any) -> tuple[str, str, bool]:
     return (
-        validate.choice("form", _optional(form) or "pairs", handicap.FORMS),
-        validate.choice("method", _optional(method) or "topscore", handicap.METHODS),
+        validate.choice("form", _text("form", form, "pairs"), handicap.FORMS),
+        validate.choice("method", _text("method", method, "topscore"), handicap.METHODS),
         validate.flag("datum", _optional(datum)),
     )
 
@@ -508,7 +632,7 @@ def HANDICAP_DELTA(own: Any, field: Any, achieved: Any, boards: Any, played: Any
     result = validate.margins("achieved", achieved)
     if result.shape != own_h.shape:
         raise InputError("achieved must be the same shape as own")
-    n_b = validate.whole_number("boards", boards, 1)
+    n_b = validate.whole_number("boards", boards, 1, MAX_COMPETITION_BOARDS)
     n_g = _played(played, own_h.shape, n_b)
     opponents = _field(field, form_, own_h)
     rows = ~np.isnan(own_h) & ~np.isnan(result)
@@ -543,7 +667,7 @@ _fit_args = _args_with_help(_FIT_DOCS, ndim=2)
 def FIT_K(margins: Any, boards: Any, form: Any = None, level: Any = None) -> Grid:
     """K fitted from observed match margins (S8 for pairs), pooling match lengths by the √n
     rule, with its χ² confidence interval: one row of K, low, high."""
-    fit = fit_k(margins, boards, _optional(form), _optional(level))
+    fit = fit_k(margins, boards, _text("form", form, "teams"), _optional(level))
     return [[fit.k, fit.low, fit.high]]
 
 
@@ -566,13 +690,14 @@ def SCALE_AUDIT(
     """Audit of a VP scale: one row per result (draw first) with the result, how often it
     was observed, how often a Gaussian model expects it (K fitted to the margins, or the
     scale's own), and (first row) the χ² test's p-value."""
-    source = validate.choice("expected_from", _optional(expected_from) or "fitted",
+    source = validate.choice("expected_from", _text("expected_from", expected_from, "fitted"),
                              ("fitted", "scale"))  # fmt: skip
     model_k = None
+    form_ = _text("form", form, "teams")
     if source == "scale":
         first = np.ravel(validate.margins("boards", boards))
-        model_k = vp_scale(first[0], _optional(k), _optional(form), _optional(vp_total)).k
-    report = audit(margins, boards, _optional(k), _optional(form), _optional(vp_total),
+        model_k = vp_scale(first[0], _optional(k), form_, _optional(vp_total)).k
+    report = audit(margins, boards, _optional(k), form_, _optional(vp_total),
                    model_k=model_k)  # fmt: skip
     rows: Grid = []
     for i, label in enumerate(report.labels):
@@ -589,7 +714,8 @@ def SCALE_AUDIT(
 def AVERAGE_PLUS(form: Any = None, boards: Any = None, tables: Any = None) -> Grid:
     """A+ in the form's unit: 3 IMPs in teams of four (Law 86A), scaled by σ of the form over
     σ of teams of four."""
-    return [[average_plus(_optional(form), _optional(boards), _optional(tables))]]
+    _tables(tables)
+    return [[average_plus(_text("form", form, "teams"), _optional(boards), _optional(tables))]]
 
 
 # --- Swiss events ---------------------------------------------------------------------------
@@ -606,14 +732,37 @@ def SWISS_DRAW(teams: Any, scores: Any, played: Any = None, seed: Any = None) ->
     """The next round of a Swiss: score groups top down, random within a group, no team meeting
     another twice while that can be avoided, a bye for an odd field; one row per table (table,
     home, away), then the bye."""
-    names = [cell for row in teams for cell in row if not _blank(cell)]
+    names, points = _teams_and_scores(teams, scores)
     history = _matches_played(played, names)
-    draw = swiss_draw(names, [c for row in scores for c in row if not _blank(c)], history,
-                      _optional(seed))  # fmt: skip
+    order = None if _blank(seed) else validate.whole_number("seed", seed, 0)
+    draw = swiss_draw(names, points, history, order)
     rows: Grid = [[table, home, away] for table, (home, away) in enumerate(draw.tables, 1)]
     if draw.bye is not None:
         rows.append(["bye", draw.bye, None])
     return rows
+
+
+def _teams_and_scores(teams: Any, scores: Any) -> tuple[list[Any], list[Any]]:
+    """Each team with the score beside it (same shape); rows blank in both are skipped, a
+    team without a score or a score without a team is an error naming the cell."""
+    team_cells = [cell for row in _range(teams) for cell in row]
+    score_cells = [cell for row in _range(scores) for cell in row]
+    if len(team_cells) != len(score_cells):
+        raise InputError(
+            f"scores must have one cell per team ({len(team_cells)}), got {len(score_cells)}"
+        )
+    names, points = [], []
+    for i, (team, score) in enumerate(zip(team_cells, score_cells, strict=True), 1):
+        if _blank(team) and _blank(score):
+            continue
+        if _blank(team) or _blank(score):
+            missing = "teams" if _blank(team) else "scores"
+            raise InputError(f"{missing} must not be blank beside a filled cell: cell {i}")
+        if isinstance(team, bool):
+            raise InputError(f"teams must be names or numbers, got {validate.shown(team)}")
+        names.append(team)
+        points.append(score)
+    return names, points
 
 
 def _matches_played(played: Any, teams: list[Any]) -> list[Any]:
@@ -637,10 +786,11 @@ def _matches_played(played: Any, teams: list[Any]) -> list[Any]:
 @arg("last_add", doc="What the last session adds (default 17).")
 @_cell_errors
 def LATE_ENTRY(session: Any, sessions: Any, last_add: Any = None) -> Grid:
-    """Entry score of a pair joining a Swiss pairs late (seed 000 §12): with 6 sessions, 14,
-    29, 45, 62 for sessions 3 to 6; 0 for sessions 1 and 2. Same shape as session."""
+    """Entry score of a pair joining a Swiss pairs late (Probst's "VP scales", §12): with 6
+    sessions, 14, 29, 45, 62 for sessions 3 to 6; 0 for sessions 1 and 2. Same shape as
+    session."""
     entered = validate.margins("session", session)
-    total = validate.whole_number("sessions", sessions, 1)
+    total = validate.whole_number("sessions", sessions, 1, MAX_SESSIONS)
     add = LAST_ADD if _blank(last_add) else last_add
     scores = np.full(entered.shape, np.nan)
     known = ~np.isnan(entered)
@@ -678,6 +828,16 @@ def CONTRACT_SCORE(contract: Any, declarer: Any, result: Any, board: Any) -> Gri
         except RowError as error:
             raise InputError(f"row {index[error.row] + 1}: {error.detail}") from None
     return _to_cells(scores.reshape(cells[0].shape))
+def _read_error_cells_as_text(namespace: dict[str, Any]) -> None:
+    """Have xlwings hand every argument's Excel error cells over as their text ("#N/A")
+    instead of blanks, for every Excel function defined above (those added later included),
+    so that :func:`_cell_errors` can name them."""
+    for function in list(namespace.values()):
+        for argument in getattr(function, "__xlfunc__", {}).get("args", []):
+            argument.setdefault("options", {})["err_to_str"] = True
+
+
+_read_error_cells_as_text(globals())
 
 
 #: Every Excel function of this module (UPPER-case names), for ``from xlbridge.udfs import *``

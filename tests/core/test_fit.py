@@ -48,7 +48,8 @@ def test_audit_expects_449_twenty_nils_of_3598_when_the_scale_starts_t0_at_1_534
 
 
 def test_observed_counts_are_the_scales_own_results() -> None:
-    margins = np.array([0, 1, -3, 12, -40, 25, 7.4, -0.4])
+    # Eight margins four times over: enough results for the chi-square test.
+    margins = np.tile([0, 1, -3, 12, -40, 25, 7.4, -0.4], 4)
     report = audit(margins, 8)
     scale = vp_scale(8)
     winners = np.maximum(scale.vp(margins), 20 - scale.vp(margins)).astype(int)
@@ -116,3 +117,9 @@ def test_average_plus_in_every_form() -> None:
 def test_bad_input_is_named(call, message) -> None:
     with pytest.raises(InputError, match=message.replace("(", r"\(")):
         call()
+
+
+@pytest.mark.parametrize("margins", [[3, 5], [3, -5, 8, 1, -2, 0, 4, -7]])
+def test_too_few_results_for_the_test_are_refused(margins: list[float]) -> None:
+    with pytest.raises(InputError, match="margins must hold enough results for a chi-square"):
+        audit(np.array(margins, dtype=float), 8)

@@ -15,16 +15,40 @@ import numpy as np
 
 from xlbridge.errors import InputError  # noqa: F401  (re-exported: the checks raise it)
 
+#: The largest size of any number accepted (1e12). No count, score, margin or parameter of
+#: bridge scoring comes near it; a larger value is a typing error, and would overflow the
+#: whole-number arithmetic of a scale's bounds (K ≥ 2e18 wraps around in 64 bits).
+LARGEST = 1e12
+#: The largest VP total: a scale has about vp_total/2 rows, built and cached on every call.
+MAX_VP_TOTAL = 1000
+#: The most results a board may have or be factored to (Neuberg's "expected").
+MAX_RESULTS = 10_000
+_LARGEST_TEXT = "1e12"
+
 
 def shown(value: Any) -> str:
-    """The value as a user would recognise it in a message."""
+    """The value as a user would recognise it in a message: as typed in a cell (1e308, not
+    309 digits; TRUE, not True)."""
     if value is None:
         return "blank"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
     if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+        return repr(value if len(value) <= 60 else value[:57] + "...")
+    if isinstance(value, int) and abs(value) >= 10**15:
+        digits = str(abs(value))
+        return f"{'-' if value < 0 else ''}{digits[0]}e{len(digits) - 1}"
+    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
+        number = float(value)
+        if not math.isfinite(number):
+            return str(number)  # nan, inf, -inf
+        if number.is_integer() and abs(number) < 1e15:
+            return str(int(number))
+        text = f"{number:.15g}"
+        mantissa, e, exponent = text.partition("e")
+        return f"{mantissa}e{int(exponent)}" if e else text
+    text = str(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _as_number(name: str, value: Any, what: str) -> float:
@@ -32,10 +56,14 @@ def _as_number(name: str, value: Any, what: str) -> float:
         raise InputError(f"{name} must be {what}, got {shown(value)}")
     try:
         number = float(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise InputError(f"{name} must be {what}, got {shown(value)}") from None
     if not math.isfinite(number):
         raise InputError(f"{name} must be {what}, got {shown(value)}")
+    if abs(number) > LARGEST:
+        raise InputError(
+            f"{name} must be {what}, at most {_LARGEST_TEXT} in size, got {shown(value)}"
+        )
     return number
 
 
@@ -84,9 +112,10 @@ def choice(name: str, value: Any, options: Iterable[str]) -> str:
 
 def even_total(name: str, value: Any) -> int:
     """A VP total: an even whole number of at least 2."""
-    total = _as_number(name, value, "an even whole number of at least 2")
-    if not total.is_integer() or total < 2 or int(total) % 2:
-        raise InputError(f"{name} must be an even whole number of at least 2, got {shown(value)}")
+    what = f"an even whole number from 2 to {MAX_VP_TOTAL}"
+    total = _as_number(name, value, what)
+    if not total.is_integer() or total < 2 or total > MAX_VP_TOTAL or int(total) % 2:
+        raise InputError(f"{name} must be {what}, got {shown(value)}")
     return int(total)
 
 
@@ -96,6 +125,8 @@ def margins(name: str, values: Any) -> np.ndarray:
     Text, booleans and other non-numbers are rejected with the offending value named.
     """
     array = np.asarray(values, dtype=object)
+    if array.size == 0:
+        raise InputError(f"{name} must hold at least one cell, got an empty range")
     flat = array.reshape(-1)
     out = np.empty(flat.shape, dtype=float)
     for i, cell in enumerate(flat):
@@ -108,10 +139,13 @@ def margins(name: str, values: Any) -> np.ndarray:
         else:
             try:
                 out[i] = float(cell)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise InputError(
                     f"{name} must hold numbers or blank cells, got {shown(cell)}"
                 ) from None
-            if not math.isfinite(out[i]):
-                raise InputError(f"{name} must hold finite numbers, got {shown(cell)}")
+            if not math.isfinite(out[i]) or abs(out[i]) > LARGEST:
+                raise InputError(
+                    f"{name} must hold numbers from -{_LARGEST_TEXT} to {_LARGEST_TEXT}, "
+                    f"got {shown(cell)}"
+                )
     return out.reshape(array.shape)
