@@ -164,7 +164,11 @@ def test_existing_output_needs_force(tmp_path: Path, capsys: pytest.CaptureFixtu
         ((), ("--method", "ximp", "--trim", "0"), "--trim is for butler and bastille"),
         ((), ("--method", "butler", "--trim", "5"), "trim must leave some weight"),
         ((), ("--method", "mp", "--datum-rounding", "even"), "--datum-rounding is for butler"),
-        ((), ("--method", "butler", "--datum-rounding", "up"), "rounding must be one of away, even"),
+        (
+            (),
+            ("--method", "butler", "--datum-rounding", "up"),
+            "rounding must be one of away, even",
+        ),
         (
             (("1,1,1,11,460,,\n", "1,1,1,11,460,,\n2,1,1,11,460,,\n"),),
             (),

@@ -150,7 +150,7 @@ def test_matchpoints_neuberg_with_one_result(call_udf) -> None:
         ("DATUM", ([[430], [420]], None, None, "median"), "method must be one of"),
         ("DATUM", ([[430], [420]], None, "lots"), "trim must be a number, got 'lots'"),
         ("DATUM", ([[430], [420]], None, None, None, "up"), "rounding must be one of away, even"),
-        ("BUTLER_IMPS", ([[430], [420]], None, None, None, 5), "rounding must be one of"),
+        ("BUTLER_IMPS", ([[430], [420]], None, None, None, 5), "rounding must be text"),
         ("WEIGHTED_MP", (FIELD, [[430, 400]], [[0.6]]), "weights must have one cell per score"),
     ],
 )

@@ -38,8 +38,8 @@ def test_one_board_for_every_row(call_udf) -> None:
         ("4S", "N", "+4", 1, "row 2: result \\+4 is impossible for 4S"),
         ("4S", "N", 14, 1, "row 2: result must be tricks taken"),
         ("4S", "N", True, 1, "row 2: result must be"),
-        ("4S", "N", "=", 0, "row 2: board must be a whole number of at least 1, got 0"),
-        ("4S", "N", "=", "x", "row 2: board must be a whole number of at least 1, got 'x'"),
+        ("4S", "N", "=", 0, "row 2: board must be a whole number from 1 to 1,000,000, got 0"),
+        ("4S", "N", "=", "x", "row 2: board must be a whole number from 1 to 1,000,000, got 'x'"),
         ("=4S", "N", "=", 1, "row 2: contract must be"),
     ],
 )

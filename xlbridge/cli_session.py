@@ -18,22 +18,15 @@ import math
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from xlbridge.core.session import FACTORINGS, METHODS, PairResult, SessionResult, score_session
-from xlbridge.csv_table import csv_text
+# Building the options imports nothing heavy (see xlbridge.cli); the scoring loads on use.
+from xlbridge.core.names import FACTORINGS
+from xlbridge.core.names import SESSION_METHODS as METHODS
 from xlbridge.files import write_atomically
-from xlbridge.formats.command import (
-    add_file_options,
-    check_file_options,
-    csv_event,
-    finish_file_options,
-    hands_by_board,
-    is_event_file,
-    names_of,
-    score_event_file,
-)
-from xlbridge.session_file import pair_names, read_names, read_session
+
+if TYPE_CHECKING:
+    from xlbridge.core.session import PairResult, SessionResult
 
 Names = Mapping[tuple[str, str, str], str]
 RANKING_COLUMNS = (
@@ -66,13 +59,28 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     session.add_argument(
         "-o", "--output", type=Path, help="also write the printable results pack (.xlsx)"
     )
-    add_file_options(session)
+    session.add_argument(
+        "--compare", action="store_true",
+        help="event files: list every difference from the file's own results (exit 3 if any)",
+    )  # fmt: skip
+    session.add_argument("--usebio", type=Path, metavar="OUT.xml", help="also write USEBIO 1.2")
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
     session.set_defaults(run=run_session)
 
 
 def run_session(args: argparse.Namespace) -> int:
     from xlbridge.cli import _about, _require_new, _require_xlsx, _text_writer
+    from xlbridge.core.session import score_session
+    from xlbridge.formats.command import (
+        check_file_options,
+        csv_event,
+        finish_file_options,
+        hands_by_board,
+        is_event_file,
+        names_of,
+        score_event_file,
+    )
+    from xlbridge.session_file import read_names, read_session
 
     if args.output is not None:
         _require_xlsx(args.output)
@@ -122,6 +130,9 @@ def _number(value: float, decimals: int = 2) -> str:
 
 def ranking_csv(result: SessionResult, names: Names) -> str:
     """The ranking as CSV text; names and labels never become live formulas."""
+    from xlbridge.csv_table import csv_text
+    from xlbridge.session_file import pair_names
+
     rows: list[list[object]] = [list(RANKING_COLUMNS)]
     for pair in result.pairs:
         rows.append(
@@ -167,6 +178,8 @@ def ranking_text(result: SessionResult, names: Names) -> str:
 
 def _block(result: SessionResult, heading: str, pairs: list[PairResult], names: Names) -> str:
     """One ranking as a table; the names column only when names were given."""
+    from xlbridge.session_file import pair_names
+
     imps = result.unit == "IMPs"
     labels = [f"{pair.section}{pair.pair}" if result.across_field else pair.pair for pair in pairs]
     columns: list[tuple[str, list[str], str]] = [

@@ -809,7 +809,7 @@ def CONTRACT_SCORE(contract: Any, declarer: Any, result: Any, board: Any) -> Gri
     a passed-out board scores 0 and a row with a blank contract gives a blank. Type a result
     relative to the contract as text ('+1), or tricks taken as a number (a negative number
     is undertricks). One value per row."""
-    from xlbridge.core.contract import RowError, contract_scores
+    from xlbridge.core.contract import RowError, board_problem, contract_scores
 
     cells = [np.asarray(value, dtype=object) for value in (contract, declarer, result, board)]
     rows = cells[0].size
@@ -820,6 +820,15 @@ def CONTRACT_SCORE(contract: Any, declarer: Any, result: Any, board: Any) -> Gri
             raise InputError(f"{name} must have one cell per contract ({rows}), got {value.size}")
     flat = [value.reshape(-1) for value in cells]
     played = np.array([not _blank(cell) for cell in flat[0]], dtype=bool)
+    stray = ~played & np.array(
+        [not (_blank(d) and _blank(r)) for d, r in zip(flat[1], flat[2], strict=True)], dtype=bool
+    )
+    if stray.any():
+        row = int(np.flatnonzero(stray)[0]) + 1
+        raise InputError(f"row {row}: a declarer or result without a contract (contract blank)")
+    for row, cell in enumerate(flat[3].tolist()):
+        if not played[row] and not _blank(cell) and board_problem(cell):
+            raise InputError(f"row {row + 1}: {board_problem(cell)}")
     scores = np.full(rows, np.nan)
     if played.any():
         index = np.flatnonzero(played)

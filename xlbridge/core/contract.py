@@ -414,9 +414,23 @@ def contract_scores(
         )
     numbers = np.empty(boards.size, dtype=np.int64)
     for row, cell in enumerate(boards.tolist()):
-        if isinstance(cell, bool) or not isinstance(cell, (int, float, np.integer, np.floating)):
-            raise RowError(row, f"board must be a whole number of at least 1, got {shown(cell)}")
-        if not (np.isfinite(cell) and float(cell).is_integer() and cell >= 1):
-            raise RowError(row, f"board must be a whole number of at least 1, got {shown(cell)}")
+        message = board_problem(cell)
+        if message:
+            raise RowError(row, message)
         numbers[row] = int(cell)
     return parsed.ns_score(numbers)
+
+
+#: The largest board number accepted (vulnerability repeats every 16 boards).
+MAX_BOARD_NUMBER = 1_000_000
+
+
+def board_problem(cell: object) -> str:
+    """What is wrong with a board number as a cell holds it ("" when it is a board number)."""
+    if (
+        isinstance(cell, bool)
+        or not isinstance(cell, (int, float, np.integer, np.floating))
+        or not (np.isfinite(cell) and float(cell).is_integer() and 1 <= cell <= MAX_BOARD_NUMBER)
+    ):
+        return f"board must be a whole number from 1 to {MAX_BOARD_NUMBER:,}, got {shown(cell)}"
+    return ""

@@ -18,6 +18,12 @@ SCALE_KINDS: tuple[str, ...] = ("gaussian", "wbf-discrete")
 #: The most boards a match may have.
 MAX_BOARDS = 200
 
+#: How a pairs session is scored: matchpoints 2 or 1 per win, cross-IMPs, Butler.
+SESSION_METHODS: tuple[str, ...] = ("mp", "acbl", "ximp", "butler")
+#: How boards played fewer times are put on the same footing in a session: Neuberg-factored to
+#: the most-played board's count, or each board over its own top (matchpoints available).
+FACTORINGS: tuple[str, ...] = ("most_played", "available")
+
 #: ``xlbridge score --method`` choices: the core method and the matchpoint scoring each means.
 SCORE_METHODS: dict[str, tuple[str, str]] = {
     "mp": ("matchpoints", "english"),

@@ -46,12 +46,11 @@ from xlbridge.core.boards import (
     score_traveller,
 )
 from xlbridge.core.contract import SEATS, Contract, ns_score, parse_row
+from xlbridge.core.names import FACTORINGS, SESSION_METHODS
 from xlbridge.core.validate import InputError, choice, shown
 
 #: Session scoring methods: matchpoints 2 per win (mp) or 1 per win (acbl), cross-IMPs, Butler.
-METHODS = ("mp", "acbl", "ximp", "butler")
-#: How boards played fewer times are put on the same footing (see the module description).
-FACTORINGS = ("most_played", "available")
+METHODS = SESSION_METHODS
 #: Directions of a two-winner ranking; a one-winner ranking has the direction "".
 DIRECTIONS = ("NS", "EW")
 #: Text meaning "this table did not play the board".

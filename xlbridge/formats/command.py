@@ -43,15 +43,6 @@ def read_event(path: Path) -> EventFile:
     return READERS[path.suffix.lower()](path)
 
 
-def add_file_options(parser: argparse.ArgumentParser) -> None:
-    """The options of ``xlbridge session`` that event files add."""
-    parser.add_argument(
-        "--compare", action="store_true",
-        help="event files: list every difference from the file's own results (exit 3 if any)",
-    )  # fmt: skip
-    parser.add_argument("--usebio", type=Path, metavar="OUT.xml", help="also write USEBIO 1.2")
-
-
 def check_file_options(args: argparse.Namespace) -> None:
     """Before any work: the --usebio file may be written, --compare has something to use."""
     if args.usebio is not None:
