@@ -293,3 +293,52 @@ def test_export_header_and_sections(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert code == 0, err
     assert "Section" not in out.splitlines()[0]
     assert "B1" in out  # pairs are shown with their section across the field
+
+
+def test_results_pack_written_with_the_ranking(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """-o writes the printable results pack (its pages are tested with the template); a bad
+    traveller writes neither file; an existing pack is kept without --force."""
+    from openpyxl import load_workbook
+
+    pack, ranking = tmp_path / "results.xlsx", tmp_path / "ranking.csv"
+    argv = [
+        "session",
+        str(EXAMPLES / "mitchell.csv"),
+        "--names",
+        str(EXAMPLES / "mitchell-names.csv"),
+        "-o",
+        str(pack),
+        "--ranking",
+        str(ranking),
+    ]
+    code, _, err = run(argv, capsys)  # fmt: skip
+    assert code == 0, err
+    book = load_workbook(pack)
+    assert len(book.sheetnames) == 3
+    first = [cell for row in book.worksheets[0].iter_rows(values_only=True) for cell in row]
+    assert "Orla Kingsley & Lorcan Jerrold" in first  # NS 6, the NS winner, by name
+    code, _, err = run(argv, capsys)
+    assert code == 2 and "--force" in err
+    bad = tmp_path / "bad.csv"
+    bad.write_text(HEADER + "1,1,2,4S,N,+4,\n" + GOOD, encoding="utf-8")
+    other_pack, other_ranking = tmp_path / "other.xlsx", tmp_path / "other.csv"
+    code, _, err = run(["session", str(bad), "-o", str(other_pack), "--ranking",
+                        str(other_ranking)], capsys)  # fmt: skip
+    assert code == 2 and "impossible" in err
+    assert not other_pack.exists() and not other_ranking.exists()
+    code, _, err = run(["session", str(bad), "-o", str(tmp_path / "pack.pdf")], capsys)
+    assert code == 2 and ".xlsx" in err
+
+
+def test_readme_shows_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's "A pairs evening" prints what the command prints."""
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(readme)
+                 if line.startswith("$ xlbridge session examples/mitchell.csv"))  # fmt: skip
+    shown = readme[start + 1 : readme.index("…", start)]
+    code, out, _ = run(["session", str(EXAMPLES / "mitchell.csv"), "--names",
+                        str(EXAMPLES / "mitchell-names.csv")], capsys)  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[: len(shown)] == shown

@@ -499,24 +499,21 @@ class _Tables:
     rows_each: bool  # every row is a table of its own (of_row is arange)
 
 
-def _pair_ids(traveller: Traveller, two_winners: bool) -> tuple[np.ndarray, np.ndarray, int]:
-    """NS and EW pair identities: (section, pair), with the direction too for two winners."""
-    pairs = max(len(traveller.pairs), 1)
-    base = traveller.section * pairs
-    if not two_winners:
-        return base + traveller.ns_pair, base + traveller.ew_pair, len(traveller.sections) * pairs
-    base = base * 2
-    return (
-        base + traveller.ns_pair,
-        base + pairs + traveller.ew_pair,
-        2 * len(traveller.sections) * pairs,
-    )
+def _pair_ids(traveller: Traveller) -> tuple[np.ndarray, np.ndarray, int]:
+    """Each line's NS and EW pair as a number from (section, label): section × labels + label;
+    and how many such numbers there can be."""
+    labels = max(len(traveller.pairs), 1)
+    ns = traveller.section * labels
+    ew = ns + traveller.ew_pair
+    ns += traveller.ns_pair
+    return ns, ew, len(traveller.sections) * labels
 
 
-def _sits_both_ways(traveller: Traveller) -> bool:
-    """Whether some pair of some section sits NS on one line and EW on another."""
-    ns, ew, _ = _pair_ids(traveller, two_winners=False)
-    return bool(np.intersect1d(ns, ew).size)
+def _sits_both_ways(ns: np.ndarray, ew: np.ndarray, ids: int) -> bool:
+    """Whether some pair sits NS on one line and EW on another (``_pair_ids`` numbers)."""
+    seen_ns = np.zeros(ids, dtype=bool)
+    seen_ns[ns] = True
+    return bool(seen_ns[ew].any())
 
 
 def _numbered_by_direction(traveller: Traveller) -> bool:
@@ -538,6 +535,11 @@ def _numbered_by_direction(traveller: Traveller) -> bool:
     return bool((both * 2 > lines).all())
 
 
+def _one_table_per_line(size: int) -> _Tables:
+    rows = np.arange(size)
+    return _Tables(rows, rows, True)
+
+
 def _tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids: int) -> _Tables:
     """Group rows into tables; reject a pair on both sides of a line or playing a board twice."""
     same = np.flatnonzero(ns_id == ew_id)
@@ -551,14 +553,23 @@ def _tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids: int
         )
     size = len(traveller)
     board_span = int(traveller.board.max()) + 1
-    keys = np.concatenate([traveller.board * ids + ns_id, traveller.board * ids + ew_id])
     if float(board_span) * ids * 2 >= 2.0**62:
         raise InputError(f"{traveller.source}: too many boards and pairs to score")
+    ns_key = traveller.board * ids
+    ew_key = ns_key + ew_id
+    ns_key += ns_id
+    if board_span * ids <= 64 * size:  # every (board, pair) met once: the usual case
+        seen = np.zeros(board_span * ids, dtype=bool)
+        seen[ns_key] = True
+        seen[ew_key] = True
+        if np.count_nonzero(seen) == 2 * size:
+            return _one_table_per_line(size)
+    keys = np.concatenate([ns_key, ew_key])
     order = np.argsort(keys, kind="stable")
     sorted_keys = keys[order]
     repeat = np.flatnonzero(sorted_keys[1:] == sorted_keys[:-1])
     if repeat.size == 0:
-        return _Tables(np.arange(size), np.arange(size), True)
+        return _one_table_per_line(size)
     first_row, second_row = order[repeat] % size, order[repeat + 1] % size
     same_table = (ns_id[first_row] == ns_id[second_row]) & (ew_id[first_row] == ew_id[second_row])
     bad = np.flatnonzero(~same_table)
@@ -570,7 +581,6 @@ def _tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids: int
             sorted((a, b)),
             f"pair {label} plays board {traveller.board[a]} on two lines",
         )
-    ns_key = traveller.board * ids + ns_id
     _, of_row = np.unique(ns_key, return_inverse=True)
     of_row = of_row.reshape(-1)
     first = np.full(int(of_row.max()) + 1, size, dtype=np.int64)
@@ -581,6 +591,8 @@ def _tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids: int
 def _check_components(traveller: Traveller, tables: _Tables) -> None:
     """Only scores may have several lines (a weighted score); weights of a table add to 1."""
     weight = traveller.weight
+    if tables.rows_each and weight.min() == weight.max() == 1:  # NaN compares unequal
+        return
     if not tables.rows_each:
         count = np.bincount(tables.of_row)[tables.of_row]
         blank = np.flatnonzero(np.isnan(weight) & (count > 1))
@@ -632,6 +644,7 @@ class _Scored:
     table_ns: np.ndarray  # NS pair id of each table
     table_ew: np.ndarray
     table_group: np.ndarray  # scoring group (board) of each table; -1 not played
+    table_kind: np.ndarray  # kind of each table
     group_board: np.ndarray
     group_section: np.ndarray  # -1 across the field
     group_top: np.ndarray  # NaN at IMPs
@@ -648,14 +661,18 @@ class _Scored:
 
     def __post_init__(self) -> None:
         played = self.table_group >= 0
-        ns, ew = self.table_ns[played], self.table_ew[played]
+        every = bool(played.all())
+        ns = self.table_ns if every else self.table_ns[played]
+        ew = self.table_ew if every else self.table_ew[played]
+        ns_value = self.ns_value if every else self.ns_value[played]
+        ew_value = self.ew_value if every else self.ew_value[played]
         ids = self.pair_ids
-        self.pair_total = np.bincount(ns, self.ns_value[played], ids) + np.bincount(
-            ew, self.ew_value[played], ids
-        )
+        self.pair_total = np.bincount(ns, ns_value, ids) + np.bincount(ew, ew_value, ids)
         self.pair_boards = np.bincount(ns, minlength=ids) + np.bincount(ew, minlength=ids)
         if self.imps:
             self.pair_top = np.full(ids, np.nan)
+        elif (self.group_top == self.group_top[0]).all():  # every board has the same top
+            self.pair_top = self.pair_boards * self.group_top[0]
         else:
             top = self.group_top[self.table_group[played]]
             self.pair_top = np.bincount(ns, top, ids) + np.bincount(ew, top, ids)
@@ -666,55 +683,66 @@ class _Scored:
         return self.method in ("ximp", "butler")
 
     def _pair_section(self, pid: Any) -> Any:
-        per_section = len(self.traveller.pairs) * (2 if self.two_winners else 1)
-        return pid // max(per_section, 1)
+        return self._pair_number(pid) // max(len(self.traveller.pairs), 1)
 
     def _pair_direction(self, pid: Any) -> Any:
         """0 NS, 1 EW with two winners; 0 for everyone with one."""
         if not self.two_winners:
             return np.zeros_like(pid)
-        pairs = max(len(self.traveller.pairs), 1)
-        return (pid // pairs) % 2
+        return pid // (self.pair_ids // 2)
 
     def _pair_label(self, pid: Any) -> Any:
-        return pid % max(len(self.traveller.pairs), 1)
+        return self._pair_number(pid) % max(len(self.traveller.pairs), 1)
+
+    def _pair_number(self, pid: Any) -> Any:
+        """section × labels + label, whatever the direction."""
+        return pid % (self.pair_ids // 2) if self.two_winners else pid
 
     def _rank(self) -> None:
         """Places within each ranking (ties to PLACE_DECIMALS share a place)."""
         pid = np.flatnonzero(self.pair_boards > 0)
         section = np.zeros_like(pid) if self.across_field else self._pair_section(pid)
         ranking = section * 2 + self._pair_direction(pid)
+        total, boards = self.pair_total[pid], self.pair_boards[pid]
         with np.errstate(invalid="ignore", divide="ignore"):
-            per_board = self.pair_total[pid] / self.pair_boards[pid]
-            percentage = self.pair_total[pid] / self.pair_top[pid] * 100
-        if self.imps:
-            boards = self.pair_boards[pid]
-            low = np.full(ranking.max() + 1, np.iinfo(np.int64).max)
-            high = np.zeros(ranking.max() + 1, dtype=np.int64)
-            np.minimum.at(low, ranking, boards)
-            np.maximum.at(high, ranking, boards)
-            uneven = (low != high)[ranking]
-            value = np.where(uneven, per_board, self.pair_total[pid])
-        else:
-            value = percentage
-        value = np.round(value, PLACE_DECIMALS)
-        label_order = _natural_order(self.traveller.pairs)[self._pair_label(pid)]
-        order = np.lexsort((label_order, section, -value, ranking))
-        sorted_ranking, sorted_value = ranking[order], value[order]
-        new_ranking = np.ones(order.size, dtype=bool)
-        new_ranking[1:] = sorted_ranking[1:] != sorted_ranking[:-1]
-        new_value = new_ranking.copy()
-        new_value[1:] |= sorted_value[1:] != sorted_value[:-1]
+            if self.imps:  # IMPs per board in a ranking whose pairs played unequal numbers
+                value = np.where(self._uneven_boards(ranking, boards), total / boards, total)
+            else:
+                value = total / self.pair_top[pid] * 100
+        # One sort key: the ranking, then the value (to the shown decimals) best first.
+        hundredths = np.rint(np.nan_to_num(value, nan=-1e9) * 10**PLACE_DECIMALS)
+        key = ranking.astype(np.int64) << 42
+        key -= hundredths.astype(np.int64)
+        tiebreak = (
+            section * len(self.traveller.pairs)
+            + _natural_order(self.traveller.pairs)[self._pair_label(pid)]
+        )
+        order = np.lexsort((tiebreak, key))
+        sorted_key = key[order]
         position = np.arange(order.size)
+        new_value = np.ones(order.size, dtype=bool)
+        np.not_equal(sorted_key[1:], sorted_key[:-1], out=new_value[1:])
+        sorted_ranking = ranking[order]
+        new_ranking = np.ones(order.size, dtype=bool)
+        np.not_equal(sorted_ranking[1:], sorted_ranking[:-1], out=new_ranking[1:])
         ranking_start = np.maximum.accumulate(np.where(new_ranking, position, 0))
         run_start = np.maximum.accumulate(np.where(new_value, position, 0))
-        run_end = np.append(np.flatnonzero(new_value)[1:], order.size)
-        run_length = (run_end - np.flatnonzero(new_value))[np.cumsum(new_value) - 1]
+        starts = np.flatnonzero(new_value)
+        run_length = np.diff(np.append(starts, order.size))[np.cumsum(new_value) - 1]
         self.pair_order = pid[order]
         self.pair_rank = np.zeros(self.pair_ids, dtype=np.int64)
         self.pair_tied = np.zeros(self.pair_ids, dtype=bool)
         self.pair_rank[self.pair_order] = run_start - ranking_start + 1
         self.pair_tied[self.pair_order] = run_length > 1
+
+    @staticmethod
+    def _uneven_boards(ranking: np.ndarray, boards: np.ndarray) -> np.ndarray:
+        """For each pair, whether the pairs of its ranking played different numbers of boards."""
+        low = np.full(int(ranking.max()) + 1, np.iinfo(np.int64).max)
+        high = np.zeros(int(ranking.max()) + 1, dtype=np.int64)
+        np.minimum.at(low, ranking, boards)
+        np.maximum.at(high, ranking, boards)
+        return (low != high)[ranking]
 
     # Result objects ---------------------------------------------------------------------
 
@@ -750,10 +778,10 @@ class _Scored:
             label = traveller.pairs.index(pair.pair)
         except ValueError:
             raise InputError(f"pair {pair.pair} is not in this session") from None
-        pairs = max(len(traveller.pairs), 1)
+        number = section * max(len(traveller.pairs), 1) + label
         if not self.two_winners:
-            return section * pairs + label
-        return (section * 2 + DIRECTIONS.index(pair.direction)) * pairs + label
+            return number
+        return number + DIRECTIONS.index(pair.direction) * (self.pair_ids // 2)
 
     def _line(self, table: int) -> ScoredLine:
         traveller = self.traveller
@@ -838,11 +866,12 @@ class _Scored:
         if self.method != "butler":
             return datums
         traveller = self.traveller
-        rows, group, table = _real_components(
-            traveller, self.tables, self.table_group, self.group_results, 2
-        )
-        if rows.size:
-            values = datum(group, table, traveller.ns_score[rows], traveller.weight[rows])
+        groups = _Groups(self.table_group, self.table_kind, self.group_results,
+                         self.group_results, self.group_section)  # fmt: skip
+        rows = _real_components(traveller, self.tables, groups, 2)
+        if rows.group.size:
+            scores, weights = rows.take(traveller.ns_score), rows.take(traveller.weight)
+            values = datum(rows.group, rows.table, scores, weights)
             datums[values.board] = values.value
         return datums
 
@@ -916,31 +945,39 @@ def score_session(
     chosen = _winners(winners)
     if len(traveller) == 0:
         raise InputError(f"{traveller.source}: no traveller lines")
+    ns_id, ew_id, ids = _pair_ids(traveller)
     two_winners = chosen == "2" or (
-        chosen == "auto" and (not _sits_both_ways(traveller) or _numbered_by_direction(traveller))
+        chosen == "auto"
+        and (not _sits_both_ways(ns_id, ew_id, ids) or _numbered_by_direction(traveller))
     )
-    ns_id, ew_id, ids = _pair_ids(traveller, two_winners)
+    if two_winners:  # EW pairs numbered after every NS pair: NS 3 and EW 3 are two pairs
+        ew_id += ids
+        ids *= 2
     tables = _tables(traveller, ns_id, ew_id, ids)
     _check_components(traveller, tables)
-    first = tables.first
-    kind = traveller.kind[first]
+    kind, board, section, ns_id, ew_id = (
+        values if tables.rows_each else values[tables.first]
+        for values in (traveller.kind, traveller.board, traveller.section, ns_id, ew_id)
+    )
     in_play = kind != NOT_PLAYED_KIND
-    board = traveller.board[first]
-    section = traveller.section[first]
+    every_table_played = bool(in_play.all())
     board_span = int(board.max()) + 1
     group_key = board if across_field else section * board_span + board
-    distinct, group = _dense_codes(np.where(in_play, group_key, -1) + 1)
-    has_np = bool((~in_play).any())
-    group = group - 1 if has_np else group  # group 0 was the not-played marker
-    distinct = distinct[1:] - 1 if has_np else distinct - 1
+    if every_table_played:
+        distinct, group = _dense_codes(group_key)
+    else:  # key 0 marks the tables that did not play, group −1
+        distinct, group = _dense_codes(np.where(in_play, group_key + 1, 0))
+        group, distinct = group - 1, distinct[1:] - 1
     groups = distinct.size
     if groups == 0:
         raise InputError(f"{traveller.source}: no board was played")
     group_board = distinct % board_span
     group_section = np.full(groups, -1) if across_field else distinct // board_span
-    real = in_play & (kind == SCORE)
-    results = np.bincount(group[real], minlength=groups)
-    entries = np.bincount(group[in_play], minlength=groups)
+    if every_table_played and not (kind != SCORE).any():
+        results = entries = np.bincount(group, minlength=groups)
+    else:
+        results = np.bincount(group[in_play & (kind == SCORE)], minlength=groups)
+        entries = np.bincount(group[in_play], minlength=groups)
     lonely = np.flatnonzero((results == 1) & (entries == 1))
     if lonely.size:
         table = int(np.flatnonzero(group == lonely[0])[0])
@@ -950,18 +987,18 @@ def score_session(
             "nothing to compare it with",
         )
     scorer = _score_imps if method in ("ximp", "butler") else _score_matchpoints
-    top, ns_value, ew_value = scorer(
-        traveller, tables, group, in_play, results, entries, group_section, method, factoring
-    )
+    groups_of = _Groups(group, kind, results, entries, group_section)
+    top, ns_value, ew_value = scorer(traveller, tables, groups_of, method, factoring)
     scored = _Scored(
         traveller=traveller,
         method=method,
         two_winners=two_winners,
         across_field=across_field,
         tables=tables,
-        table_ns=ns_id[first],
-        table_ew=ew_id[first],
-        table_group=np.where(in_play, group, -1),
+        table_ns=ns_id,
+        table_ew=ew_id,
+        table_group=group,
+        table_kind=kind,
         group_board=group_board,
         group_section=group_section,
         group_top=top,
@@ -980,119 +1017,138 @@ def score_session(
     )
 
 
+@dataclass(frozen=True)
+class _Groups:
+    """The scoring groups (a board, in one section or across the field) and their tables."""
+
+    of_table: np.ndarray  # group of each table, −1 for a table that did not play
+    kind: np.ndarray  # kind of each table
+    results: np.ndarray  # real results of each group
+    entries: np.ndarray  # real results and adjusted scores of each group
+    section: np.ndarray  # section of each group, −1 across the field
+
+
+@dataclass(frozen=True)
+class _Components:
+    """The rows of real results to score, their group and table; ``rows`` None: every row,
+    in order (no copies)."""
+
+    rows: np.ndarray | None
+    group: np.ndarray
+    table: np.ndarray
+
+    def take(self, values: np.ndarray) -> np.ndarray:
+        return values if self.rows is None else values[self.rows]
+
+
 def _real_components(
-    traveller: Traveller, tables: _Tables, group: np.ndarray, results: np.ndarray, least: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Rows of real results on groups with at least ``least`` of them: rows, group, table."""
-    row_group = group[tables.of_row]
-    keep = (traveller.kind == SCORE) & (results[np.maximum(row_group, 0)] >= least)
+    traveller: Traveller, tables: _Tables, groups: _Groups, least: int
+) -> _Components:
+    """The rows of real results on groups with at least ``least`` of them."""
+    row_group = groups.of_table if tables.rows_each else groups.of_table[tables.of_row]
+    real = traveller.kind == SCORE
+    if tables.rows_each and real.all() and groups.results.min() >= least:
+        return _Components(None, row_group, tables.of_row)
+    keep = real & (groups.results[np.maximum(row_group, 0)] >= least) & (row_group >= 0)
     rows = np.flatnonzero(keep)
-    return rows, row_group[rows], tables.of_row[rows]
+    return _Components(rows, row_group[rows], tables.of_row[rows])
 
 
 def _board_values(
-    traveller: Traveller,
-    tables: _Tables,
-    rows: np.ndarray,
-    row_group: np.ndarray,
-    row_table: np.ndarray,
-    core_method: str,
-    **options: Any,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """NS and EW values of the tables holding ``rows``, via :mod:`.boards`: (tables, ns, ew).
+    traveller: Traveller, tables: _Tables, rows: _Components, core_method: str, **options: Any
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """NS and EW values of the tables of ``rows`` via :mod:`.boards`: (tables, NS, EW).
 
     Plain tables (one line of weight 1, no split score) take the quick one-sided functions;
-    EW's value is then the complement of NS's.
+    EW's value is then the complement of NS's, returned as None.
     """
-    ew = traveller.ew_score[rows]
-    plain = tables.rows_each and bool(np.isnan(ew).all())
-    if plain and core_method in ("matchpoints", "cross_imps", "butler"):
-        if core_method == "matchpoints":
-            scored = matchpoints(row_group, row_table, traveller.ns_score[rows], **options)
-            return scored.entry, scored.value, np.full(scored.value.size, np.nan)
+    ns_score = rows.take(traveller.ns_score)
+    plain = tables.rows_each and bool(np.isnan(traveller.ew_score).all())
+    if plain and core_method == "matchpoints":
+        scored = matchpoints(rows.group, rows.table, ns_score, **options)
+        return scored.entry, scored.value, None
+    if plain:
         function = cross_imps if core_method == "cross_imps" else butler_imps
-        scored = function(row_group, row_table, traveller.ns_score[rows])
+        scored = function(rows.group, rows.table, ns_score)
         return scored.entry, scored.value, -scored.value
     result = score_traveller(
-        row_group, row_table, traveller.ns_score[rows], ew, traveller.weight[rows],
-        method=core_method, **options,
+        rows.group, rows.table, ns_score, rows.take(traveller.ew_score),
+        rows.take(traveller.weight), method=core_method, **options,
     )  # fmt: skip
     return result.entry, result.ns, result.ew
 
 
+def _adjusted_tables(groups: _Groups) -> np.ndarray:
+    """The tables with an artificial adjusted score (on a board that was played)."""
+    adjusted = groups.kind == ADJUSTED
+    return np.flatnonzero(adjusted) if adjusted.any() else np.empty(0, dtype=np.int64)
+
+
 def _score_matchpoints(
-    traveller: Traveller,
-    tables: _Tables,
-    group: np.ndarray,
-    in_play: np.ndarray,
-    results: np.ndarray,
-    entries: np.ndarray,
-    group_section: np.ndarray,
-    method: str,
-    factoring: str,
+    traveller: Traveller, tables: _Tables, groups: _Groups, method: str, factoring: str
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each group's top and each table's NS and EW matchpoints (2 per win, or 1 for acbl)."""
-    if factoring == "most_played":
-        if (group_section < 0).all():
-            expected = np.full(entries.size, entries.max())
-        else:
-            most = np.zeros(int(group_section.max()) + 1, dtype=np.int64)
-            np.maximum.at(most, group_section, entries)
-            expected = most[group_section]
-    else:
+    entries, section = groups.entries, groups.section
+    if factoring == "available":
         expected = entries
+    elif (section < 0).all():
+        expected = np.full(entries.size, entries.max())
+    else:
+        most = np.zeros(int(section.max()) + 1, dtype=np.int64)
+        np.maximum.at(most, section, entries)
+        expected = most[section]
     if (expected < 2).any():
-        g = int(np.flatnonzero(expected < 2)[0])
-        rows = np.flatnonzero(group[tables.of_row] == g)
-        raise traveller.fail(rows, "a board needs at least 2 results (or adjusted scores)")
+        group = int(np.flatnonzero(expected < 2)[0])
+        lines = np.flatnonzero(groups.of_table[tables.of_row] == group)
+        raise traveller.fail(lines, "a board needs at least 2 results (or adjusted scores)")
     top = 2.0 * (expected - 1)
-    count = tables.first.size
-    ns_value, ew_value = np.full(count, np.nan), np.full(count, np.nan)
-    rows, row_group, row_table = _real_components(traveller, tables, group, results, 1)
-    if rows.size:
-        scored_groups = np.unique(row_group)
-        table, ns, ew = _board_values(
-            traveller, tables, rows, row_group, row_table, "matchpoints",
-            expected=expected[scored_groups],
-        )  # fmt: skip
-        ns_value[table] = ns
-        ew_value[table] = np.where(np.isnan(ew), top[group[table]] - ns, ew)
-    adjusted = np.flatnonzero(in_play & (traveller.kind[tables.first] == ADJUSTED))
-    first = tables.first[adjusted]
-    ns_value[adjusted] = traveller.ns_share[first] / 100 * top[group[adjusted]]
-    ew_value[adjusted] = traveller.ew_share[first] / 100 * top[group[adjusted]]
+    rows = _real_components(traveller, tables, groups, 1)
+    table, ns, ew = np.empty(0, dtype=np.int64), np.empty(0), None
+    if rows.group.size:
+        # Neuberg where a board has fewer real results than it is factored to.
+        played = groups.results > 0
+        factor = bool((groups.results[played] != expected[played]).any())
+        options = {"expected": expected[played]} if factor else {}
+        table, ns, ew = _board_values(traveller, tables, rows, "matchpoints", **options)
+    # Allocated after the scoring's temporaries are freed: much faster on some systems.
+    ns_value = np.full(tables.first.size, np.nan)
+    ns_value[table] = ns
+    ew_value = top[groups.of_table]  # the top, less NS's matchpoints (plain tables)
+    if ew is None:
+        ew_value -= ns_value  # NaN where NS has none: not played, or adjusted (set below)
+    else:
+        ew_value[:] = np.nan
+        ew_value[table] = ew
+    adjusted = _adjusted_tables(groups)
+    if adjusted.size:
+        first, of_group = tables.first[adjusted], top[groups.of_table[adjusted]]
+        ns_value[adjusted] = traveller.ns_share[first] / 100 * of_group
+        ew_value[adjusted] = traveller.ew_share[first] / 100 * of_group
     if method == "acbl":
         return top / 2, ns_value / 2, ew_value / 2
     return top, ns_value, ew_value
 
 
 def _score_imps(
-    traveller: Traveller,
-    tables: _Tables,
-    group: np.ndarray,
-    in_play: np.ndarray,
-    results: np.ndarray,
-    entries: np.ndarray,
-    group_section: np.ndarray,
-    method: str,
-    factoring: str,
+    traveller: Traveller, tables: _Tables, groups: _Groups, method: str, factoring: str
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each table's NS and EW IMPs (cross-IMPs or Butler); a lone real result scores 0."""
+    del factoring  # IMPs are not factored
     count = tables.first.size
     ns_value, ew_value = np.full(count, np.nan), np.full(count, np.nan)
-    kind = traveller.kind[tables.first]
-    lone = in_play & (kind == SCORE) & (results[np.maximum(group, 0)] == 1)
+    lone = (groups.kind == SCORE) & (groups.results[np.maximum(groups.of_table, 0)] == 1)
+    lone &= groups.of_table >= 0
     ns_value[lone], ew_value[lone] = 0.0, 0.0
-    rows, row_group, row_table = _real_components(traveller, tables, group, results, 2)
-    if rows.size:
+    rows = _real_components(traveller, tables, groups, 2)
+    if rows.group.size:
         core_method = "cross_imps" if method == "ximp" else "butler"
-        scored, ns, ew = _board_values(traveller, tables, rows, row_group, row_table, core_method)
+        scored, ns, ew = _board_values(traveller, tables, rows, core_method)
         ns_value[scored], ew_value[scored] = ns, ew
-    for table in np.flatnonzero(in_play & (kind == ADJUSTED)).tolist():
+    for table in _adjusted_tables(groups).tolist():
         row = int(tables.first[table])
         share = Adjusted(float(traveller.ns_share[row]), float(traveller.ew_share[row]))
         try:
             ns_value[table], ew_value[table] = share.imps()
         except InputError as error:
             raise traveller.fail(row, str(error)) from None
-    return np.full(results.size, np.nan), ns_value, ew_value
+    return np.full(groups.results.size, np.nan), ns_value, ew_value
