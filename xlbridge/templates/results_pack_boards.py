@@ -16,6 +16,7 @@ from xlbridge.templates.results_pack_sheet import (
     FIT_CENTER,
     FIT_LEFT,
     LEFT,
+    PERCENT_FORMAT,
     RIGHT,
     Col,
     PackSheet,
@@ -24,7 +25,6 @@ from xlbridge.templates.results_pack_sheet import (
 if TYPE_CHECKING:
     from xlbridge.templates.results_pack import PackContext
 
-PERCENT_FORMAT = "0.00"
 SCORE_FORMAT = "0"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 VULNERABLE_NAMES = {"none": "None", "NS": "N-S", "EW": "E-W", "all": "All"}

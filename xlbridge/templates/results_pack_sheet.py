@@ -27,6 +27,7 @@ HEADING_ROW = 2
 FIRST_ROW = 3
 TITLE_LINES = 2
 HEADING_LINES = 2
+PERCENT_FORMAT = "0.00"
 
 LEFT = Alignment(horizontal="left", vertical="center")
 CENTER = Alignment(horizontal="center", vertical="center")
