@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.core.contract import VULNERABILITY, dealer
+from xlbridge.core.contract import SEATS, VULNERABILITY, dealer
 from xlbridge.core.session import BoardTraveller, PairResult, ScoreCardRow, ScoredLine
 from xlbridge.templates.results_pack_hands import SEAT_NAMES
 from xlbridge.templates.results_pack_sheet import (
@@ -70,7 +70,7 @@ def board_caption(board: BoardTraveller, context: PackContext) -> str:
     parts = [f"Section {board.section}"] if board.section else []
     parts += [
         f"Board {number}",
-        f"Dealer {SEAT_NAMES['NESW'[int(dealer(number))]]}",
+        f"Dealer {SEAT_NAMES[SEATS[int(dealer(number))]]}",
         f"Vulnerable: {VULNERABLE_NAMES[vulnerable]}",
         f"{board.results} result{'s' if board.results != 1 else ''}",
     ]
