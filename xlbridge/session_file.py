@@ -31,12 +31,14 @@ from xlbridge.core.session import (
     ADJUSTED,
     NOT_PLAYED_KIND,
     SCORE,
+    Adjusted,
     PairResult,
     Traveller,
     is_not_played,
     label_codes,
     parse_adjusted,
 )
+from xlbridge.core.validate import InputError
 from xlbridge.csv_table import CsvTable, parse_table, read_text
 
 #: Each column the reader uses and the names it may go by (after normalising).
@@ -126,18 +128,26 @@ def _scores(table: CsvTable) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     key = _key(table, "ns_score")
     contracts = table.texts("contract", blank_allowed=True)
     comma = table.delimiter != ","
-    for row, cell in enumerate(table.texts(key, blank_allowed=True)):
-        contract = contracts[row]
-        adjusted = parse_adjusted(cell) or (parse_adjusted(contract) if contract else None)
+    cells = table.texts(key, blank_allowed=True)
+    for row, (cell, contract) in enumerate(zip(cells, contracts, strict=True)):
+        if not cell and contract[:1] not in ("A", "a"):  # a contract line, or not played
+            if not contract or is_not_played(contract):
+                kind[row] = NOT_PLAYED_KIND
+            continue
+        try:
+            adjusted = _adjusted(cell) or _adjusted(contract)
+        except InputError as error:
+            raise table.fail(row, str(error)) from None
         if adjusted is not None:
-            if contract and parse_adjusted(contract) is None and not is_not_played(contract):
+            if cell and contract and not is_not_played(contract):
                 raise table.fail(row, f"a line has a contract or an adjusted score, got both "
                                       f"{contract!r} and {cell!r}")  # fmt: skip
             kind[row] = ADJUSTED
             ns_share[row], ew_share[row] = adjusted.ns_percent, adjusted.ew_percent
-        elif is_not_played(cell) and (not contract or is_not_played(contract)):
-            kind[row] = NOT_PLAYED_KIND
-        elif not is_not_played(cell):
+        elif is_not_played(cell):
+            if not contract or is_not_played(contract):
+                kind[row] = NOT_PLAYED_KIND
+        else:
             value = _number(cell, comma)
             if value is None:
                 raise table.fail(
@@ -147,6 +157,11 @@ def _scores(table: CsvTable) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
                 )
             ns_score[row] = value
     return kind, ns_score, ns_share, ew_share
+
+
+def _adjusted(cell: str) -> Adjusted | None:
+    """The adjusted score a cell holds, if any (only text starting with A can)."""
+    return parse_adjusted(cell) if cell[:1] in ("A", "a") else None
 
 
 def _contracts(
@@ -181,14 +196,14 @@ def _contracts(
     ns_score[rows] = scores
     passed = parsed.level == 0
     seats = np.array(["N", "E", "S", "W"], dtype=object)
-    shown_contract[rows] = [parsed.text(i) for i in range(rows.size)]
+    shown_contract[rows] = parsed.texts()
     shown_declarer[rows] = np.where(passed, "", seats[parsed.declarer])
     tricks[rows] = np.where(passed, -1, parsed.tricks)
     return shown_contract, shown_declarer, tricks
 
 
 def _not_played(values: np.ndarray) -> np.ndarray:
-    return np.array([is_not_played(value) for value in values.tolist()], dtype=bool)
+    return np.array([bool(v) and is_not_played(v) for v in values.tolist()], dtype=bool)
 
 
 # --------------------------------------------------------------------------------------------

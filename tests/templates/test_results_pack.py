@@ -587,3 +587,25 @@ def test_long_names_print_whole(libreoffice: Any, tmp_path: Path) -> None:
     text = "\n".join(pdf_pages(libreoffice.pdf(path)))
     assert long in text and "=Smith Jones" in text
     assert "Club & Co" in text and not BAD_TEXT.search(text)
+
+
+def test_a_line_not_played_is_marked(tmp_path: Path) -> None:
+    """A traveller line whose score is "NP" prints as "Not played", in the marked style."""
+    from openpyxl import Workbook as NewWorkbook
+
+    from xlbridge.core.session import ScoredLine
+    from xlbridge.templates.results_pack import PackContext
+    from xlbridge.templates.results_pack_boards import _traveller_line, traveller_columns
+    from xlbridge.templates.results_pack_page import MARKED_FONT
+    from xlbridge.templates.results_pack_sheet import PackSheet
+
+    result = small_evening()
+    context = PackContext(result, {}, {}, "0.00", "0.00", "0")
+    sheet = PackSheet(NewWorkbook().active, "Travellers", traveller_columns(context))
+    nan = math.nan
+    line = ScoredLine("", 3, "4", "8", 0, "", "", "", -1, nan, "NP", "", nan, nan, nan, nan)
+    _traveller_line(sheet, line)
+    row = sheet.ws[FIRST_ROW]
+    assert [c.value for c in row[:3]] == ["4", "8", "Not played"]
+    assert row[2].font == MARKED_FONT
+    assert all(c.value is None for c in row[3:])

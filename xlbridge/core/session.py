@@ -478,15 +478,16 @@ def _winners(value: str | int) -> str:
     return text
 
 
-def _dense_codes(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct values of an int64 key (ascending) and each value's index into them."""
-    if key.size and key.min() >= 0 and key.max() < 4 * key.size + 1024:
-        present = np.zeros(int(key.max()) + 1, dtype=bool)
-        present[key] = True
-        index = np.cumsum(present) - 1
-        return np.flatnonzero(present), index[key]
-    distinct, codes = np.unique(key, return_inverse=True)
-    return distinct, codes.reshape(-1)
+def _dense_codes(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct values of a key of whole numbers from 0 (ascending), each value's index
+    into them, and how often each occurs."""
+    if key.max() < 4 * key.size + 1024:
+        counts = np.bincount(key)
+        distinct = np.flatnonzero(counts)
+        index = np.cumsum(counts > 0) - 1
+        return distinct, index[key], counts[distinct]
+    distinct, codes, counts = np.unique(key, return_inverse=True, return_counts=True)
+    return distinct, codes.reshape(-1), counts
 
 
 @dataclass
@@ -699,40 +700,31 @@ class _Scored:
 
     def _rank(self) -> None:
         """Places within each ranking (ties to PLACE_DECIMALS share a place)."""
-        pid = np.flatnonzero(self.pair_boards > 0)
+        pid = np.flatnonzero(self.pair_boards)
         section = np.zeros_like(pid) if self.across_field else self._pair_section(pid)
         ranking = section * 2 + self._pair_direction(pid)
         total, boards = self.pair_total[pid], self.pair_boards[pid]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            if self.imps:  # IMPs per board in a ranking whose pairs played unequal numbers
-                value = np.where(self._uneven_boards(ranking, boards), total / boards, total)
-            else:
-                value = total / self.pair_top[pid] * 100
-        # One sort key: the ranking, then the value (to the shown decimals) best first.
-        hundredths = np.rint(np.nan_to_num(value, nan=-1e9) * 10**PLACE_DECIMALS)
-        key = ranking.astype(np.int64) << 42
-        key -= hundredths.astype(np.int64)
-        tiebreak = (
-            section * len(self.traveller.pairs)
-            + _natural_order(self.traveller.pairs)[self._pair_label(pid)]
-        )
-        order = np.lexsort((tiebreak, key))
+        if self.imps:  # IMPs per board in a ranking whose pairs played unequal numbers
+            value = np.where(self._uneven_boards(ranking, boards), total / boards, total)
+        else:  # every board has a top of at least 2
+            value = total / self.pair_top[pid] * 100
+        # One key: the ranking, then the value to the shown decimals, best first.
+        key = (ranking << 42) + (1 << 41)  # values within ±2**41 keep to the low 42 bits
+        key -= np.rint(value * 10**PLACE_DECIMALS).astype(np.int64)
+        natural = _natural_order(self.traveller.pairs)
+        if np.array_equal(natural, np.arange(natural.size)):  # pid order is the tiebreak
+            order = np.argsort(key, kind="stable")
+        else:  # equal values by section, then pair number
+            tiebreak = natural[self._pair_label(pid)] + section * natural.size
+            order = np.lexsort((tiebreak, key))
         sorted_key = key[order]
-        position = np.arange(order.size)
-        new_value = np.ones(order.size, dtype=bool)
-        np.not_equal(sorted_key[1:], sorted_key[:-1], out=new_value[1:])
-        sorted_ranking = ranking[order]
-        new_ranking = np.ones(order.size, dtype=bool)
-        np.not_equal(sorted_ranking[1:], sorted_ranking[:-1], out=new_ranking[1:])
-        ranking_start = np.maximum.accumulate(np.where(new_ranking, position, 0))
-        run_start = np.maximum.accumulate(np.where(new_value, position, 0))
-        starts = np.flatnonzero(new_value)
-        run_length = np.diff(np.append(starts, order.size))[np.cumsum(new_value) - 1]
+        first, last = _runs(sorted_key)
+        ranking_first, _ = _runs(sorted_key >> 42)
         self.pair_order = pid[order]
         self.pair_rank = np.zeros(self.pair_ids, dtype=np.int64)
         self.pair_tied = np.zeros(self.pair_ids, dtype=bool)
-        self.pair_rank[self.pair_order] = run_start - ranking_start + 1
-        self.pair_tied[self.pair_order] = run_length > 1
+        self.pair_rank[self.pair_order] = first - ranking_first + 1
+        self.pair_tied[self.pair_order] = last - first > 1
 
     @staticmethod
     def _uneven_boards(ranking: np.ndarray, boards: np.ndarray) -> np.ndarray:
@@ -913,6 +905,17 @@ class _Scored:
         return rows
 
 
+def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For sorted values: where each value's run of equal values starts, and where it ends
+    (one past its last position)."""
+    new = np.empty(values.size, dtype=bool)
+    new[:1] = True
+    np.not_equal(values[1:], values[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    run = np.cumsum(new) - 1
+    return starts[run], np.append(starts[1:], values.size)[run]
+
+
 def _natural_order(labels: Sequence[str]) -> np.ndarray:
     """Each label's position when labels are sorted naturally ("2" before "10")."""
     keys = [(0, int(label), "") if label.isdigit() else (1, 0, label.lower()) for label in labels]
@@ -944,6 +947,9 @@ def score_session(
     chosen = _winners(winners)
     if len(traveller) == 0:
         raise InputError(f"{traveller.source}: no traveller lines")
+    if traveller.board.min() < 1:
+        row = int(np.argmin(traveller.board))
+        raise traveller.fail(row, f"board must be at least 1, got {traveller.board[row]}")
     ns_id, ew_id, ids = _pair_ids(traveller)
     two_winners = chosen == "2" or (
         chosen == "auto"
@@ -963,20 +969,19 @@ def score_session(
     board_span = int(board.max()) + 1
     group_key = board if across_field else section * board_span + board
     if every_table_played:
-        distinct, group = _dense_codes(group_key)
+        distinct, group, entries = _dense_codes(group_key)
     else:  # key 0 marks the tables that did not play, group −1
-        distinct, group = _dense_codes(np.where(in_play, group_key + 1, 0))
-        group, distinct = group - 1, distinct[1:] - 1
+        distinct, group, entries = _dense_codes(np.where(in_play, group_key + 1, 0))
+        group, distinct, entries = group - 1, distinct[1:] - 1, entries[1:]
     groups = distinct.size
     if groups == 0:
         raise InputError(f"{traveller.source}: no board was played")
     group_board = distinct % board_span
     group_section = np.full(groups, -1) if across_field else distinct // board_span
-    if every_table_played and not (kind != SCORE).any():
-        results = entries = np.bincount(group, minlength=groups)
+    if (kind == ADJUSTED).any():
+        results = entries - np.bincount(group[kind == ADJUSTED], minlength=groups)
     else:
-        results = np.bincount(group[in_play & (kind == SCORE)], minlength=groups)
-        entries = np.bincount(group[in_play], minlength=groups)
+        results = entries
     lonely = np.flatnonzero((results == 1) & (entries == 1))
     if lonely.size:
         table = int(np.flatnonzero(group == lonely[0])[0])
@@ -1112,11 +1117,11 @@ def _score_matchpoints(
     # Allocated after the scoring's temporaries are freed: much faster on some systems.
     ns_value = np.full(tables.first.size, np.nan)
     ns_value[table] = ns
-    ew_value = top[groups.of_table]  # the top, less NS's matchpoints (plain tables)
-    if ew is None:
-        ew_value -= ns_value  # NaN where NS has none: not played, or adjusted (set below)
+    if ew is None:  # EW gets the top less NS's (NaN where NS has none: set below, or NP)
+        same_top = bool((top == top[0]).all())
+        ew_value = np.subtract(top[0] if same_top else top[groups.of_table], ns_value)
     else:
-        ew_value[:] = np.nan
+        ew_value = np.full_like(ns_value, np.nan)
         ew_value[table] = ew
     adjusted = _adjusted_tables(groups)
     if adjusted.size:

@@ -36,7 +36,13 @@ from xlbridge.templates import results_pack_page as page
 from xlbridge.templates.printing import PAPER_SIZES
 from xlbridge.templates.results_pack_boards import write_score_cards, write_travellers
 from xlbridge.templates.results_pack_hands import read_deal
-from xlbridge.templates.results_pack_sheet import FIT_LEFT, Col, PackSheet
+from xlbridge.templates.results_pack_sheet import (
+    FIT_LEFT,
+    HEADING_LINES,
+    PERCENT_FORMAT,
+    Col,
+    PackSheet,
+)
 
 RANKING_SHEET = "Ranking"
 TRAVELLERS_SHEET = "Travellers"
@@ -50,9 +56,7 @@ METHOD_NAMES = {
     "butler": "Butler IMPs",
 }
 DIRECTION_NAMES = {"NS": "North-South", "EW": "East-West", "": "All pairs"}
-PERCENT_FORMAT = "0.00"
-#: A ranking at most this long is kept on one page; a longer one runs on, its caption with
-#: the first few lines.
+#: A ranking too long for a page runs on over pages, its caption kept with this many lines.
 KEEP_WITH_CAPTION = 3
 
 #: Names by pair label, or by (section, direction, pair) as :func:`read_names` gives them.
@@ -121,7 +125,7 @@ def build_results_pack(
     assert ranking is not None
     ranking.title = RANKING_SHEET
     sheet = PackSheet(ranking, _title("Ranking", result), ranking_columns(context))
-    write_ranking(sheet, context).finish(paper, heading)
+    write_ranking(sheet, context, paper).finish(paper, heading)
     travellers = workbook.create_sheet(TRAVELLERS_SHEET)
     write_travellers(travellers, context, _title("Travellers", result)).finish(paper, heading)
     cards = workbook.create_sheet(SCORE_CARDS_SHEET)
@@ -232,10 +236,12 @@ def rankings(result: SessionResult) -> list[tuple[str, str, list[PairResult]]]:
     return found
 
 
-def write_ranking(sheet: PackSheet, context: PackContext) -> PackSheet:
+def write_ranking(sheet: PackSheet, context: PackContext, paper: str) -> PackSheet:
+    """The rankings one after the other; one that fits a page (below its repeated headings,
+    with its caption) is kept on one page."""
     result = context.result
     tables = rankings(result)
-    fits = page.lines_per_page("letter", 100) - 4  # a ranking this long is kept on one page
+    fits = page.lines_per_page(paper, page.scale_for(paper, sheet.widths)) - HEADING_LINES - 1
     for index, (section, direction, pairs) in enumerate(tables):
         if index:
             sheet.blank()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.core.contract import VULNERABILITY, dealer
+from xlbridge.core.contract import SEATS, VULNERABILITY, dealer
 from xlbridge.core.session import BoardTraveller, PairResult, ScoreCardRow, ScoredLine
 from xlbridge.templates.results_pack_hands import SEAT_NAMES
 from xlbridge.templates.results_pack_sheet import (
@@ -16,6 +16,7 @@ from xlbridge.templates.results_pack_sheet import (
     FIT_CENTER,
     FIT_LEFT,
     LEFT,
+    PERCENT_FORMAT,
     RIGHT,
     Col,
     PackSheet,
@@ -24,7 +25,6 @@ from xlbridge.templates.results_pack_sheet import (
 if TYPE_CHECKING:
     from xlbridge.templates.results_pack import PackContext
 
-PERCENT_FORMAT = "0.00"
 SCORE_FORMAT = "0"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 VULNERABLE_NAMES = {"none": "None", "NS": "N-S", "EW": "E-W", "all": "All"}
@@ -70,7 +70,7 @@ def board_caption(board: BoardTraveller, context: PackContext) -> str:
     parts = [f"Section {board.section}"] if board.section else []
     parts += [
         f"Board {number}",
-        f"Dealer {SEAT_NAMES['NESW'[int(dealer(number))]]}",
+        f"Dealer {SEAT_NAMES[SEATS[int(dealer(number))]]}",
         f"Vulnerable: {VULNERABLE_NAMES[vulnerable]}",
         f"{board.results} result{'s' if board.results != 1 else ''}",
     ]

@@ -16,6 +16,7 @@ from openpyxl.cell.cell import Cell
 from openpyxl.styles import Alignment, Font
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.merge import MergedCellRange
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.templates import results_pack_page as page
@@ -26,6 +27,7 @@ HEADING_ROW = 2
 FIRST_ROW = 3
 TITLE_LINES = 2
 HEADING_LINES = 2
+PERCENT_FORMAT = "0.00"
 
 LEFT = Alignment(horizontal="left", vertical="center")
 CENTER = Alignment(horizontal="center", vertical="center")
@@ -89,12 +91,25 @@ class PackSheet:
         self, row: int, text: object, font: Font, alignment: Alignment, *, lines: int = 1
     ) -> Cell:
         ws = self.ws
-        if len(self.columns) > 1:
-            ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=len(self.columns))
+        self._merge(row, 1, len(self.columns))
         cell = put_value(ws.cell(row, 1), text)
         cell.font, cell.alignment = font, alignment
         ws.row_dimensions[row].height = lines * page.ROW
         return cell
+
+    def _merge(self, row: int, first: int, last: int) -> None:
+        """Merge columns ``first`` to ``last`` of ``row`` (nothing when they are one).
+
+        ``Worksheet.merge_cells`` first checks the new range against every merged range so far,
+        which makes a large pack quadratic; the pack merges each row once, as it is written, so
+        the range is added as openpyxl's own method would add it, without that check.
+        """
+        if last <= first:
+            return
+        ref = f"{get_column_letter(first)}{row}:{get_column_letter(last)}{row}"
+        merged = MergedCellRange(self.ws, ref)
+        self.ws.merged_cells.ranges.add(merged)
+        self.ws._clean_merge_range(merged)  # noqa: SLF001 - see above
 
     # ---------------------------------------------------------------------------- blocks
 
@@ -145,10 +160,7 @@ class PackSheet:
     def spans(self, parts: Sequence[tuple[int, int, str, Alignment]]) -> None:
         """A line of text pieces, each merged over columns ``first`` to ``last`` (1-based)."""
         for first, last, text, alignment in parts:
-            if last > first:
-                self.ws.merge_cells(
-                    start_row=self.row, start_column=first, end_row=self.row, end_column=last
-                )
+            self._merge(self.row, first, last)
             cell = put_value(self.ws.cell(self.row, first), text)
             cell.font, cell.alignment = page.DATA_FONT, alignment
         self._next_row()
@@ -178,10 +190,8 @@ class PackSheet:
             alignment = span_align if index in merged else column.align
             number_format = (formats or {}).get(column.key, column.number_format)
             self._style(cell, font, alignment, number_format)
-        if len(merged) > 1:
-            self.ws.merge_cells(
-                start_row=self.row, start_column=merged[0], end_row=self.row, end_column=merged[-1]
-            )
+        if merged:
+            self._merge(self.row, merged[0], merged[-1])
         self._next_row()
 
     def blank(self) -> None:
