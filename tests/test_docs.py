@@ -248,7 +248,9 @@ class Command:
     skip: str | None = None
 
 
-#: Commands not run, with the reason. Everything else in a ```bash block or after "$ " runs.
+#: Commands not run, with the reason. Everything else in a ```bash block or after "$ " runs,
+#: except a block just after a line ``<!-- not run: REASON -->`` (an illustration that needs a
+#: hand-edited file, say).
 NOT_RUN = [
     (re.compile(r"^pip (install|wheel)\b"), "needs the network (build isolation, PyPI)"),
     (re.compile(r"\bpython -m pytest\b"), "the test suite itself"),
@@ -256,39 +258,70 @@ NOT_RUN = [
     (re.compile(r"--classic\b"), "the classic add-in needs Windows and Excel"),
 ]
 PIP_PREFIX = re.compile(r"^pip install [^&;]*&&\s*")
+NOT_RUN_MARK = re.compile(r"^\s*<!--\s*not run:\s*(.*?)\s*-->\s*$")
+#: A line of shown output that stands for any number of lines.
+ELLIPSIS = {"...", "…"}
 
 
 def page_commands(page: str) -> list[Command]:
     commands: list[Command] = []
     lines = (ROOT / page).read_text(encoding="utf-8").splitlines()
     fence: str | None = None
+    block_skip: str | None = None
     current: Command | None = None
     for number, raw in enumerate(lines, 1):
         match = FENCE.match(raw)
         if match:
-            fence = None if fence is not None else match.group(3).strip()
+            if fence is None:
+                fence = match.group(3).strip()
+                mark = NOT_RUN_MARK.match(lines[number - 2]) if number > 1 else None
+                block_skip = mark.group(1) if mark else None
+            else:
+                fence = None
             current = None
             continue
         if fence is None:
             continue
         line = raw.strip()
         if line.startswith("$ "):
-            current = Command(page, number, line[2:], expected=[])
+            current = Command(page, number, line[2:], expected=[], skip=block_skip)
             commands.append(current)
         elif current is not None and current.expected is not None:
             current.expected.append(raw.rstrip())
         elif fence in ("bash", "sh", "shell", "console") and line and not line.startswith("#"):
-            commands.append(Command(page, number, line))
+            commands.append(Command(page, number, line, skip=block_skip))
     for command in commands:
         command.text = PIP_PREFIX.sub("", command.text)
         for pattern, reason in NOT_RUN:
-            if pattern.search(command.text):
+            if command.skip is None and pattern.search(command.text):
                 command.skip = reason
     return commands
 
 
 def all_commands() -> list[Command]:
     return [c for page in COMMAND_PAGES for c in page_commands(page)]
+
+
+def output_matches(printed: list[str], shown: list[str]) -> bool:
+    """``printed`` is what ``shown`` shows, a line "..." standing for any number of lines."""
+    if not shown:
+        return not printed
+    if shown[0].strip() in ELLIPSIS:
+        return any(output_matches(printed[i:], shown[1:]) for i in range(len(printed) + 1))
+    return bool(printed) and printed[0] == shown[0] and output_matches(printed[1:], shown[1:])
+
+
+def expected_exit(commands: list[Command], i: int) -> int | None:
+    """The exit status the README shows for command ``i``: 2 when its output is xlbridge's
+    error line, the number an ``echo $?`` right after it prints, else 0. None: not shown."""
+    command = commands[i]
+    if command.expected and command.expected[0].startswith("xlbridge: error:"):
+        return 2
+    following = commands[i + 1] if i + 1 < len(commands) else None
+    if following is not None and following.text == "echo $?":
+        shown = [line for line in following.expected or [] if line.strip()]
+        return int(shown[0]) if len(shown) == 1 and shown[0].strip().isdigit() else None
+    return 0
 
 
 def test_the_readme_commands_are_found() -> None:
@@ -300,6 +333,20 @@ def test_the_readme_commands_are_found() -> None:
     assert any(c.expected for c in commands), "no command with its output shown"
     skipped = {c.skip for c in commands if c.skip}
     assert "needs the network (build isolation, PyPI)" in skipped
+
+
+def test_shown_output_rules() -> None:
+    assert output_matches(["a", "b", "c"], ["a", "...", "c"])
+    assert output_matches(["a", "c"], ["a", "…", "c"])
+    assert not output_matches(["a", "b"], ["a", "c"])
+    assert not output_matches(["a", "b", "x"], ["a", "...", "c"])
+    commands = [
+        Command("p", 1, "xlbridge x", expected=["xlbridge: error: boards must be …"]),
+        Command("p", 2, "xlbridge y", expected=["…"]),
+        Command("p", 3, "echo $?", expected=["3"]),
+        Command("p", 4, "xlbridge z", expected=[]),
+    ]
+    assert [expected_exit(commands, i) for i in range(4)] == [2, 3, 0, 0]
 
 
 def fresh_copy(target: Path) -> None:
@@ -336,21 +383,27 @@ class Run:
 
 def run_all(commands: list[Command], cwd: Path, env: dict[str, str]) -> Run:
     run = Run()
+    status = 0
     for i, command in enumerate(commands):
-        # Both streams together, as the terminal (and so the README) shows them.
+        # Both streams together, as the terminal (and so the README) shows them; ``$?`` is the
+        # previous command's status, as in the reader's shell.
         done = subprocess.run(
-            ["bash", "-c", command.text], cwd=cwd, env=env, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, timeout=300,
+            ["bash", "-c", f"(exit {status}); {command.text}"], cwd=cwd, env=env,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300,
         )  # fmt: skip
+        status = done.returncode
         where = f"{command.page}:{command.line}: {command.text}"
         run.outputs[i] = done.stdout
-        if done.returncode != 0:
-            run.problems.append(f"{where}\n  exit {done.returncode}: {done.stdout.strip()}")
-        elif command.expected:
-            shown = "\n".join(command.expected).rstrip()
-            got = "\n".join(line.rstrip() for line in done.stdout.splitlines()).rstrip()
-            if got != shown:
-                run.problems.append(f"{where}\n  printed:\n{got}\n  the README shows:\n{shown}")
+        wanted = expected_exit(commands, i)
+        printed = [line.rstrip() for line in done.stdout.rstrip().splitlines()]
+        shown = [line.rstrip() for line in "\n".join(command.expected or []).rstrip().splitlines()]
+        if wanted is not None and status != wanted:
+            run.problems.append(f"{where}\n  exit {status}, not {wanted}: {done.stdout.strip()}")
+        elif shown and not output_matches(printed, shown):  # no output shown: not compared
+            got = "\n".join(printed)
+            run.problems.append(
+                f"{where}\n  printed:\n{got}\n  the README shows:\n" + "\n".join(shown)
+            )
     return run
 
 
@@ -369,6 +422,7 @@ def test_readme_commands_run_twice_in_a_fresh_copy(tmp_path: Path) -> None:
     fresh_copy(copy)
     env = shim(tmp_path / "bin", copy)
     commands = [c for c in all_commands() if c.skip is None]
+    assert commands
     first = run_all(commands, copy, env)
     assert first.problems == [], "\n".join(first.problems)
     assert untracked_or_changed(copy) == [], "left files that git does not ignore"
