@@ -160,9 +160,11 @@ def build_parser() -> argparse.ArgumentParser:
     runtime.add_argument("--lite", type=Path, metavar="DIR", help="write Lite's main.py here")
     runtime.add_argument("--server", type=Path, metavar="DIR", help="write Server files here")
     install.add_argument(
-        "--wheel-url", help="Lite or Server: the https address of the xlbridge wheel"
+        "--wheel-url", metavar="URL", help="Lite or Server: the https address of the xlbridge wheel"
     )
-    install.add_argument("--wheel", type=Path, help="Server: a local xlbridge .whl file")
+    install.add_argument(
+        "--wheel", type=Path, metavar="FILE", help="Server: a local xlbridge .whl file"
+    )
     install.add_argument("--force", action="store_true", help="overwrite existing files")
     install.set_defaults(run=run_install)
 
