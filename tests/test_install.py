@@ -123,9 +123,107 @@ def test_lite_requirements_and_wheel_url(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["install", "--lite", str(tmp_path / "new"), "--force"]) == 2
     assert "--lite needs --wheel-url" in capsys.readouterr().err
     assert main(["install", "--lite", str(tmp_path), "--wheel-url", "ftp://x/y.zip"]) == 2
-    assert "--wheel-url must be an http(s) address of a .whl file" in capsys.readouterr().err
-    assert main(["install", "--server", str(tmp_path / "s"), "--wheel-url", url]) == 2
-    assert "--wheel-url goes with --lite" in capsys.readouterr().err
+    assert "--wheel-url must be an https:// address of a .whl file" in capsys.readouterr().err
+    assert main(["install", "--classic", "--wheel-url", url]) == 2
+    assert "--wheel-url goes with --lite or --server" in capsys.readouterr().err
+    assert main(["install", "--lite", str(tmp_path / "l"), "--wheel", str(tmp_path)]) == 2
+    assert "--wheel goes with --server" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://example.org/xlbridge-0.1.0-py3-none-any.whl",  # plain http
+        "HTTP://example.org/xlbridge-0.1.0-py3-none-any.whl",
+        "https:///xlbridge-0.1.0-py3-none-any.whl",  # no host
+        "https://example.org/xlbridge-0.1.0.tar.gz",  # not a wheel
+        "https://example.org/x.whl\nevil-package",  # a second requirement line
+        "file:///tmp/xlbridge-0.1.0-py3-none-any.whl",
+        "xlbridge==0.1.0",
+        "",
+    ],
+)
+def test_wheel_url_must_be_https(tmp_path: Path, capsys: pytest.CaptureFixture, url: str) -> None:
+    for runtime in ("--lite", "--server"):
+        folder = tmp_path / runtime.strip("-")
+        assert main(["install", runtime, str(folder), "--wheel-url", url]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--wheel-url must be an https:// address" in err
+        assert not folder.exists()  # refused before anything was written
+
+
+def requirement_lines(path: Path) -> list[str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [line for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_server_never_asks_for_xlbridge_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    """A bare name (xlbridge==0.1.0) could install somebody else's package from PyPI."""
+    assert main(["install", "--server", str(tmp_path / "plain")]) == 0
+    requirements = tmp_path / "plain" / "requirements.txt"
+    assert requirement_lines(requirements) == []  # only comments saying what to add
+    text = requirements.read_text(encoding="utf-8")
+    assert "not on PyPI" in text and "xlbridge @ https://" in text
+    assert "not on PyPI" in capsys.readouterr().out  # the next steps say so too
+
+    url = "https://example.org/dist/xlbridge-0.1.0-py3-none-any.whl"
+    assert main(["install", "--server", str(tmp_path / "url"), "--wheel-url", url]) == 0
+    assert requirement_lines(tmp_path / "url" / "requirements.txt") == [f"xlbridge @ {url}"]
+
+    wheel = tmp_path / "xlbridge-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"")
+    assert main(["install", "--server", str(tmp_path / "file"), "--wheel", str(wheel)]) == 0
+    (line,) = requirement_lines(tmp_path / "file" / "requirements.txt")
+    assert line == f"xlbridge @ {wheel.resolve().as_uri()}"
+
+    server_x = ["install", "--server", str(tmp_path / "x")]
+    assert main([*server_x, "--wheel", str(tmp_path / "no.whl")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    assert main([*server_x, "--wheel", str(requirements)]) == 2
+    assert "--wheel must be a .whl file" in capsys.readouterr().err
+    assert main([*server_x, "--wheel", str(wheel), "--wheel-url", url]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
+    for path in tmp_path.rglob("*"):  # no file names the package without a source
+        if path.is_file() and path.suffix in (".txt", ".env", ".py"):
+            assert "xlbridge==" not in path.read_text(encoding="utf-8"), path
+
+
+@pytest.mark.parametrize("runtime", ["--lite", "--server"])
+def test_no_folder_created_above_the_one_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture, runtime: str
+) -> None:
+    url = ["--wheel-url", "https://example.org/xlbridge-0.1.0-py3-none-any.whl"]
+    target = tmp_path / "missing" / "dir" / "lite"
+    assert main(["install", runtime, str(target), *url]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "parent folder" in err and "does not exist" in err
+    assert list(tmp_path.iterdir()) == []  # /missing was not created
+    # The folder named is created when its parent exists, and only that folder.
+    assert main(["install", runtime, str(tmp_path / "made"), *url]) == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["made"]
+    # A file where the folder should be is refused.
+    (tmp_path / "file").write_text("x")
+    assert main(["install", runtime, str(tmp_path / "file"), *url]) == 2
+    assert "is a file; give a folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("runtime", ["--lite", "--server"])
+def test_install_again_needs_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture, runtime: str
+) -> None:
+    url = ["--wheel-url", "https://example.org/xlbridge-0.1.0-py3-none-any.whl"]
+    folder = tmp_path / "out"
+    assert main(["install", runtime, str(folder), *url]) == 0
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    (folder / "main.py").write_text("mine")  # a file the user changed (or any other)
+    assert main(["install", runtime, str(folder), *url]) == 2
+    assert "already exists; use --force" in capsys.readouterr().err
+    assert (folder / "main.py").read_text() == "mine"
+    assert main(["install", runtime, str(folder), *url, "--force"]) == 0
+    assert {p.name: p.read_bytes() for p in folder.iterdir() if p.name in before} == before
 
 
 def test_wheel_is_pure_python(tmp_path: Path) -> None:

@@ -183,7 +183,12 @@ def build_parser() -> argparse.ArgumentParser:
     runtime.add_argument("--classic", action="store_true", help="classic add-in (Windows)")
     runtime.add_argument("--lite", type=Path, metavar="DIR", help="write Lite's main.py here")
     runtime.add_argument("--server", type=Path, metavar="DIR", help="write Server files here")
-    install.add_argument("--wheel-url", help="Lite: where the xlbridge wheel is served")
+    install.add_argument(
+        "--wheel-url", metavar="URL", help="Lite or Server: the https address of the xlbridge wheel"
+    )
+    install.add_argument(
+        "--wheel", type=Path, metavar="FILE", help="Server: a local xlbridge .whl file"
+    )
     install.add_argument("--force", action="store_true", help="overwrite existing files")
     install.set_defaults(run=run_install)
 
@@ -435,12 +440,16 @@ class _Progress:
 def run_install(args: argparse.Namespace) -> int:
     from xlbridge import install
 
-    if args.wheel_url is not None and args.lite is None:
-        raise InputError("--wheel-url goes with --lite")
+    if args.wheel_url is not None and args.lite is None and args.server is None:
+        raise InputError("--wheel-url goes with --lite or --server")
+    if args.wheel is not None and args.server is None:
+        raise InputError("--wheel goes with --server")
     if args.lite is not None:
         written = install.install_lite(args.lite, args.wheel_url, force=args.force)
     elif args.server is not None:
-        written = install.install_server(args.server, force=args.force)
+        written = install.install_server(
+            args.server, force=args.force, wheel_url=args.wheel_url, wheel=args.wheel
+        )
     else:
         written = install.install_classic()
     for path in written.files:

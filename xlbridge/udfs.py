@@ -423,7 +423,7 @@ def MATCHPOINTS(
 @_cell_errors
 def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> Grid:
     """Matchpoints of one assigned weighted score against the board's other results, each
-    component counted as a fractional frequency (60 % of 430 and 40 % of 400 → 7.00
+    component counted as a fractional frequency (Law 12C1(c): 60 % of 430 and 40 % of 400 → 7.00
     of a top of 16)."""
     others = validate.margins("field", field).ravel()
     others = others[~np.isnan(others)]
@@ -786,9 +786,8 @@ def _matches_played(played: Any, teams: list[Any]) -> list[Any]:
 @arg("last_add", doc="What the last session adds (default 17).")
 @_cell_errors
 def LATE_ENTRY(session: Any, sessions: Any, last_add: Any = None) -> Grid:
-    """Entry score of a pair joining a Swiss pairs late (Probst's "VP scales", §12): with 6
-    sessions, 14, 29, 45, 62 for sessions 3 to 6; 0 for sessions 1 and 2. Same shape as
-    session."""
+    """Entry score of a pair joining a Swiss pairs late (J. Probst): with 6 sessions, 14,
+    29, 45, 62 for sessions 3 to 6; 0 for sessions 1 and 2. Same shape as session."""
     entered = validate.margins("session", session)
     total = validate.whole_number("sessions", sessions, 1, MAX_SESSIONS)
     add = LAST_ADD if _blank(last_add) else last_add

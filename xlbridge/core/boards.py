@@ -1,4 +1,4 @@
-"""Scoring a board: frequency tables with weights and split scores (SPEC.md §4).
+"""Scoring a board: frequency tables with weights and split scores (docs/board-scoring.md).
 
 Every function works on many boards at once. A board's results come as flat *component* arrays,
 one row per component:
@@ -12,7 +12,7 @@ A normal result is one row of weight 1 (``weight`` may then be left out). An ass
 score ("60 % of 430 plus 40 % of 400") is several rows of the same entry. Results come back once
 per entry, keyed by the (board, entry) pairs in ascending order.
 
-Matchpoints follow Probst's method (seed 002): every component goes into one frequency table per
+Matchpoints follow Probst's method (Law 12C1(c)): every component goes into one frequency table per
 board with its weight as a fractional frequency, and each entry scores the weighted sum of its
 components' matchpoints. Raw scores are never averaged.
 
@@ -626,7 +626,7 @@ def matchpoints(
     """Matchpoints of every entry, with weighted (assigned) scores scored the right way.
 
     Every component goes into its board's frequency table with its weight as frequency F;
-    a component scores MP(s) = 2·F(< s) + F(= s) − 1 and an entry Σ weight·MP (seed 002).
+    a component scores MP(s) = 2·F(< s) + F(= s) − 1 and an entry Σ weight·MP (Probst's method).
     scoring: english (2 per win, top 2(N−1)), acbl (1 per win), percent (MP/top·100),
     ascherman (compare with your own score too: (2F(< s) + F(= s))/(2N)·100).
     expected: Neuberg-factor each board to this many results (one number, or one per board in
@@ -652,7 +652,7 @@ def neuberg_then_weight(
 
     The entries with a plain result (one component) are matchpointed among themselves and
     Neuberg-factored to all N entries; an assigned weighted score takes, for each component,
-    the factored matchpoints of a plain result equal to it, weighted (seed 002 "How David does
+    the factored matchpoints of a plain result equal to it, weighted (Probst: "How David does
     it": 6.875 where ``matchpoints`` gives the correct 7.00). Every component score of a
     weighted entry must occur among the board's plain results. scoring: english, acbl, percent.
     """
@@ -727,7 +727,7 @@ def cross_imps(
     weight: ArrayLike | None = None,
     divisor: str = "comparisons",
 ) -> EntryScores:
-    """Cross-IMPs of every entry (SPEC §4.4).
+    """Cross-IMPs of every entry (docs/board-scoring.md).
 
     Each component is IMPed against every component of every other entry, weighted by that
     component's weight; an entry's total is the weighted sum over its own components divided
@@ -880,7 +880,7 @@ def teams_imps(board: ArrayLike, points: ArrayLike, weight: ArrayLike | None = N
 
     ``points`` holds one row per component: the point difference for the team (its score at
     one table minus its opponents' at the other); the components of a board add up to weight
-    1. Each component is IMPed, then the IMPs are weighted (seed 002). Never weight the points
+    1. Each component is IMPed, then the IMPs are weighted (Law 12C1(c)). Never weight the points
     first, nor the VPs afterwards.
     """
     boards = _ids("board", board)
@@ -1001,7 +1001,7 @@ def _score_halves(
         ew, _ = _matchpoint_values(entries, table, ew_rows, *args)
         return ns, pair_total - ew
     if method == "cross_imps":
-        # A split table's two halves are compared with each other (seed 004).
+        # A split table's two halves are compared with each other (De Wael).
         other_half = np.where(split, rows.weight / 2 * imps(rows.score - ew_as_ns), 0.0)
         divisor = options.divisor
         ns = _cross_imp_values(entries, table, rows, divisor, other_half)
@@ -1035,7 +1035,7 @@ def score_traveller(
     expected: ArrayLike | None = None,
     rounding: str = "away",
 ) -> TravellerScores:
-    """NS and EW results of every table of a traveller, split scores allowed (SPEC §4.2).
+    """NS and EW results of every table of a traveller, split scores allowed (EBU, De Wael).
 
     One row per component of a table's result: ``entry`` is the table, ``ns_score`` NS's
     score, ``ew_score`` EW's score from EW's side (blank/NaN: −ns_score, no split), ``weight``

@@ -1,6 +1,4 @@
-"""Scale science: fit K from observed results, audit a scale, A+ in any form.
-
-After J. Probst's "VP scales".
+"""Scale science: fit K from observed results, audit a scale, A+ in any form (Probst, "VP scales").
 
 A match of n boards has margin X ~ N(0, σ(n)) under the Gaussian model, with
 σ(n) = K·g(n) for every form whose σ is proportional to its spread parameter (teams, teams8,
@@ -11,11 +9,11 @@ lengths are pooled by scaling each margin to one unit of K (the √n rule): u = 
   sample's standard deviation: N·K̂²/K² ~ χ²(N). Sheffield's 418 aggregate results with
   σ = 1790 over 24 boards give K = 1790/√24 = 365.
 - :func:`audit`: the count of each VP result observed against the count the Gaussian model
-  expects, with σ from the fitted K (as Probst's "VP scales" §11 does: a T-0 starting at z·σ
-  is expected in a share 2(1 − Φ(z)) of matches; z = 1.534 gives 12.5 %, i.e. 6.25 % each
-  way, 449 of 3,598), and a χ² goodness-of-fit test.
+  expects, with σ from the fitted K (as Probst's "VP scales" does: a T-0 starting at z·σ is expected
+  in a share 2(1 − Φ(z)) of matches; z = 1.534 gives 12.5 %, i.e. 6.25 % each way, 449 of
+  3,598), and a χ² goodness-of-fit test.
 - :func:`average_plus`: A+ is 3 IMPs in teams of four (Law 86A); in another form it is 3 IMPs
-  scaled by σ_form/σ_teams.
+  scaled by σ_form/σ_teams (docs/swiss.md).
 """
 
 from __future__ import annotations

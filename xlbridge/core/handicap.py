@@ -1,4 +1,4 @@
-"""Project 52 handicaps (Per Jernberg's Project 52, the Swedish Bridge Federation).
+"""Project 52 handicaps (P. Jernberg, the Swedish Bridge Federation; docs/handicaps.md).
 
 Handicaps run from 0 (best) to 52 (beginner). A pair's handicap is the mean of its two
 players', a team's the mean of its four. After each competition every player moves by
@@ -21,7 +21,7 @@ team (one match)   (h_opponents − h_team)/(C_k·C_b)        2                 
 h̄ is the mean handicap of all N entries, own included, so C_u·(h̄ − h) is "mean of the others
 minus own". Method constants: topscore S = 0.6, C_b = 2 (a handicap unit is 0.5 %); imp
 S = 0.1, C_b = 12. Every constant is a field of :class:`Constants`, whose defaults are the
-SPEC's values. Results here are always *above average*; the Excel functions and files read
+published values. Results here are always *above average*; the Excel functions and files read
 and show topscore results as percentages (60.8).
 
 Every function is vectorised: one call scores every entry of a competition, and
@@ -116,7 +116,7 @@ def _boards(name: str, values: ArrayLike) -> np.ndarray:
 def start_handicap(masterpoints: ArrayLike, constants: Constants = SPEC) -> np.ndarray:
     """A newcomer's handicap from master points M: H₀ = 52 / (1 + C·M), C = 0.01.
 
-    M = 0 → 52, 50 → 34.7, 300 → 13.0, 3000 → 1.68 (Jernberg's Project 52 §5.1).
+    M = 0 → 52, 50 → 34.7, 300 → 13.0, 3000 → 1.68 (Project 52).
     """
     points = _values("masterpoints", masterpoints)
     if (points < 0).any():
@@ -174,7 +174,7 @@ def expected_result(
     pairs/individual: ``field`` holds every entry's handicap, own included (its mean is h̄),
     and r̂ = C_u·(h̄ − own)/(C_k·C_b). team: ``field`` is the opponents' handicap (one value
     or one per entry) and r̂ = (h_opponents − own)/(C_k·C_b). A pair of 13.0 among pairs of
-    34.7 expects (34.7 − 13.0)/2 = +10.8 % (Jernberg's Project 52 §5.1).
+    34.7 expects (34.7 − 13.0)/2 = +10.8 % (Project 52).
     """
     expected, _ = _expected(own, field, form, method, datum, constants)
     return expected
@@ -234,7 +234,7 @@ def guest_handicap(
     """Temporary handicaps of guest entries, so that each expects what it achieved.
 
     ``field`` holds the handicaps of the N − n entries that have one, ``guest_results`` the
-    results above average of the n that do not (Jernberg's Project 52 §5.3–5.4):
+    results above average of the n that do not (Project 52, guests):
     h̃ = h̄ − (C_k·C_b/C_u)·[r + n·r̃/(N − n)], r̃ the guests' mean result. With these in the
     field, every guest's expected result equals its achieved one, so it does not move anyone.
     """

@@ -1,4 +1,4 @@
-"""Gaussian victory-point scales (SPEC.md §1; seed 000, J. Probst, "VP scales").
+"""Gaussian victory-point scales (J. Probst, "VP scales"; docs/scales.md).
 
 A scale of T VPs has m = T/2 bands above the draw and 2m+1 equally likely results. The band
 edges are standard-normal quantiles times the standard deviation σ of a match in the form of
@@ -68,7 +68,7 @@ TEAMS8_RESULTS = 4
 def band_z(vp_total: int) -> np.ndarray:
     """Upper edges z_0 … z_{m-1} of the bands above the draw, in standard deviations.
 
-    z_j = Φ⁻¹(0.5 + (2j+1) / (2(2m+1))) with m = vp_total / 2 (SPEC §1.1).
+    z_j = Φ⁻¹(0.5 + (2j+1) / (2(2m+1))) with m = vp_total / 2 (docs/scales.md).
     """
     m = vp_total // 2
     j = np.arange(m)
@@ -76,7 +76,7 @@ def band_z(vp_total: int) -> np.ndarray:
 
 
 def negative_z(vp_total: int, steps: int = NEGATIVE_STEPS) -> np.ndarray:
-    """Edges that split the top band for negative VPs (Pomfrey; SPEC §1.2).
+    """Edges that split the top band for negative VPs (Pomfrey, in Probst's "VP scales").
 
     The top band's first half stays T-0; its second half is cut into ``steps`` equally likely
     bands giving the loser −1 … −steps. Returned: the upper edge of T-0, then the upper edges
@@ -116,7 +116,7 @@ def sigma(
     results: float | None = None,
     negative: bool = False,
 ) -> float:
-    """Standard deviation σ of a match of ``boards`` boards in ``form`` (SPEC §1.3).
+    """Standard deviation σ of a match of ``boards`` boards in ``form`` (docs/scales.md).
 
     teams, patton, aggregate: K·√n. cross: K·√(n·C·R/2) with C comparisons and R results per
     board; teams8 is cross with C = R = 4. butler: B·K·√(n·C/(2R)) + s with C = tables − 1,

@@ -1,20 +1,20 @@
 """Swiss events: the entry score of a late entrant and the draw for the next round.
 
-Late entry (J. Probst's "VP scales", §12)
+Late entry (J. Probst, "VP scales"; docs/swiss.md)
     A pair that joins a Swiss of T sessions at session s ≥ 3 starts on Σ_{j=3..s} (17 − T + j):
     the last session's entrants get "add 17" and each earlier session one less. See
     :func:`late_entry`.
 
-The draw (Probst's "VP scales", §8)
+The draw (J. Probst, "VP scales", on assigning matches)
     :func:`swiss_draw` pairs the next round from the scores so far and who has met whom. Its
     rules, in order of priority:
 
     1. **Draw order.** Teams are ranked by score, highest first. Teams on the same score form a
        *score group*; within a group the order is drawn at random (a numpy Generator seeded by
-       ``seed``; Probst's "VP scales" §8.5: every team on a score has the same merit, so
-       neither goal difference nor count-back splits them). The same inputs and seed give the
-       same draw; pass a different seed each round (the round number will do), or ties fall
-       into the same order every round. ``seed`` left blank is :data:`DEFAULT_SEED`. Scores equal to
+       ``seed``; Probst: every team on a score has the same merit, so neither goal
+       difference nor count-back splits them). The same inputs and seed give the same draw;
+       pass a different seed each round (the round number will do), or ties fall into the same
+       order every round. ``seed`` left blank is :data:`DEFAULT_SEED`. Scores equal to
        :data:`SCORE_DECIMALS` decimals are equal (0.1 + 0.2 is 0.3).
     2. **Fewest repeats.** No two teams meet twice while that is avoidable. When no pairing of
        the whole field avoids every repeat, the draw has the fewest repeats any pairing has,
@@ -72,7 +72,7 @@ DEFAULT_SEED = 0
 SEARCH_BUDGET = 2_000_000
 #: Scores equal to this many decimals are the same score (VPs summed in a sheet carry float noise).
 SCORE_DECIMALS = 6
-#: The add for the last session of late entry (Probst's "VP scales", §12).
+#: The add for the last session of late entry (Probst's "add 17").
 LAST_ADD = 17
 
 
@@ -93,12 +93,12 @@ def _whole_numbers(name: str, values: Any, low: int) -> np.ndarray:
 def late_entry(session: ArrayLike, sessions: ArrayLike, last_add: Any = LAST_ADD) -> np.ndarray:
     """The score a pair starts on when it joins a Swiss at session ``session`` of ``sessions``.
 
-    Probst's "VP scales", §12: a pair entering at session s ≥ 3 of T starts on
+    J. Probst, "VP scales" (docs/swiss.md): a pair entering at session s ≥ 3 of T starts on
     Σ_{j=3..s} (last_add − T + j), so those who enter for the last session get "add
     ``last_add``" (17 by default) on top of the adds of every earlier late session. With T = 6
     the entry scores for s = 3, 4, 5, 6 are 14, 29, 45, 62; with T = 7, for s = 3..7, 13, 27,
     42, 58, 75. A pair entering at session 1 or 2 starts on 0: session 1 is the start of the
-    Swiss, and the seed's scheme begins adding at session 3.
+    Swiss, and Probst's scheme begins adding at session 3.
 
     ``session`` and ``sessions`` may be arrays; they broadcast against each other. Raises
     InputError unless both are whole numbers with 1 ≤ session ≤ sessions and ``last_add`` is a

@@ -1,4 +1,4 @@
-"""The WBF continuous VP scale of 2013 (SPEC.md §2).
+"""The WBF continuous VP scale of 2013 (WBF General Conditions of Contest; docs/scales.md).
 
 τ = (√5 − 1)/2 and the blitz B = 15·√n. For a margin of M ≥ 0 IMPs the winner scores
 10 + 10·(1 − τ^(3M/B)) / (1 − τ³) below the blitz and 20 from it, rounded to hundredths; the

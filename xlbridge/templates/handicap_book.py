@@ -1,6 +1,6 @@
 """The handicap workbook: a Project 52 register and a club pairs handicap tournament.
 
-A club keeps its players' handicaps (SPEC.md §5) and scores a pairs handicap tournament by
+A club keeps its players' handicaps (Project 52) and scores a pairs handicap tournament by
 topscore (matchpoint %) with live formulas that restate :mod:`xlbridge.core.handicap`; the
 LibreOffice tests hold every value equal to the core's.
 
@@ -14,7 +14,7 @@ and tinted, formulas and constants locked (a user may unprotect a sheet to chang
   given, else the cap: a newcomer without master points starts at 52) and Check: "" for an
   empty row, "ok", or what is wrong (id missing or used twice, M or handicap not a number).
   A row whose Check is not "ok" has no handicap in use.
-- **Constants** — the SPEC §5 constants, from :data:`xlbridge.core.handicap.SPEC`, one per
+- **Constants** — the Project 52 constants, from :data:`xlbridge.core.handicap.SPEC`, one per
   row (label, value, symbol), each value a workbook name (``HC_CAP`` …) that the formulas
   read. The Register's columns are workbook names too (``REGISTER_IDS`` …).
 - **Tournament** — row 2: boards in the competition N_B (input, D2) and the method (fixed:
@@ -432,7 +432,7 @@ def _register_formulas(book: HandicapBook, player: int) -> dict[str, object]:
 
 
 def _write_constants(ws: Worksheet, paper: str) -> None:
-    layout.start_sheet(ws, "Project 52 constants (SPEC §5)", CONSTANT_COLUMNS)
+    layout.start_sheet(ws, "Project 52 constants (Swedish Bridge Federation)", CONSTANT_COLUMNS)
     for i, constant in enumerate(CONSTANT_ROWS):
         values = {
             "what": constant.what,

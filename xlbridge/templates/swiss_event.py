@@ -9,7 +9,7 @@ NORMSINV), so the file recalculates in Excel 2010 and later and in LibreOffice 7
 - **Entries** — one row per entry number 1 … ``teams`` from row 6 (headings in row 5): the
   number, the name (a text input: a name that starts with "=" stays a name). With late entry
   (the default for pairs) also "enters at round" (an input, a whole number 1 … rounds, blank
-  = 1) and the entry VPs (SPEC §1.5): an entry at round (session) s ≥ 3 starts on
+  = 1) and the entry VPs (Probst): an entry at round (session) s ≥ 3 starts on
   Σ_{j=3..s}(A − T + j) = (s − 2)·(A − T) + s(s + 1)/2 − 3, T = the number of rounds (C2,
   fixed by the workbook) and A the "add" parameter (C3, an input, 17); 0 for s ≤ 2.
   T = 6 gives 14, 29, 45, 62 and T = 7 gives 13, 27, 42, 58, 75.
@@ -209,7 +209,7 @@ def build_swiss_event(
 
     ``rounds`` round sheets of ``boards``-board matches, scored by the Gaussian scale of the
     form (``k``: K in IMPs for teams, 6.5; S8 in % for pairs, 11). ``late_entry`` (default:
-    on for pairs, off for teams) adds the "enters at round" column and the SPEC §1.5 entry
+    on for pairs, off for teams) adds the "enters at round" column and Probst's late-entry
     VPs; it allows at most :data:`MAX_LATE_ENTRY_ROUNDS` rounds. ``paper``: a4 or letter.
     ``scale`` (teams: gaussian or wbf-discrete, the WBF whole-VP table) and ``bounds``
     (gaussian: lower or white-book) choose the card, as :func:`xlbridge.scale_choice.choose_scale`.
@@ -387,7 +387,7 @@ def _write_entries(
         )  # fmt: skip
         note = (
             f"Type each {noun}'s name and, for a late entry, the round (session) it enters at. "
-            "An entry at round s ≥ 3 starts on Σ_{j=3..s} (A − T + j) VPs (SPEC §1.5: with "
+            "An entry at round s ≥ 3 starts on Σ_{j=3..s} (A − T + j) VPs (J. Probst: with "
             "T = 7 and A = 17, 13, 27, 42, 58, 75 for rounds 3 … 7); 0 before round 3."
         )
     else:
