@@ -114,7 +114,7 @@ def run_session(args: argparse.Namespace) -> int:
         write_atomically(args.ranking, _text_writer(ranking_csv(result, names)), force=args.force)
     if workbook is not None:
         write_atomically(args.output, workbook.save, force=args.force)
-    print(text)
+    print(text, flush=True)  # the ranking before the notes on stderr
     for path in (args.ranking, args.output):
         if path is not None:
             print(f"wrote {path}", file=sys.stderr)
