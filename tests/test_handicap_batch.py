@@ -41,8 +41,9 @@ def write(folder: Path, register: str = REGISTER, results: str = EVENING) -> tup
 
 
 def update(register: Path, results: Path, *options: str) -> int:
+    """The command with --add-new (109 and 110 of EVENING are newcomers)."""
     return main(["handicap", "update", "--register", str(register), "--results", str(results),
-                 *options])  # fmt: skip
+                 "--add-new", *options])  # fmt: skip
 
 
 def handicaps(path: Path) -> dict[str, float]:
@@ -161,7 +162,7 @@ def test_bad_results_name_the_line_and_write_nothing(
     ("register", "message"),
     [
         (REGISTER.replace("102,Bo", "101,Bo"), "lines 2, 3: player id '101' appears twice"),
-        (REGISTER.replace("28,", "58,"), "line 6: handicap must be at most 52, got 58"),
+        (REGISTER.replace("28,", "58,"), "line 6: handicap must be from -100 to 52, got 58"),
         (REGISTER.replace(",,50", ",,-5"), "line 8: masterpoints must be at least 0, got -5"),
     ],
 )

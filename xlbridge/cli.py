@@ -9,6 +9,7 @@
     xlbridge audit RESULTS.csv [--form teams] [--k 6.5] [--level 0.9] [-o audit.xlsx]
     xlbridge template NAME -o FILE.xlsx [--teams T] [--rounds R] [--boards B] [--k K]
     xlbridge swiss draw STANDINGS.csv [--seed N] [-o DRAW.csv]
+    xlbridge session TRAVELLERS.csv [--method mp] [--winners auto] [--names N.csv] [--ranking R.csv]
 
 Bad input gives one line on stderr and exit code 2; nothing is overwritten without --force.
 """
@@ -146,6 +147,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--history", type=Path, help="the history .csv (default: REGISTER-history.csv)"
     )
     update.add_argument("--force", action="store_true", help="overwrite an existing -o file")
+    update.add_argument(
+        "--add-new", action="store_true",
+        help="add players not in the register at 52 (without it they are an error)",
+    )  # fmt: skip
     update.set_defaults(run=run_handicap_update)
 
     install = commands.add_parser(
@@ -219,6 +224,10 @@ def build_parser() -> argparse.ArgumentParser:
     draw.add_argument("-o", "--output", type=Path, help="also write the draw as .csv")
     draw.add_argument("--force", action="store_true", help="overwrite an existing file")
     draw.set_defaults(run=run_swiss_draw)
+
+    from xlbridge.cli_session import add_parser as add_session_parser
+
+    add_session_parser(commands)
 
     books = commands.add_parser("workbooks", help="regenerate every ready-made workbook")
     books.add_argument("--dir", type=Path, default=Path("workbooks"), help="output folder")
@@ -311,22 +320,31 @@ def run_score(args: argparse.Namespace) -> int:
 
 def run_handicap_update(args: argparse.Namespace) -> int:
     from xlbridge import handicap_batch as batch
+    from xlbridge.files import check_writable
+    from xlbridge.journal import journal_path, roll_forward
 
     output = args.output or args.register
     # The history belongs with the register it was applied to: competitions recorded in the
     # input register's history are skipped, and the output's history gets them all.
     source_history = args.history or batch.default_history_path(args.register)
     target_history = args.history or batch.default_history_path(output)
+    journal = journal_path(target_history)
+    for earlier in dict.fromkeys((journal_path(source_history), journal)):
+        finished = roll_forward(earlier)  # a run killed part-way is completed first
+        if finished:
+            names = " and ".join(str(path) for path in finished)
+            print(f"completed an interrupted update: wrote {names}", file=sys.stderr)
     if output.resolve() != args.register.resolve():
         _require_new(output, args.force)
-    for path in (output, target_history):  # check both before anything is written
-        _require_folder(path)
+    for path in (output, target_history, journal):  # check all before anything is written
+        check_writable(path, force=True)
     progress = _Progress()
     register = batch.read_register(args.register)
     results = batch.read_results(args.results)
     progress.say(f"read {len(results.competition):,} result rows")
-    applied_before = batch.read_applied(source_history)
-    update = batch.apply_results(register, results, applied_before, progress=progress.dates)
+    history_file = batch.read_history(source_history, register.format)
+    update = batch.apply_results(register, results, history_file.applied,
+                                 progress=progress.dates, add_new=args.add_new)  # fmt: skip
     applied, skipped = update.applied_codes.size, update.skipped_codes.size
     if not applied:
         print(
@@ -334,14 +352,16 @@ def run_handicap_update(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 0
-    register_text = batch.register_text(register, update)
+    new_register = batch.register_bytes(register, update)
     ids = register.ids + update.newcomers
-    history = batch.history_writer(source_history, update, ids, results.competition_ids)
-    write_atomically(target_history, history, force=True)
-    write_atomically(output, _text_writer(register_text), force=True)
+    new_history = batch.history_bytes(history_file, update, ids, results.competition_ids)
+    from xlbridge.journal import commit
+
+    commit(journal, [(target_history, new_history), (output, new_register)])
+    added = f": {', '.join(update.newcomers)}" if update.newcomers else ""
     print(
         f"applied {applied} competitions ({skipped} already applied) "
-        f"to {int(update.touched.sum())} players, {len(update.newcomers)} of them new; "
+        f"to {int(update.touched.sum())} players, {len(update.newcomers)} of them new{added}; "
         f"wrote {output} and {target_history}",
         file=sys.stderr,
     )

@@ -5,13 +5,25 @@ are matched without regard to case, spaces or hyphens ("NS score" is ``ns_score`
 semicolons or tabs separate the fields (whichever the header uses); with semicolons or tabs a
 decimal comma is read, and :func:`formatted` writes it back. Every error names the file and
 line. Columns the program does not know are kept as they are.
+
+Files are read as UTF-8 (with or without a byte-order mark) or, failing that, Windows-1252
+(Excel's plain "CSV" on Windows); a file rewritten in place keeps its encoding, byte-order
+mark, separator and line endings (:class:`TextFormat`).
+
+Formula injection: every CSV cell the program writes goes through :func:`csv_cell`. A text
+cell that a spreadsheet would take for a formula (it starts with ``=``, ``+``, ``-``, ``@``,
+a tab or a carriage return) is written with a leading apostrophe, the convention OWASP
+recommends and Excel itself uses for "this is text": Excel then shows the text, the
+apostrophe visible, and runs nothing. Numbers (``-3.5``, ``+2``) are written as they are.
+Reading drops such an apostrophe again, so a file the program wrote reads back the same.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +32,66 @@ import numpy as np
 from xlbridge.core.validate import InputError
 
 DELIMITERS = ",;\t"
+#: The longest field read (Python's csv default); a longer one is an error naming the line.
+FIELD_LIMIT = csv.field_size_limit()
+#: What makes a spreadsheet read a text cell as a formula (or hide what follows).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: Shown in front of such a cell (see the module's docstring).
+TEXT_MARK = "'"
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        return math.isfinite(float(cell.replace(",", ".")))
+    except ValueError:
+        return False
+
+
+def csv_cell(value: object) -> str:
+    """A cell as written to a CSV file: text that would start a formula gets a leading
+    apostrophe; numbers, blanks and other text are written as they are."""
+    text = "" if value is None else str(value)
+    if text.startswith(FORMULA_STARTS) and not _is_number(text):
+        return TEXT_MARK + text
+    return text
+
+
+def unmarked(cell: str) -> str:
+    """A cell as the user meant it: the apostrophe :func:`csv_cell` adds is dropped."""
+    if cell.startswith(TEXT_MARK) and cell[1:].startswith(FORMULA_STARTS):
+        return cell[1:]
+    return cell
+
+
+@dataclass(frozen=True)
+class TextFormat:
+    """How a text file was stored: its encoding, byte-order mark and line ending."""
+
+    encoding: str = "utf-8"  # or "cp1252"
+    bom: bool = False
+    newline: str = "\n"
+
+    def encode(self, text: str, name: str) -> bytes:
+        """``text`` (with "\n" line ends) as this format's bytes; an error names ``name`` if a
+        character has no place in the encoding."""
+        text = text.replace("\n", self.newline) if self.newline != "\n" else text
+        try:
+            data = text.encode(self.encoding)
+        except UnicodeEncodeError as error:
+            bad = error.object[error.start : error.end]
+            raise InputError(
+                f"{name}: {bad!r} cannot be written in Windows-1252, the file's encoding; "
+                "save the file as UTF-8 first"
+            ) from None
+        return (b"\xef\xbb\xbf" if self.bom else b"") + data
+
+
+def csv_text(rows: Iterable[Sequence[object]], delimiter: str = ",") -> str:
+    """Rows as CSV text ("\n" line ends), every cell through :func:`csv_cell`."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
+    return out.getvalue()
 
 
 def normalised(cell: str) -> str:
@@ -103,7 +175,7 @@ class CsvTable:
         return values.astype(np.int64)
 
     def texts(self, key: str, blank_allowed: bool = False) -> list[str]:
-        cells = [cell.strip() for cell in self.column(key)]
+        cells = [unmarked(cell).strip() for cell in self.column(key)]
         if not blank_allowed:
             for row, cell in enumerate(cells):
                 if not cell:
@@ -131,25 +203,37 @@ class CsvTable:
             row[index] = cell
 
     def text(self) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out, delimiter=self.delimiter, lineterminator="\n")
-        writer.writerow(self.header)
-        writer.writerows(self.rows)
-        return out.getvalue()
+        """The table as CSV text with its own separator ("\n" line ends; see TextFormat)."""
+        return csv_text([self.header, *self.rows], self.delimiter)
 
 
 def read_text(path: Path) -> str:
     """A CSV file's text: UTF-8 (with or without a byte-order mark), or else Windows-1252,
     the encoding Excel's plain "CSV" save uses on Windows."""
-    data = path.read_bytes()
+    return read_text_format(path)[0]
+
+
+def read_text_format(path: Path) -> tuple[str, TextFormat]:
+    """A CSV file's text ("\n" line ends) and how it was stored (see :func:`read_text`)."""
+    if path.is_dir():
+        raise InputError(f"{path} is a folder; a .csv file is needed")
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise InputError(f"{path}: cannot be read ({error.strerror or error})") from None
+    bom = data.startswith(b"\xef\xbb\xbf")
     try:
-        return data.decode("cp1252")
+        text, encoding = data.decode("utf-8-sig"), "utf-8"
     except UnicodeDecodeError:
-        raise InputError(f"{path}: not a text file in UTF-8 or Windows-1252") from None
+        try:
+            text, encoding = data.decode("cp1252"), "cp1252"
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: not a text file in UTF-8 or Windows-1252") from None
+    newline = "\r\n" if "\r\n" in text else "\n"
+    text = text.replace("\r\n", "\n")
+    return text, TextFormat(encoding, bom, newline)
 
 
 def parse_table(
@@ -159,27 +243,57 @@ def parse_table(
     if not text.strip():
         raise InputError(f"{name}: the file is empty; it needs a header row")
     delimiter = _delimiter(text, name, required)
-    records = [
-        (number, row)
-        for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), 1)
-        if "".join(row).strip()
-    ]
+    records = [(number, row) for number, row in _records(text, name, delimiter)
+               if "".join(row).strip()]  # fmt: skip
     (header_line, header), data = records[0], records[1:]
     columns = _columns(header, name, header_line, required)
     if not data and not empty_ok:
         raise InputError(f"{name}: no records below the header")
     width = len(header)
     for number, row in data:
-        if len(row) > width:
-            raise InputError(f"{name}, line {number}: {len(row)} fields, the header has {width}")
+        if len(row) != width:
+            raise InputError(
+                f"{name}, line {number}: {len(row)} field{'s' * (len(row) != 1)}, the header "
+                f"has {width}{_other_delimiter(row, delimiter)}"
+            )
     return CsvTable(
         name=name,
         header=header,
-        rows=[row if len(row) == width else row + [""] * (width - len(row)) for _, row in data],
+        rows=[row for _, row in data],
         lines=np.array([number for number, _ in data], dtype=np.int64),
         delimiter=delimiter,
         columns=columns,
     )
+
+
+def _records(text: str, name: str, delimiter: str) -> list[tuple[int, list[str]]]:
+    """Each record with the line it starts on; malformed CSV is an error naming that line."""
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    records: list[tuple[int, list[str]]] = []
+    start = 1
+    try:
+        for row in reader:
+            records.append((start, row))
+            start = reader.line_num + 1
+    except csv.Error as error:
+        if "field larger than field limit" in str(error):
+            problem = f"a field is longer than {FIELD_LIMIT:,} characters"
+        elif "end of data" in str(error) or "new-line character" in str(error):
+            problem = 'a quoted field is never closed (a " without its closing ")'
+        else:
+            problem = f"not valid CSV ({error})"
+        raise InputError(f"{name}, line {start}: {problem}") from None
+    return records
+
+
+def _other_delimiter(row: list[str], delimiter: str) -> str:
+    """A hint when a row seems to use another separator than the header."""
+    joined = delimiter.join(row)
+    others = [d for d in DELIMITERS if d != delimiter and d in joined]
+    if not others:
+        return ""
+    shown = {",": "commas", ";": "semicolons", "\t": "tabs"}
+    return f" (the row holds {shown[others[0]]}; the header is separated by {shown[delimiter]})"
 
 
 def _describe(required: Sequence[str | tuple[str, ...]]) -> list[str]:

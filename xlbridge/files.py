@@ -19,20 +19,51 @@ def write_atomically(path: Path, write: Callable[[Path], None], *, force: bool =
     Raises InputError if ``path`` exists and ``force`` is false, or if its folder is missing.
     A failure part-way leaves ``path`` as it was.
     """
-    if path.exists() and not force:
-        raise InputError(f"{path} already exists; use --force to overwrite it")
+    check_writable(path, force=force)
     folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(f"output folder {folder} does not exist")
-    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise InputError(f"{path}: cannot be written ({error.strerror or error})") from None
     os.close(handle)
     tmp = Path(name)
     try:
         write(tmp)
         os.chmod(tmp, _mode_for(path))
         os.replace(tmp, path)
+        _sync_folder(folder)
+    except OSError as error:
+        raise InputError(f"{path}: cannot be written ({error.strerror or error})") from None
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def check_writable(path: Path, *, force: bool = False) -> None:
+    """Raise InputError unless ``path`` can be written: not a folder, in an existing folder
+    the user may write in, and (without ``force``) not there yet."""
+    if path.is_dir():
+        raise InputError(f"{path} is a folder; give a file name to write")
+    if path.exists() and not force:
+        raise InputError(f"{path} already exists; use --force to overwrite it")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"output folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(f"{path}: cannot be written (the folder {folder} is read-only)")
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (where the system allows it)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
 
 
 def _mode_for(path: Path) -> int:

@@ -16,17 +16,22 @@ Competitions are applied in date order. All competitions of one date are compute
 handicaps at the start of that date and their changes are added together (then capped at 52),
 so the order of rows and of competitions within a date does not matter. Every change goes to
 the history file (competition, date, player, before, delta, after); a competition whose id is
-already there is skipped, so re-running a batch changes nothing. Players who are not in the
-register are added as newcomers at 52. Everything is checked before anything is written; the
-history is written first, then the register, each to a temporary file renamed into place.
+already there is skipped, so re-running a batch changes nothing. A player id in the results
+that is not in the register is an error listing them all, unless ``--add-new`` is given: then
+they are added as newcomers at 52.
+
+Everything is checked before anything is written: a damaged register (unbalanced quotes, rows
+with the wrong number of fields, handicaps outside −100 … 52, an id twice) is an error naming
+its file and line, never rewritten. The register is rewritten in its own encoding (UTF-8 or
+Windows-1252), byte-order mark, separator and line endings; the history likewise. The two
+files are replaced together through a write-ahead journal (:mod:`xlbridge.journal`), so a
+crash at any point leaves a register and a history that agree once the next run has started.
 """
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import re
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,7 +41,15 @@ import numpy as np
 
 from xlbridge.core import handicap
 from xlbridge.core.validate import InputError, shown
-from xlbridge.csv_table import CsvTable, normalised, parse_table, read_text
+from xlbridge.csv_table import (
+    CsvTable,
+    TextFormat,
+    csv_text,
+    normalised,
+    parse_table,
+    read_text,
+    read_text_format,
+)
 
 ID_COLUMNS = ("id", "player_id", "player")
 REGISTER_REQUIRED = (ID_COLUMNS,)
@@ -46,6 +59,9 @@ PLAYERS_PER_ENTRY = {"pairs": (2, 2), "individual": (1, 1), "team": (2, 6)}
 PLAYER_SEPARATORS = re.compile(r"[\s+/&]+")
 #: Decimals of a handicap written to the register.
 DECIMALS = 6
+#: The lowest handicap a register may hold (Project 52 handicaps run from about −10 up to
+#: 52; a value below this is a typing error, and it would move every other player's change).
+LOWEST_HANDICAP = -100.0
 
 
 # --------------------------------------------------------------------------------------------
@@ -60,6 +76,7 @@ class Register:
     id_key: str
     ids: list[str]
     handicap: np.ndarray
+    format: TextFormat = TextFormat()
 
     @property
     def positions(self) -> dict[str, int]:
@@ -73,7 +90,10 @@ class Register:
 
 
 def read_register(path: Path, constants: handicap.Constants = handicap.SPEC) -> Register:
-    return parse_register(read_text(path), str(path), constants)
+    text, stored = read_text_format(path)
+    register = parse_register(text, str(path), constants)
+    register.format = stored
+    return register
 
 
 def parse_register(
@@ -84,11 +104,13 @@ def parse_register(
     ids = table.texts(id_key)
     table.reject_repeats(ids, "player id")
     current = table.numbers("handicap", blank_allowed=True)
-    too_high = np.flatnonzero(current > constants.cap)
-    if too_high.size:
-        row = int(too_high[0])
+    outside = np.flatnonzero((current > constants.cap) | (current < LOWEST_HANDICAP))
+    if outside.size:
+        row = int(outside[0])
         raise table.fail(
-            row, f"handicap must be at most {shown(constants.cap)}, got {shown(current[row])}"
+            row,
+            f"handicap must be from {shown(LOWEST_HANDICAP)} to {shown(constants.cap)}, "
+            f"got {table.column('handicap')[row].strip()}",
         )
     points = table.numbers("masterpoints", blank_allowed=True)
     negative = np.flatnonzero(points < 0)
@@ -374,8 +396,13 @@ def apply_results(
     applied_before: set[str],
     constants: handicap.Constants = handicap.SPEC,
     progress: Callable[[int, int], None] | None = None,
+    add_new: bool = True,
 ) -> Update:
-    """Apply every competition not in ``applied_before``, date by date (see the module)."""
+    """Apply every competition not in ``applied_before``, date by date (see the module).
+
+    Players of the applied competitions who are not in the register are added at 52 when
+    ``add_new`` is true, and otherwise an InputError lists them.
+    """
     skip = np.zeros(len(results.competition_ids), dtype=bool)
     if applied_before:
         skip[[i for i, c in enumerate(results.competition_ids) if c in applied_before]] = True
@@ -384,6 +411,8 @@ def apply_results(
     rows = np.argsort(day_of_row, kind="stable")  # a radix sort: day numbers are small
     rows = rows[day_of_row[rows] >= 0]
     player, newcomers = _register_index(register, results)
+    if newcomers and not add_new:
+        _reject_unknown(results, newcomers, rows)
     h = np.concatenate([register.handicap, np.full(len(newcomers), constants.cap)])
     member_row, member_player = _members_in_order(results, rows, player)
     members_per_row = results.member_count[rows]
@@ -438,6 +467,32 @@ def _register_index(register: Register, results: Results) -> tuple[np.ndarray, l
     position = {player: len(known) + i for i, player in enumerate(newcomers)}
     index[unknown] = [position[results.player_ids[i]] for i in unknown.tolist()]
     return index, newcomers
+
+
+def _reject_unknown(results: Results, unknown: list[str], rows: np.ndarray) -> None:
+    """An error listing the ids (and the lines) of players not in the register."""
+    missing = set(unknown)
+    applied = np.zeros(len(results.table.rows), dtype=bool)
+    applied[rows] = True
+    lines: dict[str, list[int]] = {player: [] for player in unknown}
+    for member, code in enumerate(results.member_code.tolist()):
+        player, row = results.player_ids[code], int(results.member_row[member])
+        if player in missing and applied[row]:
+            lines[player].append(int(results.table.lines[row]))
+    listed = [player for player in unknown if lines[player]]
+    if not listed:
+        return
+    where = "; ".join(_player_lines(player, lines[player]) for player in listed[:20])
+    more = f" and {len(listed) - 20} more" if len(listed) > 20 else ""
+    raise InputError(
+        f"{results.table.name}: {len(listed)} player id{'s' * (len(listed) > 1)} not in the "
+        f"register: {where}{more}; correct them, or give --add-new to add them at 52"
+    )
+
+
+def _player_lines(player: str, lines: list[int]) -> str:
+    shown_lines = ", ".join(map(str, lines[:5])) + (" …" if len(lines) > 5 else "")
+    return f"{player!r} (line{'s' * (len(lines) > 1)} {shown_lines})"
 
 
 def _day_numbers(dates: np.ndarray) -> np.ndarray:
@@ -498,26 +553,52 @@ def default_history_path(register: Path) -> Path:
     return register.with_name(f"{register.stem}-history{register.suffix or '.csv'}")
 
 
+@dataclass(frozen=True)
+class HistoryFile:
+    """A history file as read: its text (empty when there is none yet) and storage format."""
+
+    path: Path
+    text: str
+    format: TextFormat
+    applied: set[str]
+
+
+def read_history(path: Path, default: TextFormat = TextFormat()) -> HistoryFile:
+    """The history at ``path`` and the competition ids already in it (none without a file)."""
+    if not path.exists():
+        return HistoryFile(path, "", default, set())
+    text, stored = read_text_format(path)
+    if not text.strip():
+        return HistoryFile(path, "", stored, set())
+    table = parse_table(text, str(path), HISTORY_COLUMNS, empty_ok=True)
+    header = tuple(normalised(cell) for cell in table.header)
+    if header != HISTORY_COLUMNS:
+        raise InputError(
+            f"{path}, line 1: a history file must have the columns "
+            f"{', '.join(HISTORY_COLUMNS)}, got {', '.join(header) or 'nothing'}"
+        )
+    return HistoryFile(path, text, stored, set(table.texts("competition")))
+
+
 def read_applied(path: Path) -> set[str]:
     """The competition ids already in the history file (none if there is no file yet)."""
-    if not path.exists():
-        return set()
-    with path.open(newline="", encoding="utf-8-sig") as file:
-        reader = csv.reader(file)
-        header = [normalised(cell) for cell in next(reader, [])]
-        if tuple(header) != HISTORY_COLUMNS:
-            raise InputError(
-                f"{path}, line 1: a history file must have the columns "
-                f"{', '.join(HISTORY_COLUMNS)}, got {', '.join(header) or 'nothing'}"
-            )
-        return {row[0] for row in reader if row}
+    return read_history(path).applied
 
 
-def history_writer(
-    path: Path, update: Update, ids: list[str], competitions: list[str]
-) -> Callable[[Path], None]:
-    """Writes the history at ``path`` (if any) with this batch's changes appended, to the
-    file write_atomically gives it."""
+def history_bytes(
+    history_file: HistoryFile, update: Update, ids: list[str], competitions: list[str]
+) -> bytes:
+    """The history file's bytes with this batch's changes appended, in its own format."""
+    rows = _history_rows(update, ids, competitions)
+    text = history_file.text
+    if text and not text.endswith("\n"):
+        text += "\n"
+    header = [] if text else [list(HISTORY_COLUMNS)]
+    text += csv_text([*header, *rows])
+    return history_file.format.encode(text, str(history_file.path))
+
+
+def _history_rows(update: Update, ids: list[str], competitions: list[str]) -> list[list[str]]:
     history = update.history
     players = [ids[p] for p in history.player.tolist()]
     competition = [competitions[c] for c in history.competition.tolist()]
@@ -526,18 +607,7 @@ def history_writer(
         [f"{value:.{DECIMALS}f}" for value in column.tolist()]
         for column in (history.before, history.delta, history.after)
     ]
-    rows = zip(competition, dates, players, *numbers, strict=True)
-
-    def write(target: Path) -> None:
-        if path.exists():
-            shutil.copyfile(path, target)
-        with target.open("a", newline="", encoding="utf-8") as file:
-            writer = csv.writer(file, lineterminator="\n")
-            if not path.exists():
-                writer.writerow(HISTORY_COLUMNS)
-            writer.writerows(rows)
-
-    return write
+    return [list(row) for row in zip(competition, dates, players, *numbers, strict=True)]
 
 
 def register_text(register: Register, update: Update) -> str:
@@ -562,3 +632,8 @@ def register_text(register: Register, update: Update) -> str:
         row[handicap_index] = table.formatted(h, DECIMALS)
         table.rows.append(row)
     return table.text()
+
+
+def register_bytes(register: Register, update: Update) -> bytes:
+    """:func:`register_text` in the register's own encoding, byte-order mark and line ends."""
+    return register.format.encode(register_text(register, update), register.table.name)

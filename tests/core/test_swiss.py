@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections import Counter
 from dataclasses import FrozenInstanceError
 
@@ -475,27 +474,21 @@ def test_pathological_field_is_paired_quickly():
     # and two of the 101 meet again.
     teams = list(range(200))
     played = [(a, b) for a, b in itertools.combinations(range(99, 200), 2)]
-    start = time.perf_counter()
     draw = swiss_draw(teams, [100] * 99 + [0] * 101, played, seed=1)
-    assert time.perf_counter() - start < 5
     assert draw.repeats == 1
     assert all(a < 99 <= b for a, b in draw.tables[:99])
 
 
 @pytest.mark.parametrize("n", [16, 64, 200, 201])
-def test_big_fields_draw_fast(n):
+def test_big_fields_draw_with_the_fewest_repeats_whatever_the_seed(n):
+    # How fast is for benchmarks/run.py; here only what the draw is.
     teams = [f"Team {i}" for i in range(n)]
-    slowest = 0.0
 
-    def timed(draw, teams, scores, played, byes):
-        nonlocal slowest
-        start = time.perf_counter()
-        again = swiss_draw(teams, scores, played, seed=99, byes=byes)
-        slowest = max(slowest, time.perf_counter() - start)
-        assert again.repeats == draw.repeats  # the fewest repeats do not depend on the seed
+    def again(draw, teams, scores, played, byes):
+        redraw = swiss_draw(teams, scores, played, seed=99, byes=byes)
+        assert redraw.repeats == draw.repeats  # the fewest repeats do not depend on the seed
 
-    _simulate(teams, 10, random.Random(n), n, FINE, timed)
-    assert slowest < 1.0
+    _simulate(teams, 10, random.Random(n), n, FINE, again)
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,0 +1,154 @@
+"""``xlbridge session``: score a pairs session from its traveller file and rank the pairs.
+
+    xlbridge session TRAVELLERS.csv [--method mp|acbl|ximp|butler] [--winners auto|1|2]
+        [--names PAIRS.csv] [--across-field] [--factoring most_played|available]
+        [--ranking RANKING.csv] [--force]
+
+Prints the ranking per section and direction (place, pair, names, score, %); ``--ranking``
+writes it as CSV (section, direction, pair, names, boards, score, top, percentage, place).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+from xlbridge.core.session import FACTORINGS, METHODS, PairResult, SessionResult, score_session
+from xlbridge.csv_table import csv_text
+from xlbridge.files import write_atomically
+from xlbridge.session_file import pair_names, read_names, read_session
+
+Names = Mapping[tuple[str, str, str], str]
+RANKING_COLUMNS = (
+    "section", "direction", "pair", "names", "boards", "score", "top", "percentage", "place",
+)  # fmt: skip
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Register ``xlbridge session`` on the command line's sub-commands."""
+    session = commands.add_parser(
+        "session",
+        help="score and rank a pairs session from its travellers (.csv)",
+        description="Score a pairs session: traveller lines with pair numbers and a score, an "
+        "adjusted score (A60/40), NP, or a contract, declarer and result (see the README); "
+        "prints the ranking per direction.",
+    )
+    session.add_argument("travellers", type=Path, help="the traveller .csv")
+    session.add_argument("--method", default="mp", help=f"one of {', '.join(METHODS)}")
+    session.add_argument("--winners", default="auto", help="auto (default), 1 or 2")
+    session.add_argument("--names", type=Path, help="a .csv of pair names (pair, names)")
+    session.add_argument(
+        "--across-field", action="store_true", help="compare and rank every section together"
+    )
+    session.add_argument(
+        "--factoring", default="most_played", help=f"one of {', '.join(FACTORINGS)}"
+    )
+    session.add_argument("--ranking", type=Path, help="also write the ranking as .csv")
+    session.add_argument("--force", action="store_true", help="overwrite an existing file")
+    session.set_defaults(run=run_session)
+
+
+def run_session(args: argparse.Namespace) -> int:
+    from xlbridge.cli import _about, _require_new, _text_writer
+
+    if args.ranking is not None:
+        _require_new(args.ranking, args.force)
+    traveller = read_session(args.travellers)
+    names = read_names(args.names) if args.names is not None else {}
+    with _about(args.travellers):
+        result = score_session(
+            traveller, args.method, args.winners, args.across_field, args.factoring
+        )
+    text = ranking_text(result, names)
+    if args.ranking is not None:
+        write_atomically(args.ranking, _text_writer(ranking_csv(result, names)), force=args.force)
+    print(text)
+    if args.ranking is not None:
+        print(f"wrote {args.ranking}", file=sys.stderr)
+    return 0
+
+
+def _number(value: float, decimals: int = 2) -> str:
+    if math.isnan(value):
+        return ""
+    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def ranking_csv(result: SessionResult, names: Names) -> str:
+    """The ranking as CSV text; names and labels never become live formulas."""
+    rows: list[list[object]] = [list(RANKING_COLUMNS)]
+    for pair in result.pairs:
+        rows.append(
+            [
+                pair.section,
+                pair.direction,
+                pair.pair,
+                pair_names(names, pair),
+                pair.boards,
+                _number(pair.score, 4),
+                _number(pair.top, 4),
+                _number(pair.percentage, 2),
+                pair.place,
+            ]
+        )
+    return csv_text(rows)
+
+
+def _heading(result: SessionResult, section: str, direction: str) -> str:
+    parts = []
+    if section:
+        parts.append(f"Section {section}")
+    if direction:
+        parts.append(f"{direction} pairs")
+    if not parts:
+        parts.append("All pairs")
+    method = {"mp": "matchpoints", "acbl": "matchpoints (ACBL)", "ximp": "cross-IMPs",
+              "butler": "Butler IMPs"}[result.method]  # fmt: skip
+    return f"{' - '.join(parts)} ({method})"
+
+
+def ranking_text(result: SessionResult, names: Names) -> str:
+    """The ranking as printed: one block per section and direction."""
+    blocks = []
+    sections = ("",) if result.across_field else result.sections
+    for section in sections:
+        for direction in result.directions:
+            pairs = result.ranking(None if result.across_field else section, direction)
+            if pairs:
+                blocks.append(_block(result, _heading(result, section, direction), pairs, names))
+    return "\n\n".join(blocks)
+
+
+def _block(result: SessionResult, heading: str, pairs: list[PairResult], names: Names) -> str:
+    """One ranking as a table; the names column only when names were given."""
+    imps = result.unit == "IMPs"
+    labels = [f"{pair.section}{pair.pair}" if result.across_field else pair.pair for pair in pairs]
+    columns: list[tuple[str, list[str], str]] = [
+        ("Place", [pair.place for pair in pairs], "<"),
+        ("Pair", labels, ">"),
+    ]
+    if names:
+        columns.append(("Names", [pair_names(names, pair) for pair in pairs], "<"))
+    columns.append(("Boards", [str(pair.boards) for pair in pairs], ">"))
+    if imps:
+        columns.append(("IMPs", [f"{pair.score:.2f}" for pair in pairs], ">"))
+        columns.append(("Per board", [f"{pair.per_board:.2f}" for pair in pairs], ">"))
+    else:
+        columns.append(("MP", [f"{pair.score:.2f}" for pair in pairs], ">"))
+        columns.append(("%", [f"{pair.percentage:.2f}" for pair in pairs], ">"))
+    widths = [max(len(title), *(len(cell) for cell in cells)) for title, cells, _ in columns]
+
+    def line(cells: list[str]) -> str:
+        parts = [
+            f"{cell:{align}{width}}"
+            for cell, (_, _, align), width in zip(cells, columns, widths, strict=True)
+        ]
+        return "  ".join(parts).rstrip()
+
+    rows = [line([title for title, _, _ in columns])]
+    rows += [line([cells[i] for _, cells, _ in columns]) for i in range(len(pairs))]
+    return "\n".join([heading, *rows])
