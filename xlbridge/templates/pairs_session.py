@@ -84,12 +84,13 @@ RANKING_HEADER_ROW = 2
 
 TRAVELLER_COLUMNS = (
     Column("line", "Line", 5),
-    Column("board", "Board", 6, is_input=True),
-    Column("ns_pair", "NS pair", 6, is_input=True),
-    Column("ew_pair", "EW pair", 6, is_input=True),
+    # Number inputs in General: TRUE typed there stays TRUE (not 1) in LibreOffice too.
+    Column("board", "Board", 6, "General", True),
+    Column("ns_pair", "NS pair", 6, "General", True),
+    Column("ew_pair", "EW pair", 6, "General", True),
     Column("contract", "Contract", 9, "@", True),
     Column("by", "By", 5, "@", True),
-    Column("tricks", "Tricks", 6, is_input=True),
+    Column("tricks", "Tricks", 6, "General", True),
     Column("entered", "Score or adjusted", 10, "General", True),
     Column("vul", "Vul", 6, "General"),
     Column("ns_score", "NS score", 8),
@@ -314,7 +315,12 @@ def _working_headings(ws: Worksheet, row: int, columns: Sequence[Column], first:
 
 def _whole(cell: str, low: int, high: int) -> str:
     """TRUE when ``cell`` holds a whole number from ``low`` to ``high`` (FALSE for text)."""
-    return f"IF(ISNUMBER({cell}),AND({cell}=INT({cell}),{cell}>={low},{cell}<={high}),FALSE)"
+    return f"IF({_number(cell)},AND({cell}=INT({cell}),{cell}>={low},{cell}<={high}),FALSE)"
+
+
+def _number(cell: str) -> str:
+    """TRUE when ``cell`` holds a number, not TRUE or FALSE (which LibreOffice counts as one)."""
+    return f"IF(ISLOGICAL({cell}),FALSE,ISNUMBER({cell}))"
 
 
 def _blank(cell: str) -> str:
@@ -483,9 +489,9 @@ def _problem(book: PairsSessionBook, c: dict[str, str], column: dict[str, str]) 
          '"Adjusted score not understood: type A60/40, A+/A-, A=/A= or NP"'),
         (f'AND(LEFT({text},1)="A",NOT({no_play}))',
          '"An adjusted score takes no contract, By or Tricks"'),
-        (f'AND(NOT({_blank(entered)}),NOT(ISNUMBER({entered})),{text}<>"NP",LEFT({text},1)<>"A")',
+        (f'AND(NOT({_blank(entered)}),NOT({_number(entered)}),{text}<>"NP",LEFT({text},1)<>"A")',
          '"Score must be a number, an adjusted score (A60/40, A+/A-) or NP"'),
-        (f"IF(ISNUMBER({entered}),OR(MOD({entered},10)<>0,ABS({entered})>{MAX_SCORE}),FALSE)",
+        (f"IF({_number(entered)},OR(MOD({entered},10)<>0,ABS({entered})>{MAX_SCORE}),FALSE)",
          f'"Score must be a multiple of 10 from -{MAX_SCORE} to {MAX_SCORE}"'),
         (f"AND({_blank(contract)},NOT({no_play}))",
          '"Contract is blank (By and Tricks need one)"'),
@@ -500,7 +506,7 @@ def _problem(book: PairsSessionBook, c: dict[str, str], column: dict[str, str]) 
         (f'AND(NOT({_blank(contract)}),{c["passed"]}=0,{_blank(tricks)})', '"Tricks is blank"'),
         (f'AND(NOT({_blank(contract)}),{c["passed"]}=0,NOT({_whole(tricks, 0, 13)}))',
          '"Tricks must be a whole number from 0 to 13 (tricks taken)"'),
-        (f'AND(NOT({_blank(contract)}),ISNUMBER({entered}),{entered}<>{c["contract_score"]})',
+        (f'AND(NOT({_blank(contract)}),{_number(entered)},{entered}<>{c["contract_score"]})',
          f'"Contract scores "&{c["contract_score"]}&" for NS, not "&{entered}'),
     ]  # fmt: skip
     return first_problem(checks, '""')
