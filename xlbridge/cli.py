@@ -195,11 +195,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="write an event workbook (teams-match, swiss-teams, swiss-pairs, league)",
         description="Write an event workbook for a given event, ready to fill in.",
     )
-    template.add_argument("name", help="teams-match, swiss-teams, swiss-pairs or league")
+    template.add_argument(
+        "name", help="teams-match, swiss-teams, swiss-pairs, league or pairs-session"
+    )
     template.add_argument("-o", "--output", type=Path, required=True, help="the .xlsx to write")
     template.add_argument("--teams", type=_number, help="teams (or pairs) in the event")
     template.add_argument("--rounds", type=_number, help="rounds of a Swiss")
     template.add_argument("--boards", type=_number, help="boards per match")
+    template.add_argument("--pairs", type=_number, help="pairs-session: pairs in the session")
+    template.add_argument("--movement", help="pairs-session: mitchell (default) or howell")
     template.add_argument("--k", type=_number, help="the VP scale's K (S8 for pairs)")
     template.add_argument("--scale", help="teams-match: gaussian (default) or wbf")
     template.add_argument("--negative", action="store_true", default=None, help="negative VPs")
@@ -480,6 +484,8 @@ def run_template(args: argparse.Namespace) -> int:
         "scale": args.scale,
         "negative": args.negative,
         "late_entry": args.late_entry,
+        "pairs": args.pairs,
+        "movement": args.movement,
         "paper": args.paper,
     }
     workbook = build_template(args.name, **options)

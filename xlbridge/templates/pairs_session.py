@@ -136,7 +136,7 @@ PAIRS_COLUMNS = (
     Column("sat", "Sat", 7, "General"),
     Column("boards", "Boards", 7),
     Column("mp", "MPs", 9, "0.00"),
-    Column("top", "Top", 8, "0.00"),
+    Column("top", "Top", 8, "0"),
     Column("percent", "%", 8, "0.00"),
     Column("place", "Place", 7, "General"),
 )
@@ -155,7 +155,7 @@ RANKING_COLUMNS = (
     Column("name", "Names", 42, "General"),
     Column("boards", "Boards", 7),
     Column("mp", "MPs", 9, "0.00"),
-    Column("top", "Top", 8, "0.00"),
+    Column("top", "Top", 8, "0"),
     Column("percent", "%", 8, "0.00"),
 )
 RANKING_WORKING = (Column("row", "Pairs row", 6),)
