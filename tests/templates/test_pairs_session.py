@@ -22,9 +22,11 @@ import numpy as np
 import pytest
 import workbook_checks as checks
 from libreoffice import error_cells, read_values
+from openpyxl import load_workbook
 from openpyxl.styles import Font
 from workbook_checks import blank, type_in
 
+from xlbridge.cli import main
 from xlbridge.core.boards import matchpoints
 from xlbridge.core.contract import contract_scores
 from xlbridge.core.session import parse_adjusted
@@ -33,6 +35,7 @@ from xlbridge.templates.pairs_session import (
     BOARDS_COLUMNS,
     BOARDS_SHEET,
     E_CELL,
+    FIRST_ROW,
     FONT_NAME,
     MIN_FONT_SIZE,
     PAIRS,
@@ -52,8 +55,8 @@ from xlbridge.templates.pairs_session import (
 
 SHEETS = (TRAVELLER_SHEET, BOARDS_SHEET, PAIRS_SHEET, RANKING_SHEET)
 ALLOWED_FUNCTIONS = {
-    "ABS", "AND", "COUNTIF", "COUNTIFS", "FIND", "IF", "IFERROR", "INDEX", "INT", "ISERROR", "ISLOGICAL",
-    "ISNUMBER", "ISTEXT", "LEFT", "LEN", "MATCH", "MAX", "MID", "MIN", "MOD", "NOT", "OR",
+    "ABS", "AND", "COUNTIF", "COUNTIFS", "FIND", "IF", "IFERROR", "INDEX", "INT", "ISERROR",
+    "ISLOGICAL", "ISNUMBER", "LEFT", "LEN", "MATCH", "MAX", "MID", "MIN", "MOD", "NOT", "OR",
     "RIGHT", "ROUND", "SUBSTITUTE", "SUMIFS", "SUMPRODUCT", "TRIM", "UPPER",
 }  # fmt: skip
 SEATS = "NESW"
@@ -344,9 +347,37 @@ def test_random_evening_matches_core(
     assert_matches(values, book, lines, set(range(len(lines))))
     kinds = {kind(line) for line in lines}
     assert kinds == {"R", "A", "N"}
-    # Boards played fewer times were Neuberg-factored; ties on boards happened.
+    # Boards played fewer times were Neuberg-factored.
     expected = reference(lines, set(range(len(lines))), movement)
     assert any(float(v) != round(v) for v in expected.ns_mp.values())
+    assert_invariants(values, book, lines, expected)
+
+
+def assert_invariants(
+    values: Any, book: PairsSessionBook, lines: list[Line], expected: Expected
+) -> None:
+    """What holds whatever the scores: NS + EW = the top on a result line, the shares' sum
+    of it on an adjusted line; a board's A results share A·(E − 1) matchpoints (Neuberg keeps
+    the average); and ties (equal scores) get equal matchpoints."""
+    top, per_board, seen = expected.top, defaultdict(list), defaultdict(list)
+    for i, line in enumerate(lines):
+        got = line_values(values, book, i + 1)
+        if i not in expected.ns_mp:
+            continue
+        if kind(line) == "R":
+            assert got["ns_mp"] + got["ew_mp"] == pytest.approx(top, abs=1e-9)
+            per_board[line.board].append(got["ns_mp"])
+            seen[(line.board, got["ns_score"])].append(got["ns_mp"])
+        else:
+            adjusted = parse_adjusted(line.entered)
+            assert adjusted is not None
+            share = (adjusted.ns_percent + adjusted.ew_percent) / 100
+            assert got["ns_mp"] + got["ew_mp"] == pytest.approx(share * top, abs=1e-9)
+    for board, mps in per_board.items():
+        assert sum(mps) == pytest.approx(len(mps) * top / 2, abs=1e-9), board
+    for mps in seen.values():
+        assert mps == pytest.approx([mps[0]] * len(mps), abs=1e-9)
+    assert any(len(mps) > 1 for mps in seen.values())  # there were ties
 
 
 # --------------------------------------------------------------------------------------------
@@ -656,3 +687,39 @@ def test_printed_pages_show_every_heading_whole(libreoffice, tmp_path: Path) -> 
     for label in ("North-South", "East-West", "E (most lines)", "Top of every board"):
         assert all(word in words for word in label.split()), label
     assert "working" not in text and "problem" not in text  # working columns are not printed
+
+
+# --------------------------------------------------------------------------------------------
+# On the command line
+
+
+def test_template_command_writes_the_workbook(tmp_path: Path) -> None:
+    out = tmp_path / "evening.xlsx"
+    options = ["--pairs", "14", "--boards", "26", "--movement", "howell"]
+    assert main(["template", "pairs-session", "-o", str(out), *options]) == 0
+    workbook = load_workbook(out)
+    assert workbook.sheetnames == list(SHEETS)
+    assert workbook[TRAVELLER_SHEET].max_row == FIRST_ROW - 1 + 26 * 7
+    assert main(["template", "pairs-session", "-o", str(out), *options]) == 2  # needs --force
+    assert main(["template", "pairs-session", "-o", str(out), *options, "--force"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--pairs", "3"], "pairs must be a whole number from 4 to 100, got 3"),
+        (["--pairs", "12.5"], "pairs must be a whole number from 4 to 100, got 12.5"),
+        (["--boards", "65"], "boards must be a whole number from 1 to 64, got 65"),
+        (["--movement", "relay"], "movement must be one of mitchell, howell; got 'relay'"),
+        (["--teams", "8"], "template pairs-session does not take --teams"),
+    ],
+)
+def test_template_command_rejects_bad_options_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    out = tmp_path / "evening.xlsx"
+    assert main(["template", "pairs-session", "-o", str(out), *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert not out.exists()
+    assert main(["template", "league", "-o", str(out), "--pairs", "8"]) == 2
