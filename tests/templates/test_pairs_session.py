@@ -86,16 +86,16 @@ class Line:
 
 @dataclass
 class Expected:
-    """What the reference says: per line (by index) and per pair."""
+    """What the reference says: per line (by index) and per pair. A pair is (list, number):
+    list "" in a Howell, "NS" or "EW" in a Mitchell (where NS 3 and EW 3 are two pairs)."""
 
     score: dict[int, float] = field(default_factory=dict)
     ns_mp: dict[int, float] = field(default_factory=dict)
     ew_mp: dict[int, float] = field(default_factory=dict)
-    boards: dict[int, int] = field(default_factory=dict)
-    mp: dict[int, float] = field(default_factory=dict)
+    boards: dict[tuple[str, int], int] = field(default_factory=dict)
+    mp: dict[tuple[str, int], float] = field(default_factory=dict)
     top: float = 0.0
     lines_most: int = 0
-    group: dict[int, str] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------------------------
@@ -155,17 +155,17 @@ def reference(lines: list[Line], good: set[int], movement: str) -> Expected:
             result.ns_mp[i] = adjusted.ns_percent / 100 * top
             result.ew_mp[i] = adjusted.ew_percent / 100 * top
     for i in result.ns_mp:
-        for pair, mp, side in (
+        for number, mp, side in (
             (lines[i].ns, result.ns_mp[i], "NS"),
             (lines[i].ew, result.ew_mp[i], "EW"),
         ):
+            pair = (side if movement == "mitchell" else "", number)
             result.boards[pair] = result.boards.get(pair, 0) + 1
             result.mp[pair] = result.mp.get(pair, 0.0) + mp
-            result.group[pair] = side if movement == "mitchell" else ""
     return result
 
 
-def percent(expected: Expected, pair: int) -> float:
+def percent(expected: Expected, pair: tuple[str, int]) -> float:
     return expected.mp[pair] / (expected.boards[pair] * expected.top) * 100
 
 
@@ -179,12 +179,12 @@ def ranking(expected: Expected) -> dict[str, list[tuple[str, int]]]:
     decimals) share a place written "3=" and are listed by pair number."""
     lists: dict[str, list[tuple[str, int]]] = defaultdict(list)
     keys = {pair: shown_percent(percent(expected, pair)) for pair in expected.mp}
-    for group in set(expected.group.values()):
-        pairs = sorted((p for p in keys if expected.group[p] == group), key=lambda p: (-keys[p], p))
+    for group in {group for group, _ in keys}:
+        pairs = sorted((p for p in keys if p[0] == group), key=lambda p: (-keys[p], p[1]))
         for pair in pairs:
             place = 1 + sum(keys[other] > keys[pair] for other in pairs)
             equal = sum(keys[other] == keys[pair] for other in pairs)
-            lists[group].append((f"{place}{'=' if equal > 1 else ''}", pair))
+            lists[group].append((f"{place}{'=' if equal > 1 else ''}", pair[1]))
     return dict(lists)
 
 
@@ -231,8 +231,11 @@ def assert_matches(values: Any, book: PairsSessionBook, lines: list[Line], good:
     if expected.top:
         assert boards[TOP_CELL].value == expected.top
     pairs = values[PAIRS_SHEET]
-    for pair in range(1, book.pairs + 1):
-        got = {key: pairs[f"{letter}{book.pair_row(pair)}"].value for key, letter in PAIRS.items()}
+    for direction, number, row in book.pair_rows():
+        got = {key: pairs[f"{letter}{row}"].value for key, letter in PAIRS.items()}
+        pair = (direction, number)
+        if direction:
+            assert got["sat"] == direction
         if pair not in expected.mp:
             assert all(blank(got[k]) for k in ("boards", "mp", "top", "percent", "place")), pair
             continue
@@ -253,8 +256,9 @@ def assert_ranking(values: Any, book: PairsSessionBook, expected: Expected) -> N
             if position >= len(listed):
                 assert all(blank(value) for value in got.values()), (group, row, got)
                 continue
-            place, pair = listed[position]
-            assert (got["place"], got["pair"]) == (place, pair), (group, position)
+            place, number = listed[position]
+            pair = (group, number)
+            assert (got["place"], got["pair"]) == (place, number), (group, position)
             assert got["boards"] == expected.boards[pair]
             assert got["mp"] == pytest.approx(expected.mp[pair], abs=1e-9)
             assert got["top"] == pytest.approx(expected.boards[pair] * expected.top, abs=1e-9)
@@ -308,15 +312,15 @@ def board_results(
 
 
 def random_evening(seed: int, book: PairsSessionBook) -> list[Line]:
-    """Every board at every table (a Mitchell: NS 1..T, EW T+1..2T; a Howell: random
-    pairings), a few lines left out so some boards are played fewer times, typed in shuffled
+    """Every board at every table (a Mitchell: NS 1..T and EW 1..T, EW moving; a Howell:
+    random pairings), a few lines left out so some boards are played fewer times, typed in shuffled
     order."""
     rng = np.random.default_rng(seed)
     tables = book.pairs // 2
     lines: list[Line] = []
     for board in range(1, book.boards + 1):
         if book.movement == "mitchell":
-            seats = [(t, tables + 1 + (t + board) % tables) for t in range(1, tables + 1)]
+            seats = [(t, 1 + (t + board) % tables) for t in range(1, tables + 1)]
         else:
             order = [int(p) for p in rng.permutation(book.pairs) + 1]
             seats = [(order[2 * t], order[2 * t + 1]) for t in range(tables)]
@@ -325,8 +329,8 @@ def random_evening(seed: int, book: PairsSessionBook) -> list[Line]:
             played = played[: int(rng.integers(1, len(played)))]  # fewer tables played it
         lines += played
     if book.boards >= 2:
-        lines = [x for x in lines if x.board != 2] + [Line(2, 1, book.pairs, "3NT", "N", 9)]
-        lines += [Line(2, 2, book.pairs - 1, entered="A60/40")]  # a lone result + adjusted
+        lines = [x for x in lines if x.board != 2] + [Line(2, 1, book.numbers, "3NT", "N", 9)]
+        lines += [Line(2, 2, book.numbers - 1, entered="A60/40")]  # a lone result + adjusted
     order = rng.permutation(len(lines))
     return [lines[int(i)] for i in order]
 
@@ -450,8 +454,8 @@ def test_equal_percentages_share_a_place(libreoffice, tmp_path: Path) -> None:
     lines = [
         Line(board, ns, ew, "4S", "N", 10)
         for board in (1, 2)
-        for ns, ew in ((1, 5), (2, 6), (3, 7))
-    ] + [Line(1, 4, 8, "4S", "N", 11), Line(2, 4, 8, "4S", "N", 9)]
+        for ns, ew in ((1, 1), (2, 2), (3, 3))
+    ] + [Line(1, 4, 4, "4S", "N", 11), Line(2, 4, 4, "4S", "N", 9)]
     fill(book, lines)
     values = checks.recalculated(libreoffice, book.workbook, tmp_path / "pairs.xlsx")
     sheet = values[RANKING_SHEET]
@@ -460,11 +464,11 @@ def test_equal_percentages_share_a_place(libreoffice, tmp_path: Path) -> None:
                 for r in rows]
         for group, rows in book.ranking_rows().items()
     }  # fmt: skip
-    # Board 1 (none vul.): 4-8 +450 tops NS (6 of 6), the three +420s 2 each; board 2 (NS
-    # vul.): 4-8 -100 gets 0, the three +620s 4 each. NS 1-3: 2 + 4 = 6 of 12 = 50 % each;
-    # NS 4: 6 + 0 = 50 % too; EW likewise (5-7: 4 + 2; 8: 0 + 6).
+    # Board 1 (none vul.): NS 4 v EW 4 +450 tops NS (6 of 6), the three +420s 2 each; board 2
+    # (NS vul.): NS 4 -100 gets 0, the three +620s 4 each. NS 1-3: 2 + 4 = 6 of 12 = 50 %
+    # each; NS 4: 6 + 0 = 50 % too; EW likewise (1-3: 4 + 2; 4: 0 + 6).
     assert ranked["NS"] == [("1=", 1), ("1=", 2), ("1=", 3), ("1=", 4)]
-    assert ranked["EW"] == [("1=", 5), ("1=", 6), ("1=", 7), ("1=", 8)]
+    assert ranked["EW"] == [("1=", 1), ("1=", 2), ("1=", 3), ("1=", 4)]
     assert_matches(values, book, lines, set(range(len(lines))))
 
 
@@ -546,29 +550,33 @@ def test_bad_lines_say_what_is_wrong_and_score_nothing(libreoffice, tmp_path: Pa
     assert_matches(values, book, lines, set(range(len(good))))
 
 
-def test_a_mitchell_keeps_directions(libreoffice, tmp_path: Path) -> None:
+def test_a_mitchell_numbers_each_direction(libreoffice, tmp_path: Path) -> None:
+    """NS 1 and EW 1 are two pairs; a pair twice on one board in its direction is flagged."""
     book = build_pairs_session(pairs=8, boards=2, movement="mitchell")
     lines = [
-        Line(1, 1, 5, "4S", "N", 10),
-        Line(1, 2, 6, "4S", "N", 10),
-        Line(1, 3, 7, "4S", "N", 9),
-        Line(2, 5, 1, "4S", "N", 10),  # pair 5 is EW elsewhere, pair 1 NS
-        Line(2, 2, 6, "4S", "N", 10),
-        Line(2, 3, 7, "4S", "N", 10),
+        Line(1, 1, 1, "4S", "N", 10),
+        Line(1, 2, 2, "4S", "N", 11),
+        Line(1, 3, 3, "4S", "N", 10),
+        Line(1, 3, 4, "4S", "N", 10),
+        Line(2, 1, 2, "4S", "N", 10),
+        Line(2, 2, 2, "4S", "N", 10),
+        Line(2, 4, 5, "4S", "N", 10),
     ]
     fill(book, lines)
     values = checks.recalculated(libreoffice, book.workbook, tmp_path / "pairs.xlsx")
-    checks_ = [line_values(values, book, n)["check"] for n in range(1, 7)]
-    message = "Pair 5 sits EW on another line (a Mitchell keeps directions)"
-    assert checks_ == [
-        "Pair 1 sits EW on another line (a Mitchell keeps directions)",
+    assert [line_values(values, book, n)["check"] for n in range(1, 8)] == [
         "ok",
         "ok",
-        message,
-        "ok",
-        "ok",
+        "NS pair 3 has another line on board 1",
+        "NS pair 3 has another line on board 1",
+        "EW pair 2 has another line on board 2",
+        "EW pair 2 has another line on board 2",
+        "EW pair must be a whole number from 1 to 4",
     ]
-    assert_matches(values, book, lines, {1, 2, 4, 5})
+    assert_matches(values, book, lines, {0, 1})
+    pairs = values[PAIRS_SHEET]
+    assert pairs[f"{PAIRS['percent']}{book.pair_row(1, 'NS')}"].value == 0
+    assert pairs[f"{PAIRS['percent']}{book.pair_row(1, 'EW')}"].value == 100
 
 
 def test_error_values_in_inputs_are_named(libreoffice, tmp_path: Path) -> None:
@@ -609,7 +617,7 @@ def test_inputs_unlocked_formulas_locked_validated_and_styled(movement: str) -> 
     rows = range(book.line_row(1), book.line_row(book.lines) + 1)
     assert book.lines == 3 * 5
     checks.assert_only_inputs_unlocked(traveller, checks.cells(TRAVELLER, TRAVELLER_INPUTS, rows))
-    pair_rows = [book.pair_row(p) for p in range(1, book.pairs + 1)]
+    pair_rows = [row for _, _, row in book.pair_rows()]
     checks.assert_only_inputs_unlocked(
         workbook[PAIRS_SHEET], checks.cells(PAIRS, ["name"], pair_rows)
     )
@@ -624,7 +632,8 @@ def test_inputs_unlocked_formulas_locked_validated_and_styled(movement: str) -> 
                        ("entered", "custom")):  # fmt: skip
         assert rules[f"{TRAVELLER[key]}{first}"].type == kind_, key
     assert rules[f"{TRAVELLER['tricks']}{first}"].formula2 == "13"
-    assert rules[f"{TRAVELLER['ns_pair']}{first}"].formula2 == "10"
+    assert rules[f"{TRAVELLER['ns_pair']}{first}"].formula2 == str(book.numbers)
+    assert book.numbers == (5 if movement == "mitchell" else 10)
     assert traveller.freeze_panes == f"A{first}"
     for sheet in workbook.worksheets:
         for row in sheet.iter_rows():

@@ -5,6 +5,9 @@ function set, no Python needed. Sheets (title in row 1, headings frozen and prin
 page, inputs unlocked and tinted, everything else locked behind sheet protection without a
 password):
 
+Pair numbers: a Howell numbers its pairs 1 to N; a Mitchell numbers each direction from 1 to
+the number of tables T (NS 3 and EW 3 are two pairs), as club travellers do.
+
 - **Traveller** — one row per traveller line, in any order, room for every time a board can
   be played (boards × pairs ÷ 2). The scorer types the board, the NS and EW pair numbers and
   then either a contract (``4S``, ``4♠``, ``3NT``, ``3N``, ``4HX``, ``4H*``, ``2DXX``,
@@ -14,15 +17,15 @@ password):
   A contract typed together with a score must agree with it. The row shows the board's
   vulnerability, the NS score of the contract (Law 77), both sides' matchpoints and a Check
   cell: "ok", "not played", or what is wrong — a board or pair number out of range, the same
-  pair on both sides, a pair on two lines of one board, a contract that cannot be read, a
-  declarer that is not N/E/S/W, tricks outside 0–13, a score that is not a multiple of 10 or
-  does not match the contract, a lone result on a board (nothing to compare it with) and, in
-  a Mitchell, a pair sitting both NS and EW. Such a row scores nothing.
+  pair on both sides (Howell), a pair on two lines of one board, a contract that cannot be
+  read, a declarer that is not N/E/S/W, tricks outside 0–13, a score that is not a multiple
+  of 10 or does not match the contract, an error value in a cell, a lone result on a board
+  (nothing to compare it with). Such a row scores nothing.
 - **Boards** — per board: dealer, vulnerability, results, adjusted scores, lines not played
   and the lines that count; above them E, the lines of the most-played board, and the top
   2(E − 1) every board is scored to.
-- **Pairs** — per pair number: names (input), where the pair sat, boards, matchpoints, top,
-  percentage and place (``3=`` for a tie; ties are equal percentages to two decimals).
+- **Pairs** — per pair (a Mitchell's NS pairs, then its EW pairs): names (input), where the
+  pair sat, boards, matchpoints, top, percentage and place (``3=`` for a tie; ties are equal percentages to two decimals).
 - **Ranking** — the pairs sorted by percentage (equal ones by pair number), one list for a
   Howell, a North-South and an East-West list for a Mitchell; rows of pairs not yet scored
   stay blank.
@@ -183,7 +186,8 @@ RANKING_LISTS = {
     "mitchell": (("North-South", "ns_order"), ("East-West", "ew_order")),
 }
 HOW_TO_TYPE = (
-    "One row per traveller line, in any order: board, NS and EW pair numbers, then a contract "
+    "One row per traveller line, in any order: board, NS and EW pair numbers ({numbers}), "
+    "then a contract "
     "(4S, 4♠, 3NT, 4HX, 2DXX, PASS) with By (N, E, S or W) and the Tricks declarer took "
     "(0–13); or an NS score; or an adjusted score (A60/40, A+/A-, A=/A=) or NP in "
     "“Score or adjusted”. A row whose Check is not ok scores nothing."
@@ -217,8 +221,27 @@ class PairsSessionBook:
     def board_row(self, board: int) -> int:
         return FIRST_ROW + board - 1
 
-    def pair_row(self, pair: int) -> int:
-        return PAIRS_FIRST_ROW + pair - 1
+    @property
+    def numbers(self) -> int:
+        """The highest pair number: pairs are numbered 1 to N in a Howell; in a Mitchell each
+        direction is numbered 1 to the number of tables."""
+        return self.tables if self.is_mitchell else self.pairs
+
+    def pair_row(self, pair: int, direction: str = "") -> int:
+        """Row of a pair on the Pairs sheet: its number in a Howell, its direction (NS or EW)
+        and number in a Mitchell."""
+        offset = self.tables if direction == "EW" else 0
+        return PAIRS_FIRST_ROW + offset + pair - 1
+
+    def pair_rows(self) -> list[tuple[str, int, int]]:
+        """(direction, number, row) of every row of the Pairs sheet (direction "" in a
+        Howell)."""
+        directions = ("NS", "EW") if self.is_mitchell else ("",)
+        return [
+            (direction, pair, self.pair_row(pair, direction))
+            for direction in directions
+            for pair in range(1, self.numbers + 1)
+        ]
 
     def ranking_rows(self) -> dict[str, list[int]]:
         """Rows of each list on the Ranking sheet (key "" for a Howell, else "NS" and "EW"),
@@ -233,10 +256,6 @@ class PairsSessionBook:
             "EW": list(range(ew_first, ew_first + self.tables)),
         }
 
-    def band_rows(self) -> list[int]:
-        """Rows of the North-South and East-West labels of a Mitchell's Ranking sheet."""
-        return [rows[0] - 1 for rows in self.ranking_rows().values()] if self.is_mitchell else []
-
     @property
     def is_mitchell(self) -> bool:
         return self.movement == "mitchell"
@@ -245,9 +264,12 @@ class PairsSessionBook:
 def build_pairs_session(
     *, pairs: int = 20, boards: int = 24, movement: str = "mitchell", paper: str = "a4"
 ) -> PairsSessionBook:
-    """A matchpointed pairs session for up to ``pairs`` pairs (numbered 1 to ``pairs`` across
-    both directions) and ``boards`` boards; ``movement`` mitchell (two winners: NS and EW
-    ranked apart) or howell (one winner); ``paper`` a4 or letter."""
+    """A matchpointed pairs session for up to ``pairs`` pairs and ``boards`` boards.
+
+    ``movement`` mitchell (two winners: NS and EW ranked apart, each direction's pairs
+    numbered from 1 to the number of tables, ``pairs`` ÷ 2 rounded up) or howell (one winner,
+    pairs numbered 1 to ``pairs``); ``paper`` a4 or letter.
+    """
     pairs = validate.whole_number("pairs", pairs, MIN_PAIRS, MAX_PAIRS)
     boards = validate.whole_number("boards", boards, 1, MAX_BOARDS)
     movement = validate.choice("movement", movement, MOVEMENTS)
@@ -288,7 +310,7 @@ def _traveller_column(book: PairsSessionBook, key: str, *, sheet: bool = True) -
 
 
 def _pairs_column(book: PairsSessionBook, key: str, *, sheet: bool = True) -> str:
-    last = book.pair_row(book.pairs)
+    last = book.pair_rows()[-1][2]
     return _column(PAIRS_SHEET if sheet else None, PAIRS[key], PAIRS_FIRST_ROW, last)
 
 
@@ -333,10 +355,9 @@ def _blank(cell: str) -> str:
 
 def _write_traveller(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     columns = TRAVELLER_COLUMNS
-    title = f"{TITLE} · {book.movement.title()} · up to {book.pairs} pairs · {book.boards} boards"
-    layout.title(ws, title, len(columns))
+    layout.title(ws, _title(book), len(columns))
     layout.merged_text(
-        ws, refs.span(NOTE_ROW, 1, len(columns)), HOW_TO_TYPE, height=2 * layout.ROW_HEIGHT
+        ws, refs.span(NOTE_ROW, 1, len(columns)), _how_to_type(book), height=2 * layout.ROW_HEIGHT
     )
     layout.headings(ws, HEADER_ROW, columns)
     working_first = len(columns) + 2
@@ -354,6 +375,19 @@ def _write_traveller(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     ws.page_setup.orientation = "landscape"  # 13 columns and the Check read across
 
 
+def _title(book: PairsSessionBook) -> str:
+    if book.is_mitchell:
+        size = f"{book.tables} tables, NS and EW pairs numbered 1-{book.tables}"
+    else:
+        size = f"up to {book.pairs} pairs"
+    return f"{TITLE} · {book.movement.title()} · {size} · {book.boards} boards"
+
+
+def _how_to_type(book: PairsSessionBook) -> str:
+    numbers = "each direction 1" if book.is_mitchell else "1"
+    return HOW_TO_TYPE.format(numbers=f"{numbers}-{book.numbers}")
+
+
 def _check_left(column: Column) -> bool:
     return column.key == "check"
 
@@ -363,7 +397,7 @@ def _validate_traveller(ws: Worksheet, book: PairsSessionBook, first: int, last:
         return [refs.column_range(TRAVELLER[key], first, last) for key in keys]
 
     validation.whole(ws, cells("board"), 1, book.boards, "Board")
-    validation.whole(ws, cells("ns_pair", "ew_pair"), 1, book.pairs, "Pair number")
+    validation.whole(ws, cells("ns_pair", "ew_pair"), 1, book.numbers, "Pair number")
     validation.whole(ws, cells("tricks"), 0, 13, "Tricks")
     validation.rule(
         ws, cells("by"), "list", None, ('"N,E,S,W"',), "By",
@@ -465,22 +499,17 @@ def _problem(book: PairsSessionBook, c: dict[str, str], column: dict[str, str]) 
     for key, side in (("ns_pair", "NS"), ("ew_pair", "EW")):
         checks += [
             (_blank(c[key]), f'"{side} pair is blank"'),
-            (f"NOT({_whole(c[key], 1, book.pairs)})",
-             f'"{side} pair must be a whole number from 1 to {book.pairs}"'),
+            (f"NOT({_whole(c[key], 1, book.numbers)})",
+             f'"{side} pair must be a whole number from 1 to {book.numbers}"'),
         ]  # fmt: skip
-    checks.append((f"{ns}={ew}", '"NS and EW are the same pair"'))
-    for pair in (ns, ew):
-        twice = (
-            f"COUNTIFS({column['board']},{board},{column['ns_pair']},{pair})"
-            f"+COUNTIFS({column['board']},{board},{column['ew_pair']},{pair})>1"
-        )
-        checks.append((twice, f'"Pair "&{pair}&" has another line on board "&{board}'))
-    if book.is_mitchell:
-        for pair, other, side in ((ns, "ew_pair", "EW"), (ew, "ns_pair", "NS")):
-            checks.append(
-                (f"COUNTIF({column[other]},{pair})>0",
-                 f'"Pair "&{pair}&" sits {side} on another line (a Mitchell keeps directions)"')
-            )  # fmt: skip
+    if not book.is_mitchell:
+        checks.append((f"{ns}={ew}", '"NS and EW are the same pair"'))
+    for pair, key, side in ((ns, "ns_pair", "NS"), (ew, "ew_pair", "EW")):
+        # In a Mitchell NS 3 and EW 3 are two pairs; in a Howell pair 3 is one, either way.
+        keys = (key,) if book.is_mitchell else ("ns_pair", "ew_pair")
+        twice = "+".join(f"COUNTIFS({column['board']},{board},{column[k]},{pair})" for k in keys)
+        name = f"{side} pair " if book.is_mitchell else "Pair "
+        checks.append((f"{twice}>1", f'"{name}"&{pair}&" has another line on board "&{board}'))
     checks += [
         (f"AND({_blank(entered)},{_blank(contract)},{no_play})",
          '"No result yet: type a contract, a score, an adjusted score or NP"'),
@@ -563,12 +592,11 @@ def _write_pairs(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     layout.start_sheet(ws, f"{TITLE} · pairs", columns, heading_row=PAIRS_HEADER_ROW)
     working_first = len(columns) + 2
     _working_headings(ws, PAIRS_HEADER_ROW, PAIRS_WORKING, working_first)
-    for pair in range(1, book.pairs + 1):
-        row = book.pair_row(pair)
-        values = _pair_formulas(book, row)
+    for direction, pair, row in book.pair_rows():
+        values = _pair_formulas(book, row, direction)
         layout.write_row(ws, row, columns, {"pair": pair, **values}, left=layout.name_columns)
         _write_working(ws, row, PAIRS_WORKING, working_first, values)
-    first, last = PAIRS_FIRST_ROW, book.pair_row(book.pairs)
+    first, last = PAIRS_FIRST_ROW, book.pair_rows()[-1][2]
     validation.text_length(
         ws, [refs.column_range(PAIRS["name"], first, last)], NAME_LENGTH, "Names",
         f"Names must be at most {NAME_LENGTH} characters.",
@@ -576,24 +604,26 @@ def _write_pairs(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     layout.finish(ws, paper, last, len(columns), freeze=f"A{first}")
 
 
-def _pair_formulas(book: PairsSessionBook, row: int) -> dict[str, object]:
+def _pair_formulas(book: PairsSessionBook, row: int, direction: str) -> dict[str, object]:
+    """A pair's totals, percentage and place; ``direction`` NS or EW in a Mitchell (where only
+    its lines on that side are its own), "" in a Howell."""
     c = {key: f"{letter}{row}" for key, letter in PAIRS.items()}
     column = {key: _pairs_column(book, key, sheet=False) for key in PAIRS}
     pair = f"${PAIRS['pair']}{row}"
     line = {key: _traveller_column(book, key) for key in TRAVELLER}
-    as_ns = f"SUMIFS({line['counts']},{line['ns_pair']},{pair})"
-    as_ew = f"SUMIFS({line['counts']},{line['ew_pair']},{pair})"
-    mp = (
-        f"SUMIFS({line['ns_mp']},{line['ns_pair']},{pair})"
-        f"+SUMIFS({line['ew_mp']},{line['ew_pair']},{pair})"
-    )
+    sides = {"NS": ("ns_pair", "ns_mp"), "EW": ("ew_pair", "ew_mp")}
+    own = [sides[direction]] if direction else list(sides.values())
+    boards = "+".join(f"SUMIFS({line['counts']},{line[key]},{pair})" for key, _ in own)
+    mp = "+".join(f"SUMIFS({line[mp_key]},{line[key]},{pair})" for key, mp_key in own)
+    as_ns, as_ew = (f"SUMIFS({line['counts']},{line[key]},{pair})" for key, _ in sides.values())
     top = _boards_cell(TOP_CELL)
     same_list = f"({column['group']}={c['group']})*ISNUMBER({column['key']})"
-    group = '"all"' if not book.is_mitchell else c["sat"]
+    group = f'"{direction}"' if direction else '"all"'
     unless_unscored = f'IF({c["key"]}="","",'
+    sat = f'=IF({as_ns}>0,IF({as_ew}>0,"NS+EW","NS"),IF({as_ew}>0,"EW",""))'
     return {
-        "sat": f'=IF({as_ns}>0,IF({as_ew}>0,"NS+EW","NS"),IF({as_ew}>0,"EW",""))',
-        "boards": f'=IF({as_ns}+{as_ew}=0,"",{as_ns}+{as_ew})',
+        "sat": direction or sat,
+        "boards": f'=IF({boards}=0,"",{boards})',
         "mp": f'=IF({c["boards"]}="","",{mp})',
         "top": f'=IF({c["boards"]}="","",{c["boards"]}*{top})',
         "percent": f'=IF({c["boards"]}="","",{c["mp"]}/{c["top"]}*100)',
@@ -621,9 +651,9 @@ def _write_ranking(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     _working_headings(ws, RANKING_HEADER_ROW, RANKING_WORKING, working_first)
     lists = RANKING_LISTS[book.movement]
     last = RANKING_HEADER_ROW
-    for (label, order_key), (group, rows) in zip(lists, book.ranking_rows().items(), strict=True):
+    for (label, order_key), rows in zip(lists, book.ranking_rows().values(), strict=True):
         if label:
-            _band(ws, book, rows[0] - 1, label, group)
+            _band(ws, rows[0] - 1, label)
         for position, row in enumerate(rows, start=1):
             values = _ranking_formulas(book, row, position, order_key)
             layout.write_row(ws, row, columns, values, left=layout.name_columns)
@@ -632,16 +662,12 @@ def _write_ranking(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     layout.finish(ws, paper, last, len(columns), freeze=f"A{RANKING_HEADER_ROW + 1}")
 
 
-def _band(ws: Worksheet, book: PairsSessionBook, row: int, label: str, group: str) -> None:
-    """The label above a Mitchell list, with a warning when more pairs sat that way than the
-    list has rows for."""
-    groups = _pairs_column(book, "group")
-    more = f'COUNTIF({groups},"{group}")>{book.tables}'
-    warning = f"more than {book.tables} pairs sat {group}: not all are listed"
+def _band(ws: Worksheet, row: int, label: str) -> None:
+    """The label above a Mitchell list."""
     cell = layout.merged_text(
         ws,
         refs.span(row, 1, len(RANKING_COLUMNS)),
-        f'="{label}"&IF({more}," — {warning}","")',
+        label,
         font=styles.HEADER_FONT,
         alignment=styles.LEFT,
     )

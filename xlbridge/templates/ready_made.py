@@ -115,6 +115,6 @@ READY_MADE: dict[str, Callable[[], Workbook]] = {
     "swiss-teams.xlsx": _event("swiss-teams", teams=24, rounds=7, boards=8),
     "swiss-pairs.xlsx": _event("swiss-pairs", teams=32, rounds=7, boards=8),
     "league.xlsx": _event("league", teams=10, boards=16),
-    # A Mitchell of up to 12 tables (24 pairs) and 28 boards: a club evening with two winners.
+    # A Mitchell of up to 12 tables (NS and EW pairs 1-12) and 28 boards: two winners.
     "pairs-session.xlsx": _event("pairs-session", pairs=24, boards=28, movement="mitchell"),
 }
