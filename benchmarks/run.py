@@ -25,7 +25,10 @@ workload, each runnable alone with the same options:
 5. ``bench_dispatcher.py`` — VP through xlwings' dispatcher (≤ 1.5× an identity function);
 6. ``bench_handicap.py`` — the handicap batch (≥ 20× the per-row Python loop);
 7. ``bench_workbooks.py`` — building the ready-made workbooks, LibreOffice's recalculation of
-   the largest (recorded).
+   the largest (recorded);
+8. ``bench_session.py`` — a national simultaneous pairs: contract scoring (≥ 50× a per-row
+   loop), the session scored and ranked (≤ 2× matchpoints of the same lines), ``xlbridge
+   session`` end to end (recorded).
 
 bridge-scorer (npm, MIT) is installed by ``peer.py`` into a cache outside the repository.
 """
@@ -40,6 +43,7 @@ import bench_cross_imps
 import bench_dispatcher
 import bench_handicap
 import bench_matchpoints
+import bench_session
 import bench_vp
 import bench_workbooks
 from bench_common import Line, Sizes, best_lines, script_main
@@ -51,6 +55,7 @@ WORKLOADS = (
     bench_dispatcher,
     bench_handicap,
     bench_workbooks,
+    bench_session,
 )
 
 

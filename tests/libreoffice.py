@@ -122,8 +122,10 @@ def recalculate(
     *,
     soffice: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
+    to: str = "xlsx",
 ) -> Path:
-    """Recalculate every formula of ``src`` in LibreOffice Calc; return the new .xlsx.
+    """Recalculate every formula of ``src`` in LibreOffice Calc; return the new .xlsx
+    (or, with ``to="pdf"``, the workbook printed to PDF with its page set-up).
 
     Runs ``soffice --headless --norestore -env:UserInstallation=<profile_dir URL>
     --convert-to xlsx --outdir <out_dir> <src>``.  The result is
@@ -153,7 +155,7 @@ def recalculate(
     if not (profile_dir / "user" / "registrymodifications.xcu").is_file():
         prepare_profile(profile_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    result = out_dir / f"{src.stem}.xlsx"
+    result = out_dir / f"{src.stem}.{to}"
     result.unlink(missing_ok=True)  # never mistake an old file for this run's output
 
     cmd = [
@@ -162,7 +164,7 @@ def recalculate(
         "--norestore",
         f"-env:UserInstallation={profile_dir.as_uri()}",
         "--convert-to",
-        "xlsx",
+        to,
         "--outdir",
         str(out_dir),
         str(src),
@@ -263,6 +265,17 @@ class LibreOfficeRecalculator:
         """Recalculate ``path`` into a fresh directory and return the new .xlsx."""
         return recalculate(
             path, self.new_out_dir(), self.profile_dir, soffice=self.soffice, timeout=self.timeout
+        )
+
+    def pdf(self, path: Path) -> Path:
+        """Print ``path`` (recalculated) to PDF in a fresh directory and return the PDF."""
+        return recalculate(
+            path,
+            self.new_out_dir(),
+            self.profile_dir,
+            soffice=self.soffice,
+            timeout=self.timeout,
+            to="pdf",
         )
 
     def values(self, path: Path) -> Workbook:

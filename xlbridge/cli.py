@@ -9,7 +9,7 @@
     xlbridge audit RESULTS.csv [--form teams] [--k 6.5] [--level 0.9] [-o audit.xlsx]
     xlbridge template NAME -o FILE.xlsx [--teams T] [--rounds R] [--boards B] [--k K]
     xlbridge swiss draw STANDINGS.csv [--seed N] [-o DRAW.csv]
-    xlbridge session TRAVELLERS.csv [--method mp] [--winners auto] [--names N.csv] [--ranking R.csv]
+    xlbridge session TRAVELLERS.csv [--method mp] [--names N.csv] [--ranking R.csv] [-o R.xlsx]
 
 Bad input gives one line on stderr and exit code 2; nothing is overwritten without --force.
 """

@@ -2,10 +2,11 @@
 
     xlbridge session TRAVELLERS.csv [--method mp|acbl|ximp|butler] [--winners auto|1|2]
         [--names PAIRS.csv] [--across-field] [--factoring most_played|available]
-        [--ranking RANKING.csv] [--force]
+        [--ranking RANKING.csv] [-o RESULTS.xlsx] [--force]
 
 Prints the ranking per section and direction (place, pair, names, score, %); ``--ranking``
-writes it as CSV (section, direction, pair, names, boards, score, top, percentage, place).
+writes it as CSV (section, direction, pair, names, boards, score, top, percentage, place);
+``-o`` writes the printable results pack (ranking, travellers, personal score cards).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import math
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import cast
 
 from xlbridge.core.session import FACTORINGS, METHODS, PairResult, SessionResult, score_session
 from xlbridge.csv_table import csv_text
@@ -47,15 +49,21 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--factoring", default="most_played", help=f"one of {', '.join(FACTORINGS)}"
     )
     session.add_argument("--ranking", type=Path, help="also write the ranking as .csv")
+    session.add_argument(
+        "-o", "--output", type=Path, help="also write the printable results pack (.xlsx)"
+    )
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
     session.set_defaults(run=run_session)
 
 
 def run_session(args: argparse.Namespace) -> int:
-    from xlbridge.cli import _about, _require_new, _text_writer
+    from xlbridge.cli import _about, _require_new, _require_xlsx, _text_writer
 
-    if args.ranking is not None:
-        _require_new(args.ranking, args.force)
+    if args.output is not None:
+        _require_xlsx(args.output)
+    for path in (args.ranking, args.output):
+        if path is not None:
+            _require_new(path, args.force)
     traveller = read_session(args.travellers)
     names = read_names(args.names) if args.names is not None else {}
     with _about(args.travellers):
@@ -63,11 +71,19 @@ def run_session(args: argparse.Namespace) -> int:
             traveller, args.method, args.winners, args.across_field, args.factoring
         )
     text = ranking_text(result, names)
+    workbook = None
+    if args.output is not None:  # built before anything is written: a failure writes nothing
+        from xlbridge.templates.results_pack import build_results_pack
+
+        workbook = build_results_pack(result, cast("Mapping[object, str]", names))
     if args.ranking is not None:
         write_atomically(args.ranking, _text_writer(ranking_csv(result, names)), force=args.force)
+    if workbook is not None:
+        write_atomically(args.output, workbook.save, force=args.force)
     print(text)
-    if args.ranking is not None:
-        print(f"wrote {args.ranking}", file=sys.stderr)
+    for path in (args.ranking, args.output):
+        if path is not None:
+            print(f"wrote {path}", file=sys.stderr)
     return 0
 
 

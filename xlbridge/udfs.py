@@ -633,6 +633,38 @@ def LATE_ENTRY(session: Any, sessions: Any, last_add: Any = None) -> Grid:
     return _to_cells(scores)
 
 
+@func(category=CATEGORY)
+@arg("contract", ndim=2, doc="Contracts: 4S, 4♠, 3NT, 3N, 4HX, 4H*, 4HXX or PASS (a column).")
+@arg("declarer", ndim=2, doc="Declarer of each contract: N, E, S or W.")
+@arg("result", ndim=2, doc="Tricks taken (10), or the result as text: =, +1, -2.")
+@arg("board", ndim=2, doc="Board number of each row, or one for all (sets vulnerability).")
+@_cell_errors
+def CONTRACT_SCORE(contract: Any, declarer: Any, result: Any, board: Any) -> Grid:
+    """North–South's score of each contract (Law 77), vulnerability from the board number;
+    a passed-out board scores 0 and a row with a blank contract gives a blank. Type a result
+    relative to the contract as text ('+1), or tricks taken as a number (a negative number
+    is undertricks). One value per row."""
+    from xlbridge.core.contract import RowError, contract_scores
+
+    cells = [np.asarray(value, dtype=object) for value in (contract, declarer, result, board)]
+    rows = cells[0].size
+    if cells[3].size == 1:
+        cells[3] = np.full(cells[0].shape, cells[3].reshape(-1)[0], dtype=object)
+    for name, value in zip(("declarer", "result", "board"), cells[1:], strict=True):
+        if value.size != rows:
+            raise InputError(f"{name} must have one cell per contract ({rows}), got {value.size}")
+    flat = [value.reshape(-1) for value in cells]
+    played = np.array([not _blank(cell) for cell in flat[0]], dtype=bool)
+    scores = np.full(rows, np.nan)
+    if played.any():
+        index = np.flatnonzero(played)
+        try:
+            scores[index] = contract_scores(*(value[index] for value in flat))
+        except RowError as error:
+            raise InputError(f"row {index[error.row] + 1}: {error.detail}") from None
+    return _to_cells(scores.reshape(cells[0].shape))
+
+
 #: Every Excel function of this module (UPPER-case names), for ``from xlbridge.udfs import *``
 #: and for ``xlbridge install``, which writes modules that import them all.
 __all__ = sorted(name for name, obj in list(globals().items()) if name.isupper() and callable(obj))

@@ -245,3 +245,21 @@ def test_redoubled_penalty_is_twice_doubled(case: tuple[int, int, int, bool, int
         assert declarer_score(level, strain, 2, vul, tricks) == 2 * declarer_score(
             level, strain, 1, vul, tricks
         )
+
+
+def test_ns_score_table_matches_the_rules_for_every_case() -> None:
+    """ns_score looks scores up in a table; every (level, strain, doubling, declarer, board
+    1–32, tricks) equals declarer's score (checked against endplay above) signed for NS."""
+    grid = np.meshgrid(
+        np.arange(8),
+        np.arange(5),
+        np.arange(3),
+        np.arange(4),
+        np.arange(14),
+        np.arange(1, 33),
+        indexing="ij",
+    )
+    level, strain, doubled, declarer, tricks, board = (a.reshape(-1) for a in grid)
+    expected = declarer_score(level, strain, doubled, vulnerable(board, declarer), tricks)
+    expected = np.where(declarer % 2 == 0, expected, -expected)
+    assert np.array_equal(ns_score(level, strain, doubled, declarer, tricks, board), expected)

@@ -141,6 +141,29 @@ def declarer_score(
     return np.where(level == PASSED_OUT, 0, score).astype(np.int64)
 
 
+def _score_table() -> np.ndarray:
+    """NS's score of every (board mod 16, level, strain, doubled, declarer, tricks), flat.
+
+    Built once from :func:`declarer_score`; :func:`ns_score` looks scores up in it, which
+    costs one index computation and one gather per contract.
+    """
+    board, level, strain, doubled, seat, tricks = np.meshgrid(
+        np.arange(1, 17),
+        np.arange(8),
+        np.arange(5),
+        np.arange(3),
+        np.arange(4),
+        np.arange(14),
+        indexing="ij",
+    )
+    vul = vulnerable(board, seat)
+    score = declarer_score(level, strain, doubled, vul, tricks)
+    return np.where(seat % 2 == 0, score, -score).reshape(-1).astype(np.int64)
+
+
+_SCORES = _score_table()
+
+
 def ns_score(
     level: ArrayLike,
     strain: ArrayLike,
@@ -151,12 +174,19 @@ def ns_score(
 ) -> np.ndarray:
     """North–South's score of each contract, vulnerability taken from the board number.
 
-    See :func:`declarer_score`; ``declarer`` is a seat index (0 N, 1 E, 2 S, 3 W). A
-    passed-out board (level 0) scores 0 whatever the other values.
+    See :func:`declarer_score`; ``declarer`` is a seat index (0 N, 1 E, 2 S, 3 W), boards are
+    whole numbers from 1. A passed-out board (level 0) scores 0. The inputs are not checked
+    (see :func:`check_contracts`); the scores are looked up in a table of every case.
     """
-    seat = np.asarray(declarer, dtype=np.int64)
-    score = declarer_score(level, strain, doubled, vulnerable(board, seat), tricks)
-    return np.where(seat % 2 == 0, score, -score)
+    arrays = np.broadcast_arrays(*(np.asarray(a) for a in (board, level, strain, doubled)),
+                                 np.asarray(declarer), np.asarray(tricks))  # fmt: skip
+    board, level, strain, doubled, declarer, tricks = arrays
+    index = np.subtract(board, 1, dtype=np.int64)  # in place from here: one array, no others
+    index &= 15
+    for factor, values in ((8, level), (5, strain), (3, doubled), (4, declarer), (14, tricks)):
+        index *= factor
+        index += values
+    return _SCORES[index]
 
 
 def check_contracts(

@@ -22,7 +22,8 @@ pair's score is its IMP total (ranked per board when pairs played different numb
 One winner or two: a movement in which some pair sits both NS and EW (a Howell) ranks all pairs
 together; otherwise (a Mitchell) NS and EW are ranked separately. With two winners a pair is
 known by its direction and number, so Mitchells whose NS and EW pairs are both numbered 1…N
-work. Equal scores (to two decimals) share a place, written "3=", and the next is 5.
+work: they are recognised by NS pair p and EW pair p both playing every board. Equal scores
+(to two decimals) share a place, written "3=", and the next is 5.
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ class TravellerLine:
     section: str = ""
     ns_score: float | None = None
     ew_score: float | None = None  # EW's own score when it differs (split score)
-    weight: float = 1.0  # share of an assigned weighted score (lines of one table add to 1)
+    weight: float | None = None  # share of a weighted score (None: the table's only line)
     contract: str = ""  # as written on a traveller: "4SX", "PASS"
     declarer: str = ""  # N, E, S or W
     tricks: int | None = None  # tricks taken by declarer
@@ -280,7 +281,7 @@ class Traveller:
             kind=np.array(kinds, dtype=np.int8),
             ns_score=column(lambda i: number(i.ns_score), float),
             ew_score=column(lambda i: number(i.ew_score), float),
-            weight=column(lambda i: float(i.weight), float),
+            weight=column(lambda i: number(i.weight), float),
             ns_share=column(lambda i: i.adjusted.ns_percent if i.adjusted else math.nan, float),
             ew_share=column(lambda i: i.adjusted.ew_percent if i.adjusted else math.nan, float),
             contract=column(lambda i: i.contract, object),
@@ -294,7 +295,7 @@ class Traveller:
             source=source,
         )
 
-    def fail(self, rows: Sequence[int] | np.ndarray, message: str) -> InputError:
+    def fail(self, rows: int | Sequence[int] | np.ndarray, message: str) -> InputError:
         """An error naming the source and the lines of entries ``rows``."""
         indices = np.atleast_1d(np.asarray(rows, dtype=np.int64))
         numbers = self.lines[indices]
@@ -498,24 +499,45 @@ class _Tables:
     rows_each: bool  # every row is a table of its own (of_row is arange)
 
 
-def _pair_ids(traveller: Traveller, two_winners: bool) -> tuple[np.ndarray, np.ndarray, int]:
-    """NS and EW pair identities: (section, pair), with the direction too for two winners."""
+def _pair_ids(traveller: Traveller) -> tuple[np.ndarray, np.ndarray, int]:
+    """Each line's NS and EW pair as a number from (section, label): section × labels + label;
+    and how many such numbers there can be."""
+    labels = max(len(traveller.pairs), 1)
+    ns = traveller.section * labels
+    ew = ns + traveller.ew_pair
+    ns += traveller.ns_pair
+    return ns, ew, len(traveller.sections) * labels
+
+
+def _sits_both_ways(ns: np.ndarray, ew: np.ndarray, ids: int) -> bool:
+    """Whether some pair sits NS on one line and EW on another (``_pair_ids`` numbers)."""
+    seen_ns = np.zeros(ids, dtype=bool)
+    seen_ns[ns] = True
+    return bool(seen_ns[ew].any())
+
+
+def _numbered_by_direction(traveller: Traveller) -> bool:
+    """Whether NS and EW pairs are numbered separately (a Mitchell numbered 1…N both ways).
+
+    In such a Mitchell every board is played by NS pair p and by EW pair p, so on every board
+    most NS numbers are EW numbers too; with pairs numbered once (a Howell) a number appears
+    on a board only once. Every board must show it, so one mistyped line does not make a
+    Howell a Mitchell (it is reported as a pair playing a board twice instead).
+    """
     pairs = max(len(traveller.pairs), 1)
-    base = traveller.section * pairs
-    if not two_winners:
-        return base + traveller.ns_pair, base + traveller.ew_pair, len(traveller.sections) * pairs
-    base = base * 2
-    return (
-        base + traveller.ns_pair,
-        base + pairs + traveller.ew_pair,
-        2 * len(traveller.sections) * pairs,
-    )
+    board = traveller.section * (int(traveller.board.max()) + 1) + traveller.board
+    ns_key = board * pairs + traveller.ns_pair
+    ew_key = board * pairs + traveller.ew_pair
+    shared = np.isin(ns_key, ew_key)
+    _, group = np.unique(board, return_inverse=True)
+    lines = np.bincount(group.reshape(-1))
+    both = np.bincount(group.reshape(-1), weights=shared)
+    return bool((both * 2 > lines).all())
 
 
-def _sits_both_ways(traveller: Traveller) -> bool:
-    """Whether some pair of some section sits NS on one line and EW on another."""
-    ns, ew, _ = _pair_ids(traveller, two_winners=False)
-    return bool(np.intersect1d(ns, ew).size)
+def _one_table_per_line(size: int) -> _Tables:
+    rows = np.arange(size)
+    return _Tables(rows, rows, True)
 
 
 def _tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids: int) -> _Tables:
@@ -531,14 +553,23 @@ def _tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids: int
         )
     size = len(traveller)
     board_span = int(traveller.board.max()) + 1
-    keys = np.concatenate([traveller.board * ids + ns_id, traveller.board * ids + ew_id])
     if float(board_span) * ids * 2 >= 2.0**62:
         raise InputError(f"{traveller.source}: too many boards and pairs to score")
+    ns_key = traveller.board * ids
+    ew_key = ns_key + ew_id
+    ns_key += ns_id
+    if board_span * ids <= 64 * size:  # every (board, pair) met once: the usual case
+        seen = np.zeros(board_span * ids, dtype=bool)
+        seen[ns_key] = True
+        seen[ew_key] = True
+        if np.count_nonzero(seen) == 2 * size:
+            return _one_table_per_line(size)
+    keys = np.concatenate([ns_key, ew_key])
     order = np.argsort(keys, kind="stable")
     sorted_keys = keys[order]
     repeat = np.flatnonzero(sorted_keys[1:] == sorted_keys[:-1])
     if repeat.size == 0:
-        return _Tables(np.arange(size), np.arange(size), True)
+        return _one_table_per_line(size)
     first_row, second_row = order[repeat] % size, order[repeat + 1] % size
     same_table = (ns_id[first_row] == ns_id[second_row]) & (ew_id[first_row] == ew_id[second_row])
     bad = np.flatnonzero(~same_table)
@@ -550,7 +581,6 @@ def _tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids: int
             sorted((a, b)),
             f"pair {label} plays board {traveller.board[a]} on two lines",
         )
-    ns_key = traveller.board * ids + ns_id
     _, of_row = np.unique(ns_key, return_inverse=True)
     of_row = of_row.reshape(-1)
     first = np.full(int(of_row.max()) + 1, size, dtype=np.int64)
@@ -561,6 +591,8 @@ def _tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids: int
 def _check_components(traveller: Traveller, tables: _Tables) -> None:
     """Only scores may have several lines (a weighted score); weights of a table add to 1."""
     weight = traveller.weight
+    if tables.rows_each and weight.min() == weight.max() == 1:  # NaN compares unequal
+        return
     if not tables.rows_each:
         count = np.bincount(tables.of_row)[tables.of_row]
         blank = np.flatnonzero(np.isnan(weight) & (count > 1))
@@ -612,6 +644,7 @@ class _Scored:
     table_ns: np.ndarray  # NS pair id of each table
     table_ew: np.ndarray
     table_group: np.ndarray  # scoring group (board) of each table; -1 not played
+    table_kind: np.ndarray  # kind of each table
     group_board: np.ndarray
     group_section: np.ndarray  # -1 across the field
     group_top: np.ndarray  # NaN at IMPs
@@ -628,14 +661,18 @@ class _Scored:
 
     def __post_init__(self) -> None:
         played = self.table_group >= 0
-        ns, ew = self.table_ns[played], self.table_ew[played]
+        every = bool(played.all())
+        ns = self.table_ns if every else self.table_ns[played]
+        ew = self.table_ew if every else self.table_ew[played]
+        ns_value = self.ns_value if every else self.ns_value[played]
+        ew_value = self.ew_value if every else self.ew_value[played]
         ids = self.pair_ids
-        self.pair_total = np.bincount(ns, self.ns_value[played], ids) + np.bincount(
-            ew, self.ew_value[played], ids
-        )
+        self.pair_total = np.bincount(ns, ns_value, ids) + np.bincount(ew, ew_value, ids)
         self.pair_boards = np.bincount(ns, minlength=ids) + np.bincount(ew, minlength=ids)
         if self.imps:
             self.pair_top = np.full(ids, np.nan)
+        elif (self.group_top == self.group_top[0]).all():  # every board has the same top
+            self.pair_top = self.pair_boards * self.group_top[0]
         else:
             top = self.group_top[self.table_group[played]]
             self.pair_top = np.bincount(ns, top, ids) + np.bincount(ew, top, ids)
@@ -645,56 +682,67 @@ class _Scored:
     def imps(self) -> bool:
         return self.method in ("ximp", "butler")
 
-    def _pair_section(self, pid: np.ndarray) -> np.ndarray:
-        per_section = len(self.traveller.pairs) * (2 if self.two_winners else 1)
-        return pid // max(per_section, 1)
+    def _pair_section(self, pid: Any) -> Any:
+        return self._pair_number(pid) // max(len(self.traveller.pairs), 1)
 
-    def _pair_direction(self, pid: np.ndarray) -> np.ndarray:
+    def _pair_direction(self, pid: Any) -> Any:
         """0 NS, 1 EW with two winners; 0 for everyone with one."""
         if not self.two_winners:
             return np.zeros_like(pid)
-        pairs = max(len(self.traveller.pairs), 1)
-        return (pid // pairs) % 2
+        return pid // (self.pair_ids // 2)
 
-    def _pair_label(self, pid: np.ndarray) -> np.ndarray:
-        return pid % max(len(self.traveller.pairs), 1)
+    def _pair_label(self, pid: Any) -> Any:
+        return self._pair_number(pid) % max(len(self.traveller.pairs), 1)
+
+    def _pair_number(self, pid: Any) -> Any:
+        """section × labels + label, whatever the direction."""
+        return pid % (self.pair_ids // 2) if self.two_winners else pid
 
     def _rank(self) -> None:
         """Places within each ranking (ties to PLACE_DECIMALS share a place)."""
         pid = np.flatnonzero(self.pair_boards > 0)
         section = np.zeros_like(pid) if self.across_field else self._pair_section(pid)
         ranking = section * 2 + self._pair_direction(pid)
+        total, boards = self.pair_total[pid], self.pair_boards[pid]
         with np.errstate(invalid="ignore", divide="ignore"):
-            per_board = self.pair_total[pid] / self.pair_boards[pid]
-            percentage = self.pair_total[pid] / self.pair_top[pid] * 100
-        if self.imps:
-            boards = self.pair_boards[pid]
-            low = np.full(ranking.max() + 1, np.iinfo(np.int64).max)
-            high = np.zeros(ranking.max() + 1, dtype=np.int64)
-            np.minimum.at(low, ranking, boards)
-            np.maximum.at(high, ranking, boards)
-            uneven = (low != high)[ranking]
-            value = np.where(uneven, per_board, self.pair_total[pid])
-        else:
-            value = percentage
-        value = np.round(value, PLACE_DECIMALS)
-        label_order = _natural_order(self.traveller.pairs)[self._pair_label(pid)]
-        order = np.lexsort((label_order, section, -value, ranking))
-        sorted_ranking, sorted_value = ranking[order], value[order]
-        new_ranking = np.ones(order.size, dtype=bool)
-        new_ranking[1:] = sorted_ranking[1:] != sorted_ranking[:-1]
-        new_value = new_ranking.copy()
-        new_value[1:] |= sorted_value[1:] != sorted_value[:-1]
+            if self.imps:  # IMPs per board in a ranking whose pairs played unequal numbers
+                value = np.where(self._uneven_boards(ranking, boards), total / boards, total)
+            else:
+                value = total / self.pair_top[pid] * 100
+        # One sort key: the ranking, then the value (to the shown decimals) best first.
+        hundredths = np.rint(np.nan_to_num(value, nan=-1e9) * 10**PLACE_DECIMALS)
+        key = ranking.astype(np.int64) << 42
+        key -= hundredths.astype(np.int64)
+        tiebreak = (
+            section * len(self.traveller.pairs)
+            + _natural_order(self.traveller.pairs)[self._pair_label(pid)]
+        )
+        order = np.lexsort((tiebreak, key))
+        sorted_key = key[order]
         position = np.arange(order.size)
+        new_value = np.ones(order.size, dtype=bool)
+        np.not_equal(sorted_key[1:], sorted_key[:-1], out=new_value[1:])
+        sorted_ranking = ranking[order]
+        new_ranking = np.ones(order.size, dtype=bool)
+        np.not_equal(sorted_ranking[1:], sorted_ranking[:-1], out=new_ranking[1:])
         ranking_start = np.maximum.accumulate(np.where(new_ranking, position, 0))
         run_start = np.maximum.accumulate(np.where(new_value, position, 0))
-        run_end = np.append(np.flatnonzero(new_value)[1:], order.size)
-        run_length = (run_end - np.flatnonzero(new_value))[np.cumsum(new_value) - 1]
+        starts = np.flatnonzero(new_value)
+        run_length = np.diff(np.append(starts, order.size))[np.cumsum(new_value) - 1]
         self.pair_order = pid[order]
         self.pair_rank = np.zeros(self.pair_ids, dtype=np.int64)
         self.pair_tied = np.zeros(self.pair_ids, dtype=bool)
         self.pair_rank[self.pair_order] = run_start - ranking_start + 1
         self.pair_tied[self.pair_order] = run_length > 1
+
+    @staticmethod
+    def _uneven_boards(ranking: np.ndarray, boards: np.ndarray) -> np.ndarray:
+        """For each pair, whether the pairs of its ranking played different numbers of boards."""
+        low = np.full(int(ranking.max()) + 1, np.iinfo(np.int64).max)
+        high = np.zeros(int(ranking.max()) + 1, dtype=np.int64)
+        np.minimum.at(low, ranking, boards)
+        np.maximum.at(high, ranking, boards)
+        return (low != high)[ranking]
 
     # Result objects ---------------------------------------------------------------------
 
@@ -730,10 +778,10 @@ class _Scored:
             label = traveller.pairs.index(pair.pair)
         except ValueError:
             raise InputError(f"pair {pair.pair} is not in this session") from None
-        pairs = max(len(traveller.pairs), 1)
+        number = section * max(len(traveller.pairs), 1) + label
         if not self.two_winners:
-            return section * pairs + label
-        return (section * 2 + DIRECTIONS.index(pair.direction)) * pairs + label
+            return number
+        return number + DIRECTIONS.index(pair.direction) * (self.pair_ids // 2)
 
     def _line(self, table: int) -> ScoredLine:
         traveller = self.traveller
@@ -818,385 +866,14 @@ class _Scored:
         if self.method != "butler":
             return datums
         traveller = self.traveller
-        rows, group, table = _real_components(
-            traveller, self.tables, self.table_group, self.group_results, 2
-        )
-        if rows.size:
-            values = datum(group, table, traveller.ns_score[rows], traveller.weight[rows])
+        groups = _Groups(self.table_group, self.table_kind, self.group_results,
+                         self.group_results, self.group_section)  # fmt: skip
+        rows = _real_components(traveller, self.tables, groups, 2)
+        if rows.group.size:
+            scores, weights = rows.take(traveller.ns_score), rows.take(traveller.weight)
+            values = datum(rows.group, rows.table, scores, weights)
             datums[values.board] = values.value
         return datums
-
-    def score_card(self, pair: PairResult) -> list[ScoreCardRow]:
-        """The personal score card of ``pair`` (one of ``pairs``)."""
-        return self._scored.score_card(pair)
-
-
-# --------------------------------------------------------------------------------------------
-# Scoring
-
-
-def _winners(value: str | int) -> str:
-    text = str(value).strip().lower()
-    if text not in ("auto", "1", "2"):
-        raise InputError(f"winners must be auto, 1 or 2, got {shown(value)}")
-    return text
-
-
-def _dense_codes(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct values of an int64 key (ascending) and each value's index into them."""
-    if key.size and key.min() >= 0 and key.max() < 4 * key.size + 1024:
-        present = np.zeros(int(key.max()) + 1, dtype=bool)
-        present[key] = True
-        index = np.cumsum(present) - 1
-        return np.flatnonzero(present), index[key]
-    distinct, codes = np.unique(key, return_inverse=True)
-    return distinct, codes.reshape(-1)
-
-
-@dataclass
-class _Tables:
-    """The lines grouped into tables (the components of a weighted score are one table)."""
-
-    first: np.ndarray  # each table's first row
-    of_row: np.ndarray  # each row's table
-    rows_each: bool  # every row is a table of its own (of_row is arange)
-
-
-def _pair_ids(traveller: Traveller, two_winners: bool) -> tuple[np.ndarray, np.ndarray, int]:
-    """NS and EW pair identities: (section, pair), with the direction too for two winners."""
-    pairs = max(len(traveller.pairs), 1)
-    base = traveller.section * pairs
-    if not two_winners:
-        return base + traveller.ns_pair, base + traveller.ew_pair, len(traveller.sections) * pairs
-    base = base * 2
-    return (
-        base + traveller.ns_pair,
-        base + pairs + traveller.ew_pair,
-        2 * len(traveller.sections) * pairs,
-    )
-
-
-def _sits_both_ways(traveller: Traveller) -> bool:
-    """Whether some pair of some section sits NS on one line and EW on another."""
-    ns, ew, _ = _pair_ids(traveller, two_winners=False)
-    return bool(np.intersect1d(ns, ew).size)
-
-
-def _tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids: int) -> _Tables:
-    """Group rows into tables; reject a pair on both sides of a line or playing a board twice."""
-    same = np.flatnonzero(ns_id == ew_id)
-    if same.size:
-        row = int(same[0])
-        raise traveller.fail(
-            row,
-            f"pair {traveller.pairs[traveller.ns_pair[row]]} is on both sides of the line "
-            "(NS and EW); if NS and EW pairs are numbered separately (a Mitchell), score "
-            "with two winners",
-        )
-    size = len(traveller)
-    board_span = int(traveller.board.max()) + 1
-    keys = np.concatenate([traveller.board * ids + ns_id, traveller.board * ids + ew_id])
-    if float(board_span) * ids * 2 >= 2.0**62:
-        raise InputError(f"{traveller.source}: too many boards and pairs to score")
-    order = np.argsort(keys, kind="stable")
-    sorted_keys = keys[order]
-    repeat = np.flatnonzero(sorted_keys[1:] == sorted_keys[:-1])
-    if repeat.size == 0:
-        return _Tables(np.arange(size), np.arange(size), True)
-    first_row, second_row = order[repeat] % size, order[repeat + 1] % size
-    same_table = (ns_id[first_row] == ns_id[second_row]) & (ew_id[first_row] == ew_id[second_row])
-    bad = np.flatnonzero(~same_table)
-    if bad.size:
-        a, b = int(first_row[bad[0]]), int(second_row[bad[0]])
-        pid = keys[order[repeat[bad[0]]]] % ids
-        label = traveller.pairs[int(pid % max(len(traveller.pairs), 1))]
-        raise traveller.fail(
-            sorted((a, b)),
-            f"pair {label} plays board {traveller.board[a]} on two lines",
-        )
-    ns_key = traveller.board * ids + ns_id
-    _, of_row = np.unique(ns_key, return_inverse=True)
-    of_row = of_row.reshape(-1)
-    first = np.full(int(of_row.max()) + 1, size, dtype=np.int64)
-    np.minimum.at(first, of_row, np.arange(size))
-    return _Tables(first, of_row, False)
-
-
-def _check_components(traveller: Traveller, tables: _Tables) -> None:
-    """Only scores may have several lines (a weighted score); weights of a table add to 1."""
-    weight = traveller.weight
-    if not tables.rows_each:
-        count = np.bincount(tables.of_row)[tables.of_row]
-        blank = np.flatnonzero(np.isnan(weight) & (count > 1))
-        if blank.size:
-            rows = np.flatnonzero(tables.of_row == tables.of_row[blank[0]])
-            label = traveller.pairs[int(traveller.ns_pair[rows[0]])]
-            raise traveller.fail(
-                rows,
-                f"pair {label} plays board {traveller.board[rows[0]]} on {rows.size} lines "
-                "(lines of one table need a weight each: an assigned weighted score)",
-            )
-    weight[np.isnan(weight)] = 1.0
-    bad_weight = np.flatnonzero(~np.isfinite(weight) | (weight < 0))
-    if bad_weight.size:
-        row = int(bad_weight[0])
-        raise traveller.fail(row, f"weight must be a number of at least 0, got {weight[row]:g}")
-    if tables.rows_each:
-        off = np.flatnonzero(np.abs(weight - 1) > WEIGHT_TOLERANCE)
-        if off.size:
-            row = int(off[0])
-            raise traveller.fail(
-                row, f"a table's weights must add up to 1, got {weight[row]:.12g} on one line"
-            )
-        return
-    count = np.bincount(tables.of_row)
-    several = count[tables.of_row] > 1
-    not_scores = np.flatnonzero(several & (traveller.kind != SCORE))
-    if not_scores.size:
-        rows = np.flatnonzero(tables.of_row == tables.of_row[not_scores[0]])
-        raise traveller.fail(
-            rows, "an adjusted score or NP must be the table's only line on the board"
-        )
-    sums = np.bincount(tables.of_row, weights=weight)
-    off = np.flatnonzero(np.abs(sums - 1) > WEIGHT_TOLERANCE)
-    if off.size:
-        rows = np.flatnonzero(tables.of_row == off[0])
-        raise traveller.fail(rows, f"a table's weights must add up to 1, got {sums[off[0]]:.12g}")
-
-
-@dataclass
-class _Scored:
-    """A scored session as arrays; builds the result objects on demand."""
-
-    traveller: Traveller
-    method: str
-    two_winners: bool
-    across_field: bool
-    tables: _Tables
-    table_ns: np.ndarray  # NS pair id of each table
-    table_ew: np.ndarray
-    table_group: np.ndarray  # scoring group (board) of each table; -1 not played
-    group_board: np.ndarray
-    group_section: np.ndarray  # -1 across the field
-    group_top: np.ndarray  # NaN at IMPs
-    group_results: np.ndarray  # real results per group
-    ns_value: np.ndarray  # per table, NaN not played
-    ew_value: np.ndarray
-    pair_ids: int
-    pair_total: np.ndarray = field(init=False)
-    pair_boards: np.ndarray = field(init=False)
-    pair_top: np.ndarray = field(init=False)
-    pair_rank: np.ndarray = field(init=False)
-    pair_tied: np.ndarray = field(init=False)
-    pair_order: np.ndarray = field(init=False)
-
-    def __post_init__(self) -> None:
-        played = self.table_group >= 0
-        ns, ew = self.table_ns[played], self.table_ew[played]
-        ids = self.pair_ids
-        self.pair_total = np.bincount(ns, self.ns_value[played], ids) + np.bincount(
-            ew, self.ew_value[played], ids
-        )
-        self.pair_boards = np.bincount(ns, minlength=ids) + np.bincount(ew, minlength=ids)
-        if self.imps:
-            self.pair_top = np.full(ids, np.nan)
-        else:
-            top = self.group_top[self.table_group[played]]
-            self.pair_top = np.bincount(ns, top, ids) + np.bincount(ew, top, ids)
-        self._rank()
-
-    @property
-    def imps(self) -> bool:
-        return self.method in ("ximp", "butler")
-
-    def _pair_section(self, pid: np.ndarray) -> np.ndarray:
-        per_section = len(self.traveller.pairs) * (2 if self.two_winners else 1)
-        return pid // max(per_section, 1)
-
-    def _pair_direction(self, pid: np.ndarray) -> np.ndarray:
-        """0 NS, 1 EW with two winners; 0 for everyone with one."""
-        if not self.two_winners:
-            return np.zeros_like(pid)
-        pairs = max(len(self.traveller.pairs), 1)
-        return (pid // pairs) % 2
-
-    def _pair_label(self, pid: np.ndarray) -> np.ndarray:
-        return pid % max(len(self.traveller.pairs), 1)
-
-    def _rank(self) -> None:
-        """Places within each ranking (ties to PLACE_DECIMALS share a place)."""
-        pid = np.flatnonzero(self.pair_boards > 0)
-        section = np.zeros_like(pid) if self.across_field else self._pair_section(pid)
-        ranking = section * 2 + self._pair_direction(pid)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            per_board = self.pair_total[pid] / self.pair_boards[pid]
-            percentage = self.pair_total[pid] / self.pair_top[pid] * 100
-        if self.imps:
-            boards = self.pair_boards[pid]
-            low = np.full(ranking.max() + 1, np.iinfo(np.int64).max)
-            high = np.zeros(ranking.max() + 1, dtype=np.int64)
-            np.minimum.at(low, ranking, boards)
-            np.maximum.at(high, ranking, boards)
-            uneven = (low != high)[ranking]
-            value = np.where(uneven, per_board, self.pair_total[pid])
-        else:
-            value = percentage
-        value = np.round(value, PLACE_DECIMALS)
-        label_order = _natural_order(self.traveller.pairs)[self._pair_label(pid)]
-        order = np.lexsort((label_order, section, -value, ranking))
-        sorted_ranking, sorted_value = ranking[order], value[order]
-        new_ranking = np.ones(order.size, dtype=bool)
-        new_ranking[1:] = sorted_ranking[1:] != sorted_ranking[:-1]
-        new_value = new_ranking.copy()
-        new_value[1:] |= sorted_value[1:] != sorted_value[:-1]
-        position = np.arange(order.size)
-        ranking_start = np.maximum.accumulate(np.where(new_ranking, position, 0))
-        run_start = np.maximum.accumulate(np.where(new_value, position, 0))
-        run_end = np.append(np.flatnonzero(new_value)[1:], order.size)
-        run_length = (run_end - np.flatnonzero(new_value))[np.cumsum(new_value) - 1]
-        self.pair_order = pid[order]
-        self.pair_rank = np.zeros(self.pair_ids, dtype=np.int64)
-        self.pair_tied = np.zeros(self.pair_ids, dtype=bool)
-        self.pair_rank[self.pair_order] = run_start - ranking_start + 1
-        self.pair_tied[self.pair_order] = run_length > 1
-
-    # Result objects ---------------------------------------------------------------------
-
-    def pair_results(self) -> tuple[PairResult, ...]:
-        traveller = self.traveller
-        results = []
-        for pid in self.pair_order.tolist():
-            boards = int(self.pair_boards[pid])
-            total = float(self.pair_total[pid])
-            top = float(self.pair_top[pid])
-            direction = DIRECTIONS[int(self._pair_direction(np.int64(pid)))]
-            rank = int(self.pair_rank[pid])
-            results.append(
-                PairResult(
-                    section=traveller.sections[int(self._pair_section(np.int64(pid)))],
-                    pair=traveller.pairs[int(self._pair_label(np.int64(pid)))],
-                    direction=direction if self.two_winners else "",
-                    boards=boards,
-                    score=total,
-                    top=top,
-                    percentage=total / top * 100 if top > 0 else math.nan,
-                    per_board=total / boards,
-                    place=f"{rank}=" if self.pair_tied[pid] else str(rank),
-                    rank=rank,
-                )
-            )
-        return tuple(results)
-
-    def _pair_id(self, pair: PairResult) -> int:
-        traveller = self.traveller
-        try:
-            section = traveller.sections.index(pair.section)
-            label = traveller.pairs.index(pair.pair)
-        except ValueError:
-            raise InputError(f"pair {pair.pair} is not in this session") from None
-        pairs = max(len(traveller.pairs), 1)
-        if not self.two_winners:
-            return section * pairs + label
-        return (section * 2 + DIRECTIONS.index(pair.direction)) * pairs + label
-
-    def _line(self, table: int) -> ScoredLine:
-        traveller = self.traveller
-        row = int(self.tables.first[table])
-        group = int(self.table_group[table])
-        top = self.group_top[group] if group >= 0 else math.nan
-        ns_value, ew_value = float(self.ns_value[table]), float(self.ew_value[table])
-        text, ns_score = self._score_text(table, row)
-        kind = traveller.kind[row]
-        return ScoredLine(
-            section=traveller.sections[int(traveller.section[row])],
-            board=int(traveller.board[row]),
-            ns_pair=traveller.pairs[int(traveller.ns_pair[row])],
-            ew_pair=traveller.pairs[int(traveller.ew_pair[row])],
-            round=int(traveller.round[row]),
-            contract=str(traveller.contract[row]) if ns_score == ns_score else "",
-            declarer=str(traveller.declarer[row]) if ns_score == ns_score else "",
-            lead=str(traveller.lead[row]),
-            tricks=int(traveller.tricks[row]) if ns_score == ns_score else -1,
-            ns_score=ns_score,
-            score_text=text,
-            adjusted=text if kind == ADJUSTED else "",
-            ns_value=ns_value,
-            ew_value=ew_value,
-            ns_percent=float(ns_value / top * 100) if top > 0 else math.nan,
-            ew_percent=float(ew_value / top * 100) if top > 0 else math.nan,
-        )
-
-    def _score_text(self, table: int, row: int) -> tuple[str, float]:
-        """The table's score as shown, and NS's score when it is a single one (else NaN)."""
-        traveller = self.traveller
-        kind = traveller.kind[row]
-        if kind == ADJUSTED:
-            return str(Adjusted(traveller.ns_share[row], traveller.ew_share[row])), math.nan
-        if kind == NOT_PLAYED_KIND:
-            return "NP", math.nan
-        rows = [row] if self.tables.rows_each else np.flatnonzero(self.tables.of_row == table)
-        if len(rows) > 1:
-            parts = [f"{traveller.weight[r] * 100:g}% {traveller.ns_score[r]:g}" for r in rows]
-            return " + ".join(parts), math.nan
-        score = float(traveller.ns_score[row])
-        ew = traveller.ew_score[row]
-        if ew == ew and ew != -score:
-            return f"{score:g} / EW {ew:g}", score
-        return f"{score:g}", score
-
-    def travellers(self) -> tuple[BoardTraveller, ...]:
-        traveller = self.traveller
-        tables = np.flatnonzero(self.table_group >= 0)
-        by_group = tables[np.argsort(self.table_group[tables], kind="stable")]
-        datum = self._datums()
-        groups = np.split(by_group, np.flatnonzero(np.diff(self.table_group[by_group])) + 1)
-        boards = []
-        for members in groups:
-            if not members.size:
-                continue
-            group = int(self.table_group[members[0]])
-            lines = sorted(
-                (self._line(int(t)) for t in members),
-                key=lambda line: (
-                    line.ns_score != line.ns_score,
-                    -line.ns_score if line.ns_score == line.ns_score else 0,
-                    -line.ns_value,
-                ),
-            )
-            section = int(self.group_section[group])
-            boards.append(
-                BoardTraveller(
-                    section="" if section < 0 else traveller.sections[section],
-                    board=int(self.group_board[group]),
-                    top=float(self.group_top[group]),
-                    datum=float(datum[group]),
-                    results=int(self.group_results[group]),
-                    lines=tuple(lines),
-                )
-            )
-        return tuple(boards)
-
-    def _datums(self) -> np.ndarray:
-        """The Butler datum of each group (NaN for other methods or without two results)."""
-        datums = np.full(self.group_board.size, np.nan)
-        if self.method != "butler":
-            return datums
-        traveller = self.traveller
-        rows, group, table = _real_components(
-            traveller, self.tables, self.table_group, self.group_results, 2
-        )
-        if rows.size:
-            values = datum(group, table, traveller.ns_score[rows], traveller.weight[rows])
-            datums[values.board] = values.value
-        return datums
-
-    def _real_rows(self, minimum_results: int) -> tuple[np.ndarray, np.ndarray]:
-        """Rows of real results on groups with at least ``minimum_results``, and their group."""
-        group = self.table_group[self.tables.of_row]
-        real = (self.traveller.kind == SCORE) & (group >= 0)
-        real &= self.group_results[np.maximum(group, 0)] >= minimum_results
-        rows = np.flatnonzero(real)
-        return rows, group[rows]
 
     def score_card(self, pair: PairResult) -> list[ScoreCardRow]:
         pid = self._pair_id(pair)
@@ -1268,29 +945,39 @@ def score_session(
     chosen = _winners(winners)
     if len(traveller) == 0:
         raise InputError(f"{traveller.source}: no traveller lines")
-    two_winners = chosen == "2" or (chosen == "auto" and not _sits_both_ways(traveller))
-    ns_id, ew_id, ids = _pair_ids(traveller, two_winners)
+    ns_id, ew_id, ids = _pair_ids(traveller)
+    two_winners = chosen == "2" or (
+        chosen == "auto"
+        and (not _sits_both_ways(ns_id, ew_id, ids) or _numbered_by_direction(traveller))
+    )
+    if two_winners:  # EW pairs numbered after every NS pair: NS 3 and EW 3 are two pairs
+        ew_id += ids
+        ids *= 2
     tables = _tables(traveller, ns_id, ew_id, ids)
     _check_components(traveller, tables)
-    first = tables.first
-    kind = traveller.kind[first]
+    kind, board, section, ns_id, ew_id = (
+        values if tables.rows_each else values[tables.first]
+        for values in (traveller.kind, traveller.board, traveller.section, ns_id, ew_id)
+    )
     in_play = kind != NOT_PLAYED_KIND
-    board = traveller.board[first]
-    section = traveller.section[first]
+    every_table_played = bool(in_play.all())
     board_span = int(board.max()) + 1
     group_key = board if across_field else section * board_span + board
-    distinct, group = _dense_codes(np.where(in_play, group_key, -1) + 1)
-    has_np = bool((~in_play).any())
-    group = group - 1 if has_np else group  # group 0 was the not-played marker
-    distinct = distinct[1:] - 1 if has_np else distinct - 1
+    if every_table_played:
+        distinct, group = _dense_codes(group_key)
+    else:  # key 0 marks the tables that did not play, group −1
+        distinct, group = _dense_codes(np.where(in_play, group_key + 1, 0))
+        group, distinct = group - 1, distinct[1:] - 1
     groups = distinct.size
     if groups == 0:
         raise InputError(f"{traveller.source}: no board was played")
     group_board = distinct % board_span
     group_section = np.full(groups, -1) if across_field else distinct // board_span
-    real = in_play & (kind == SCORE)
-    results = np.bincount(group[real], minlength=groups)
-    entries = np.bincount(group[in_play], minlength=groups)
+    if every_table_played and not (kind != SCORE).any():
+        results = entries = np.bincount(group, minlength=groups)
+    else:
+        results = np.bincount(group[in_play & (kind == SCORE)], minlength=groups)
+        entries = np.bincount(group[in_play], minlength=groups)
     lonely = np.flatnonzero((results == 1) & (entries == 1))
     if lonely.size:
         table = int(np.flatnonzero(group == lonely[0])[0])
@@ -1300,18 +987,18 @@ def score_session(
             "nothing to compare it with",
         )
     scorer = _score_imps if method in ("ximp", "butler") else _score_matchpoints
-    top, ns_value, ew_value = scorer(
-        traveller, tables, group, in_play, results, entries, group_section, method, factoring
-    )
+    groups_of = _Groups(group, kind, results, entries, group_section)
+    top, ns_value, ew_value = scorer(traveller, tables, groups_of, method, factoring)
     scored = _Scored(
         traveller=traveller,
         method=method,
         two_winners=two_winners,
         across_field=across_field,
         tables=tables,
-        table_ns=ns_id[first],
-        table_ew=ew_id[first],
-        table_group=np.where(in_play, group, -1),
+        table_ns=ns_id,
+        table_ew=ew_id,
+        table_group=group,
+        table_kind=kind,
         group_board=group_board,
         group_section=group_section,
         group_top=top,
@@ -1330,119 +1017,138 @@ def score_session(
     )
 
 
+@dataclass(frozen=True)
+class _Groups:
+    """The scoring groups (a board, in one section or across the field) and their tables."""
+
+    of_table: np.ndarray  # group of each table, −1 for a table that did not play
+    kind: np.ndarray  # kind of each table
+    results: np.ndarray  # real results of each group
+    entries: np.ndarray  # real results and adjusted scores of each group
+    section: np.ndarray  # section of each group, −1 across the field
+
+
+@dataclass(frozen=True)
+class _Components:
+    """The rows of real results to score, their group and table; ``rows`` None: every row,
+    in order (no copies)."""
+
+    rows: np.ndarray | None
+    group: np.ndarray
+    table: np.ndarray
+
+    def take(self, values: np.ndarray) -> np.ndarray:
+        return values if self.rows is None else values[self.rows]
+
+
 def _real_components(
-    traveller: Traveller, tables: _Tables, group: np.ndarray, results: np.ndarray, least: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Rows of real results on groups with at least ``least`` of them: rows, group, table."""
-    row_group = group[tables.of_row]
-    keep = (traveller.kind == SCORE) & (results[np.maximum(row_group, 0)] >= least)
+    traveller: Traveller, tables: _Tables, groups: _Groups, least: int
+) -> _Components:
+    """The rows of real results on groups with at least ``least`` of them."""
+    row_group = groups.of_table if tables.rows_each else groups.of_table[tables.of_row]
+    real = traveller.kind == SCORE
+    if tables.rows_each and real.all() and groups.results.min() >= least:
+        return _Components(None, row_group, tables.of_row)
+    keep = real & (groups.results[np.maximum(row_group, 0)] >= least) & (row_group >= 0)
     rows = np.flatnonzero(keep)
-    return rows, row_group[rows], tables.of_row[rows]
+    return _Components(rows, row_group[rows], tables.of_row[rows])
 
 
 def _board_values(
-    traveller: Traveller,
-    tables: _Tables,
-    rows: np.ndarray,
-    row_group: np.ndarray,
-    row_table: np.ndarray,
-    core_method: str,
-    **options: Any,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """NS and EW values of the tables holding ``rows``, via :mod:`.boards`: (tables, ns, ew).
+    traveller: Traveller, tables: _Tables, rows: _Components, core_method: str, **options: Any
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """NS and EW values of the tables of ``rows`` via :mod:`.boards`: (tables, NS, EW).
 
     Plain tables (one line of weight 1, no split score) take the quick one-sided functions;
-    EW's value is then the complement of NS's.
+    EW's value is then the complement of NS's, returned as None.
     """
-    ew = traveller.ew_score[rows]
-    plain = tables.rows_each and bool(np.isnan(ew).all())
-    if plain and core_method in ("matchpoints", "cross_imps", "butler"):
-        if core_method == "matchpoints":
-            scored = matchpoints(row_group, row_table, traveller.ns_score[rows], **options)
-            return scored.entry, scored.value, np.full(scored.value.size, np.nan)
+    ns_score = rows.take(traveller.ns_score)
+    plain = tables.rows_each and bool(np.isnan(traveller.ew_score).all())
+    if plain and core_method == "matchpoints":
+        scored = matchpoints(rows.group, rows.table, ns_score, **options)
+        return scored.entry, scored.value, None
+    if plain:
         function = cross_imps if core_method == "cross_imps" else butler_imps
-        scored = function(row_group, row_table, traveller.ns_score[rows])
+        scored = function(rows.group, rows.table, ns_score)
         return scored.entry, scored.value, -scored.value
     result = score_traveller(
-        row_group, row_table, traveller.ns_score[rows], ew, traveller.weight[rows],
-        method=core_method, **options,
+        rows.group, rows.table, ns_score, rows.take(traveller.ew_score),
+        rows.take(traveller.weight), method=core_method, **options,
     )  # fmt: skip
     return result.entry, result.ns, result.ew
 
 
+def _adjusted_tables(groups: _Groups) -> np.ndarray:
+    """The tables with an artificial adjusted score (on a board that was played)."""
+    adjusted = groups.kind == ADJUSTED
+    return np.flatnonzero(adjusted) if adjusted.any() else np.empty(0, dtype=np.int64)
+
+
 def _score_matchpoints(
-    traveller: Traveller,
-    tables: _Tables,
-    group: np.ndarray,
-    in_play: np.ndarray,
-    results: np.ndarray,
-    entries: np.ndarray,
-    group_section: np.ndarray,
-    method: str,
-    factoring: str,
+    traveller: Traveller, tables: _Tables, groups: _Groups, method: str, factoring: str
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each group's top and each table's NS and EW matchpoints (2 per win, or 1 for acbl)."""
-    if factoring == "most_played":
-        if (group_section < 0).all():
-            expected = np.full(entries.size, entries.max())
-        else:
-            most = np.zeros(int(group_section.max()) + 1, dtype=np.int64)
-            np.maximum.at(most, group_section, entries)
-            expected = most[group_section]
-    else:
+    entries, section = groups.entries, groups.section
+    if factoring == "available":
         expected = entries
+    elif (section < 0).all():
+        expected = np.full(entries.size, entries.max())
+    else:
+        most = np.zeros(int(section.max()) + 1, dtype=np.int64)
+        np.maximum.at(most, section, entries)
+        expected = most[section]
     if (expected < 2).any():
-        g = int(np.flatnonzero(expected < 2)[0])
-        rows = np.flatnonzero(group[tables.of_row] == g)
-        raise traveller.fail(rows, "a board needs at least 2 results (or adjusted scores)")
+        group = int(np.flatnonzero(expected < 2)[0])
+        lines = np.flatnonzero(groups.of_table[tables.of_row] == group)
+        raise traveller.fail(lines, "a board needs at least 2 results (or adjusted scores)")
     top = 2.0 * (expected - 1)
-    count = tables.first.size
-    ns_value, ew_value = np.full(count, np.nan), np.full(count, np.nan)
-    rows, row_group, row_table = _real_components(traveller, tables, group, results, 1)
-    if rows.size:
-        scored_groups = np.unique(row_group)
-        table, ns, ew = _board_values(
-            traveller, tables, rows, row_group, row_table, "matchpoints",
-            expected=expected[scored_groups],
-        )  # fmt: skip
-        ns_value[table] = ns
-        ew_value[table] = np.where(np.isnan(ew), top[group[table]] - ns, ew)
-    adjusted = np.flatnonzero(in_play & (traveller.kind[tables.first] == ADJUSTED))
-    first = tables.first[adjusted]
-    ns_value[adjusted] = traveller.ns_share[first] / 100 * top[group[adjusted]]
-    ew_value[adjusted] = traveller.ew_share[first] / 100 * top[group[adjusted]]
+    rows = _real_components(traveller, tables, groups, 1)
+    table, ns, ew = np.empty(0, dtype=np.int64), np.empty(0), None
+    if rows.group.size:
+        # Neuberg where a board has fewer real results than it is factored to.
+        played = groups.results > 0
+        factor = bool((groups.results[played] != expected[played]).any())
+        options = {"expected": expected[played]} if factor else {}
+        table, ns, ew = _board_values(traveller, tables, rows, "matchpoints", **options)
+    # Allocated after the scoring's temporaries are freed: much faster on some systems.
+    ns_value = np.full(tables.first.size, np.nan)
+    ns_value[table] = ns
+    ew_value = top[groups.of_table]  # the top, less NS's matchpoints (plain tables)
+    if ew is None:
+        ew_value -= ns_value  # NaN where NS has none: not played, or adjusted (set below)
+    else:
+        ew_value[:] = np.nan
+        ew_value[table] = ew
+    adjusted = _adjusted_tables(groups)
+    if adjusted.size:
+        first, of_group = tables.first[adjusted], top[groups.of_table[adjusted]]
+        ns_value[adjusted] = traveller.ns_share[first] / 100 * of_group
+        ew_value[adjusted] = traveller.ew_share[first] / 100 * of_group
     if method == "acbl":
         return top / 2, ns_value / 2, ew_value / 2
     return top, ns_value, ew_value
 
 
 def _score_imps(
-    traveller: Traveller,
-    tables: _Tables,
-    group: np.ndarray,
-    in_play: np.ndarray,
-    results: np.ndarray,
-    entries: np.ndarray,
-    group_section: np.ndarray,
-    method: str,
-    factoring: str,
+    traveller: Traveller, tables: _Tables, groups: _Groups, method: str, factoring: str
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each table's NS and EW IMPs (cross-IMPs or Butler); a lone real result scores 0."""
+    del factoring  # IMPs are not factored
     count = tables.first.size
     ns_value, ew_value = np.full(count, np.nan), np.full(count, np.nan)
-    kind = traveller.kind[tables.first]
-    lone = in_play & (kind == SCORE) & (results[np.maximum(group, 0)] == 1)
+    lone = (groups.kind == SCORE) & (groups.results[np.maximum(groups.of_table, 0)] == 1)
+    lone &= groups.of_table >= 0
     ns_value[lone], ew_value[lone] = 0.0, 0.0
-    rows, row_group, row_table = _real_components(traveller, tables, group, results, 2)
-    if rows.size:
+    rows = _real_components(traveller, tables, groups, 2)
+    if rows.group.size:
         core_method = "cross_imps" if method == "ximp" else "butler"
-        table, ns, ew = _board_values(traveller, tables, rows, row_group, row_table, core_method)
-        ns_value[table], ew_value[table] = ns, ew
-    for table in np.flatnonzero(in_play & (kind == ADJUSTED)).tolist():
+        scored, ns, ew = _board_values(traveller, tables, rows, core_method)
+        ns_value[scored], ew_value[scored] = ns, ew
+    for table in _adjusted_tables(groups).tolist():
         row = int(tables.first[table])
         share = Adjusted(float(traveller.ns_share[row]), float(traveller.ew_share[row]))
         try:
             ns_value[table], ew_value[table] = share.imps()
         except InputError as error:
             raise traveller.fail(row, str(error)) from None
-    return np.full(results.size, np.nan), ns_value, ew_value
+    return np.full(groups.results.size, np.nan), ns_value, ew_value
