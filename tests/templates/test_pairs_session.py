@@ -10,6 +10,7 @@ ranking row the small reference below.
 
 from __future__ import annotations
 
+import csv
 import shutil
 import subprocess
 from collections import defaultdict
@@ -24,11 +25,12 @@ import workbook_checks as checks
 from libreoffice import error_cells, read_values
 from openpyxl import load_workbook
 from openpyxl.styles import Font
+from session_builder import example_session
 from workbook_checks import blank, type_in
 
 from xlbridge.cli import main
 from xlbridge.core.boards import matchpoints
-from xlbridge.core.contract import contract_scores
+from xlbridge.core.contract import contract_scores, parse_contract
 from xlbridge.core.session import parse_adjusted
 from xlbridge.core.validate import InputError
 from xlbridge.templates.pairs_session import (
@@ -732,3 +734,71 @@ def test_template_command_rejects_bad_options_in_one_line(
     assert message in err and err.count("\n") == 1
     assert not out.exists()
     assert main(["template", "league", "-o", str(out), "--pairs", "8"]) == 2
+
+
+# --------------------------------------------------------------------------------------------
+# The example evenings, typed in, against the core's whole session (xlbridge session)
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def example_lines(name: str) -> list[Line]:
+    """The committed example traveller as a scorer types it: the result relative to the
+    contract (=, +1, -2) becomes the tricks declarer took."""
+    with open(EXAMPLES / f"{name}.csv", encoding="utf-8", newline="") as file:
+        rows = [{key.lower(): value for key, value in row.items()} for row in csv.DictReader(file)]
+    lines = []
+    for row in rows:
+        ns, ew = int(row.get("ns_pair") or row["ns"]), int(row.get("ew_pair") or row["ew"])
+        contract = row["contract"] or None
+        by = row.get("declarer") or row.get("by") or None
+        tricks: int | None = None
+        if row.get("tricks"):
+            tricks = int(row["tricks"])
+        elif row.get("result"):
+            level = parse_contract(contract).level
+            relative = 0 if row["result"] == "=" else int(row["result"])
+            tricks = level + 6 + relative
+        score = row.get("ns_score") if "ns_score" in row else row.get("score")
+        entered: Any = None
+        if score:
+            entered = int(score) if score.lstrip("-").isdigit() else score
+        lines.append(Line(int(row["board"]), ns, ew, contract, by, tricks, entered))
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("name", "movement", "pairs", "boards"),
+    [("howell", "howell", 14, 26), ("mitchell", "mitchell", 22, 22)],
+)
+def test_example_evening_ranks_as_the_session_command(
+    libreoffice, tmp_path: Path, name: str, movement: str, pairs: int, boards: int
+) -> None:
+    result, _ = example_session(name)
+    book = build_pairs_session(pairs=pairs, boards=boards, movement=movement)
+    lines = example_lines(name)
+    fill(book, lines)
+    values = checks.recalculated(libreoffice, book.workbook, tmp_path / f"{name}.xlsx")
+    assert all(line_values(values, book, n + 1)["check"] in ("ok", "not played")
+               for n in range(len(lines)))  # fmt: skip
+    assert result.winners == (2 if movement == "mitchell" else 1)
+    pairs_sheet = values[PAIRS_SHEET]
+    for pair in result.pairs:
+        row = book.pair_row(int(pair.pair), pair.direction)
+        got = {key: pairs_sheet[f"{letter}{row}"].value for key, letter in PAIRS.items()}
+        where = (pair.direction, pair.pair)
+        assert got["boards"] == pair.boards, where
+        assert got["mp"] == pytest.approx(pair.score, abs=1e-9), where
+        assert got["top"] == pytest.approx(pair.top, abs=1e-9), where
+        assert got["percent"] == pytest.approx(pair.percentage, abs=1e-9), where
+        assert got["place"] == pair.place, where
+    ranking_sheet = values[RANKING_SHEET]
+    for direction, rows in book.ranking_rows().items():
+        ranked = result.ranking(direction=direction or None)
+        listed = [
+            (ranking_sheet[f"{RANKING['place']}{row}"].value,
+             ranking_sheet[f"{RANKING['pair']}{row}"].value)
+            for row in rows[: len(ranked)]
+        ]  # fmt: skip
+        assert listed == [(pair.place, int(pair.pair)) for pair in ranked], direction
+    assert_matches(values, book, lines, set(range(len(lines))))
