@@ -152,10 +152,10 @@ def reference(lines: list[Line], good: set[int], movement: str) -> Expected:
             result.ew_mp[int(entry)] = top - float(value)
     for i in sorted(good):
         if kind(lines[i]) == "A" and lines[i].board in scored:
-            adjusted = parse_adjusted(lines[i].entered)
-            assert adjusted is not None
-            result.ns_mp[i] = adjusted.ns_percent / 100 * top
-            result.ew_mp[i] = adjusted.ew_percent / 100 * top
+            shares = parse_adjusted(lines[i].entered)
+            assert shares is not None
+            result.ns_mp[i] = shares.ns_percent / 100 * top
+            result.ew_mp[i] = shares.ew_percent / 100 * top
     for i in result.ns_mp:
         for number, mp, side in (
             (lines[i].ns, result.ns_mp[i], "NS"),
@@ -333,8 +333,8 @@ def random_evening(seed: int, book: PairsSessionBook) -> list[Line]:
     if book.boards >= 2:
         lines = [x for x in lines if x.board != 2] + [Line(2, 1, book.numbers, "3NT", "N", 9)]
         lines += [Line(2, 2, book.numbers - 1, entered="A60/40")]  # a lone result + adjusted
-    order = rng.permutation(len(lines))
-    return [lines[int(i)] for i in order]
+    typed_order = rng.permutation(len(lines))
+    return [lines[int(i)] for i in typed_order]
 
 
 @pytest.mark.parametrize(

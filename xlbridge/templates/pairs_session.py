@@ -25,7 +25,8 @@ the number of tables T (NS 3 and EW 3 are two pairs), as club travellers do.
   and the lines that count; above them E, the lines of the most-played board, and the top
   2(E − 1) every board is scored to.
 - **Pairs** — per pair (a Mitchell's NS pairs, then its EW pairs): names (input), where the
-  pair sat, boards, matchpoints, top, percentage and place (``3=`` for a tie; ties are equal percentages to two decimals).
+  pair sat, boards, matchpoints, top, percentage and place (``3=`` for a tie; ties are
+  equal percentages to two decimals).
 - **Ranking** — the pairs sorted by percentage (equal ones by pair number), one list for a
   Howell, a North-South and an East-West list for a Mitchell; rows of pairs not yet scored
   stay blank.
@@ -45,7 +46,7 @@ number, and the Ranking sheet finds position k with MATCH.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from openpyxl import Workbook
@@ -686,8 +687,3 @@ def _ranking_formulas(
         text = '&""' if key == "name" else ""
         values[key] = f'=IF({found}="","",INDEX({_pairs_column(book, key)},{found}){text})'
     return values
-
-
-def ranking_lists(book: PairsSessionBook) -> Iterable[tuple[str, list[int]]]:
-    """(group, rows) of each list on the Ranking sheet, for tests."""
-    return book.ranking_rows().items()
