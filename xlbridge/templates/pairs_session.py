@@ -358,7 +358,7 @@ def _write_traveller(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     columns = TRAVELLER_COLUMNS
     layout.title(ws, _title(book), len(columns))
     layout.merged_text(
-        ws, refs.span(NOTE_ROW, 1, len(columns)), _how_to_type(book), height=2 * layout.ROW_HEIGHT
+        ws, refs.span(NOTE_ROW, 1, len(columns)), _how_to_type(book), height=3 * layout.ROW_HEIGHT
     )
     layout.headings(ws, HEADER_ROW, columns)
     working_first = len(columns) + 2
