@@ -357,10 +357,10 @@ def _blank(cell: str) -> str:
 def _write_traveller(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     columns = TRAVELLER_COLUMNS
     layout.title(ws, _title(book), len(columns))
+    layout.headings(ws, HEADER_ROW, columns)  # first: the note below wraps in these widths
     layout.merged_text(
         ws, refs.span(NOTE_ROW, 1, len(columns)), _how_to_type(book), height=3 * layout.ROW_HEIGHT
     )
-    layout.headings(ws, HEADER_ROW, columns)
     working_first = len(columns) + 2
     _working_headings(ws, HEADER_ROW, TRAVELLER_WORKING, working_first)
     first, last = FIRST_ROW, book.line_row(book.lines)
