@@ -68,3 +68,26 @@ def test_names_by_section_and_direction() -> None:
         parse_names("direction,pair,names\nN,1,x\n")
     with pytest.raises(InputError, match="pair 1 appears twice"):
         parse_names("pair,names\n1,x\n1,y\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("1e308,1,2,,,,420", "board must be a whole number from 1 to 9999, got '1e308'"),
+        ("0,1,2,,,,420", "board must be a whole number from 1 to 9999, got '0'"),
+        ("1,1,2,,,,1e308", "ns_score must be a bridge score from -7600 to 7600"),
+        ("1,1,2,,,,nan", "ns_score must be a number"),
+        ("1,1,2,,,,7610", "ns_score must be a bridge score"),
+    ],
+)
+def test_junk_numbers(line: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        parse_session("board,ns_pair,ew_pair,contract,declarer,result,ns_score\n" + line + "\n",
+                      "t.csv")  # fmt: skip
+
+
+def test_round_bounds() -> None:
+    head = "board,round,ns_pair,ew_pair,ns_score\n"
+    assert parse_session(head + "1,3,1,2,420\n1,,3,4,400\n").round.tolist() == [3, 0]
+    with pytest.raises(InputError, match="round must be a whole number from 1 to 999"):
+        parse_session(head + "1,1.5,1,2,420\n")

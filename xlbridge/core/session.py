@@ -472,6 +472,25 @@ class SessionResult:
 # Scoring
 
 
+#: No contract scores more than this either way (7NTXX vulnerable, all 13 tricks lost).
+MAX_SCORE = 7600
+
+
+def _check_scores(traveller: Traveller) -> None:
+    """Every score line has a score, within what a contract can score."""
+    scores = traveller.ns_score
+    if -MAX_SCORE <= scores.min() and scores.max() <= MAX_SCORE:  # False with any NaN
+        return
+    score_line = traveller.kind == SCORE
+    bad = score_line & ~(np.abs(scores) <= MAX_SCORE)
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        raise traveller.fail(
+            row, f"ns_score must be a bridge score from -{MAX_SCORE} to {MAX_SCORE}, "
+            f"got {shown(float(scores[row]))}",
+        )  # fmt: skip
+
+
 def _winners(value: str | int) -> str:
     text = str(value).strip().lower()
     if text not in ("auto", "1", "2"):
@@ -951,6 +970,7 @@ def score_session(
     if traveller.board.min() < 1:
         row = int(np.argmin(traveller.board))
         raise traveller.fail(row, f"board must be at least 1, got {traveller.board[row]}")
+    _check_scores(traveller)
     ns_id, ew_id, ids = _pair_ids(traveller)
     two_winners = chosen == "2" or (
         chosen == "auto"
