@@ -339,6 +339,17 @@ class Contracts:
         """Row ``row``'s contract as written on a traveller ("4SX", "PASS")."""
         return str(Contract(int(self.level[row]), int(self.strain[row]), int(self.doubled[row])))
 
+    def texts(self) -> np.ndarray:
+        """Every row's contract as written on a traveller (an array of text)."""
+        return _CONTRACT_TEXTS[(self.level * 5 + self.strain) * 3 + self.doubled]
+
+
+_CONTRACT_TEXTS = np.array(
+    [str(Contract(level, strain, doubled))
+     for level in range(8) for strain in range(5) for doubled in range(3)],
+    dtype=object,
+)  # fmt: skip
+
 
 class RowError(InputError):
     """Bad input in one row of a column of contracts: ``row`` counts from 0."""
@@ -386,17 +397,25 @@ def parse_rows(contract: ArrayLike, declarer: ArrayLike, result: ArrayLike) -> C
             "contract, declarer and result must have one value per row, got "
             f"{', '.join(str(c.size) for c in columns)}"
         )
+    cells = [c.tolist() for c in columns]
+    # Cells as given are looked up first (True == 1 as a key, so not when a cell is TRUE).
+    as_given = not any(type(cell) is bool for column in cells for cell in column)
     seen: dict[tuple[Any, ...], tuple[int, int, int, int, int]] = {}
+    texts: dict[tuple[str, ...], tuple[int, int, int, int, int]] = {}
     parsed = np.empty((size, 5), dtype=np.int64)
-    for row, key in enumerate(zip(*(c.tolist() for c in columns), strict=True)):
-        key = tuple(_text(k) if not _blank(k) else "" for k in key)
-        values = seen.get(key)
+    for row, key in enumerate(zip(*cells, strict=True)):
+        values = seen.get(key) if as_given else None
         if values is None:
-            try:
-                values = parse_row(*(None if k == "" else k for k in key))
-            except InputError as error:
-                raise RowError(row, str(error)) from None
-            seen[key] = values
+            text = tuple(_text(k) if not _blank(k) else "" for k in key)
+            values = texts.get(text)
+            if values is None:
+                try:
+                    values = parse_row(*(None if k == "" else k for k in text))
+                except InputError as error:
+                    raise RowError(row, str(error)) from None
+                texts[text] = values
+            if as_given:
+                seen[key] = values
         parsed[row] = values
     return Contracts(*(parsed[:, i].copy() for i in range(5)))
 
