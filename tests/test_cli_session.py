@@ -223,7 +223,7 @@ GOOD = "1,1,2,4S,N,=,\n1,3,4,4S,N,-1,\n"
         ("1,1,6,4S,N,=,\n", "lines 2, 3: pair 1 plays board 1 on two lines"),
         ("2,5,6,4S,N,=,\n", "line 2: board 2 has one result and no adjusted score"),
         ("1,5,6,4S,N,=,A70/30\n", "line 2: a line has a contract or an adjusted score"),
-        ("0,5,6,4S,N,=,\n", "line 2: board must be at least 1"),
+        ("0,5,6,4S,N,=,\n", "line 2: board must be a whole number from 1 to 9999"),
         ("1,,6,4S,N,=,\n", "line 2: ns_pair must not be blank"),
     ],
 )

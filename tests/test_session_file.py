@@ -45,6 +45,11 @@ def test_kinds_and_scores() -> None:
         ("1,1,2,,,,A160/40", "line 2: adjusted score shares must be from 0 to 100"),
         ("1,1,2,,,,=SUM(A1)", "line 2: ns_score must be a number"),
         ("x,1,2,,,,420", "line 2: board must be a number, got 'x'"),
+        ("1e308,1,2,,,,420", "board must be a whole number from 1 to 9999, got '1e308'"),
+        ("0,1,2,,,,420", "board must be a whole number from 1 to 9999, got '0'"),
+        ("1,1,2,,,,1e308", "ns_score must be a bridge score from -7600 to 7600"),
+        ("1,1,2,,,,nan", "ns_score must be a number"),
+        ("1,1,2,,,,7610", "ns_score must be a bridge score"),
     ],
 )
 def test_bad_lines(line: str, message: str) -> None:
@@ -68,3 +73,10 @@ def test_names_by_section_and_direction() -> None:
         parse_names("direction,pair,names\nN,1,x\n")
     with pytest.raises(InputError, match="pair 1 appears twice"):
         parse_names("pair,names\n1,x\n1,y\n")
+
+
+def test_round_bounds() -> None:
+    head = "board,round,ns_pair,ew_pair,ns_score\n"
+    assert parse_session(head + "1,3,1,2,420\n1,,3,4,400\n").round.tolist() == [3, 0]
+    with pytest.raises(InputError, match="round must be a whole number from 1 to 999"):
+        parse_session(head + "1,1.5,1,2,420\n")

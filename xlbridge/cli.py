@@ -219,11 +219,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="write an event workbook (teams-match, swiss-teams, swiss-pairs, league)",
         description="Write an event workbook for a given event, ready to fill in.",
     )
-    template.add_argument("name", help="teams-match, swiss-teams, swiss-pairs or league")
+    template.add_argument(
+        "name", help="teams-match, swiss-teams, swiss-pairs, league or pairs-session"
+    )
     template.add_argument("-o", "--output", type=Path, required=True, help="the .xlsx to write")
     template.add_argument("--teams", type=_number, help="teams (or pairs) in the event")
     template.add_argument("--rounds", type=_number, help="rounds of a Swiss")
     template.add_argument("--boards", type=_number, help="boards per match")
+    template.add_argument("--pairs", type=_number, help="pairs-session: pairs in the session")
+    template.add_argument("--movement", help="pairs-session: mitchell (default) or howell")
     template.add_argument("--k", type=_number, help="the VP scale's K (S8 for pairs)")
     template.add_argument(
         "--scale", help="gaussian (default), wbf-discrete (not swiss-pairs) or wbf (teams-match)"
@@ -523,6 +527,8 @@ def run_template(args: argparse.Namespace) -> int:
         "bounds": args.bounds,
         "negative": args.negative,
         "late_entry": args.late_entry,
+        "pairs": args.pairs,
+        "movement": args.movement,
         "paper": args.paper,
     }
     workbook = build_template(args.name, **options)

@@ -29,6 +29,7 @@ import numpy as np
 from xlbridge.core.contract import RowError, parse_rows
 from xlbridge.core.session import (
     ADJUSTED,
+    MAX_SCORE,
     NOT_PLAYED_KIND,
     SCORE,
     Adjusted,
@@ -51,6 +52,8 @@ ALIASES: dict[str, tuple[str, ...]] = {
 }
 REQUIRED = ("board", ALIASES["ns_pair"], ALIASES["ew_pair"])
 NAME_COLUMNS = ("names", "name", "players")
+#: The largest board number and round read (sanity bounds, far beyond any event).
+MAX_BOARD, MAX_ROUND = 9999, 999
 
 
 def _key(table: CsvTable, column: str) -> str:
@@ -71,19 +74,22 @@ def parse_session(text: str, name: str = "traveller") -> Traveller:
     """Traveller lines from the text of a CSV file (see the module's description)."""
     table = parse_table(text, name, REQUIRED)
     size = len(table.rows)
-    board = table.whole_numbers("board")
-    low = np.flatnonzero(board < 1)
-    if low.size:
-        raise table.fail(int(low[0]), f"board must be at least 1, got {board[low[0]]}")
+    board = _whole_in_range(table, "board", 1, MAX_BOARD, blank_allowed=False)
     ns_labels, ew_labels = _labels(table, "ns_pair"), _labels(table, "ew_pair")
     pairs, codes = label_codes(ns_labels + ew_labels)
     sections, section = label_codes(table.texts("section", blank_allowed=True))
     kind, ns_score, ns_share, ew_share = _scores(table)
     contract, declarer, tricks = _contracts(table, board, kind, ns_score)
-    rounds = table.numbers("round", blank_allowed=True)
-    if np.any(rounds[~np.isnan(rounds)] != np.round(rounds[~np.isnan(rounds)])):
-        row = int(np.flatnonzero(~np.isnan(rounds) & (rounds != np.round(rounds)))[0])
-        raise table.fail(row, f"round must be a whole number, got {table.column('round')[row]!r}")
+    ew_score = table.numbers("ew_score", blank_allowed=True)
+    rounds = _whole_in_range(table, "round", 1, MAX_ROUND, blank_allowed=True)
+    for column, values in (("ns_score", ns_score), ("ew_score", ew_score)):
+        wild = np.flatnonzero(np.abs(values) > MAX_SCORE)
+        if wild.size:
+            raise table.fail(
+                int(wild[0]),
+                f"{column} must be a bridge score from -{MAX_SCORE} to {MAX_SCORE}, "
+                f"got {values[wild[0]]:g}",
+            )
     return Traveller(
         section=section,
         board=board,
@@ -91,7 +97,7 @@ def parse_session(text: str, name: str = "traveller") -> Traveller:
         ew_pair=codes[size:],
         kind=kind,
         ns_score=ns_score,
-        ew_score=table.numbers("ew_score", blank_allowed=True),
+        ew_score=ew_score,
         weight=table.numbers("weight", blank_allowed=True),
         ns_share=ns_share,
         ew_share=ew_share,
@@ -99,12 +105,29 @@ def parse_session(text: str, name: str = "traveller") -> Traveller:
         declarer=declarer,
         tricks=tricks,
         lead=np.array(table.texts("lead", blank_allowed=True), dtype=object),
-        round=np.nan_to_num(rounds, nan=0).astype(np.int64),
+        round=rounds,
         lines=table.lines,
         sections=sections,
         pairs=pairs,
         source=name,
     )
+
+
+def _whole_in_range(
+    table: CsvTable, column: str, low: int, high: int, blank_allowed: bool
+) -> np.ndarray:
+    """A column of whole numbers from ``low`` to ``high`` (0 where blank and allowed)."""
+    values = table.numbers(column, blank_allowed=blank_allowed)
+    given = ~np.isnan(values)
+    bad = given & ((values != np.round(values)) | (values < low) | (values > high))
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        raise table.fail(
+            row,
+            f"{column} must be a whole number from {low} to {high}, "
+            f"got {table.column(column)[row]!r}",
+        )
+    return np.where(given, values, 0).astype(np.int64)
 
 
 def _number(text: str, decimal_comma: bool) -> float | None:

@@ -360,3 +360,10 @@ def test_contract_lines() -> None:
     assert passed.ns_score == 0 and passed.contract == "PASS" and passed.tricks is None
     with pytest.raises(InputError, match="result \\+4 is impossible for 4S"):
         L.with_contract(1, 1, 2, "4S", "N", "+4")
+
+
+@pytest.mark.parametrize("score", [math.nan, 1e308, -7610.0, math.inf])
+def test_junk_scores_are_refused(score: float) -> None:
+    lines = [L.with_score(1, 1, 2, 420), L.with_score(1, 3, 4, score)]
+    with pytest.raises(InputError, match="entry 2: ns_score must be a bridge score"):
+        session(lines)

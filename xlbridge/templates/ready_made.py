@@ -19,6 +19,7 @@ from xlbridge.templates.butler_session import build_butler_session
 from xlbridge.templates.cards import build_cards
 from xlbridge.templates.handicap_book import build_handicap_book
 from xlbridge.templates.league import build_league
+from xlbridge.templates.pairs_session import build_pairs_session
 from xlbridge.templates.swiss_event import build_swiss_event
 from xlbridge.templates.teams_match import build_teams_match
 from xlbridge.templates.traveller import build_traveller
@@ -62,6 +63,10 @@ def _league(**options: Any) -> Workbook:
     return build_league(**options).workbook
 
 
+def _pairs_session(**options: Any) -> Workbook:
+    return build_pairs_session(**options).workbook
+
+
 def _swiss_teams(**options: Any) -> Workbook:
     return build_swiss_event(form="teams", **options).workbook
 
@@ -76,6 +81,7 @@ TEMPLATES: dict[str, tuple[Callable[..., Workbook], tuple[str, ...]]] = {
     "swiss-teams": (_swiss_teams, ("teams", "rounds", "boards", "k", "scale", "bounds")),
     "swiss-pairs": (_swiss_pairs, ("teams", "rounds", "boards", "k", "late_entry", "bounds")),
     "league": (_league, ("teams", "boards", "k", "scale", "bounds")),
+    "pairs-session": (_pairs_session, ("pairs", "boards", "movement")),
 }
 
 
@@ -109,4 +115,6 @@ READY_MADE: dict[str, Callable[[], Workbook]] = {
     "swiss-teams.xlsx": _event("swiss-teams", teams=24, rounds=7, boards=8),
     "swiss-pairs.xlsx": _event("swiss-pairs", teams=32, rounds=7, boards=8),
     "league.xlsx": _event("league", teams=10, boards=16),
+    # A Mitchell of up to 12 tables (NS and EW pairs 1-12) and 28 boards: two winners.
+    "pairs-session.xlsx": _event("pairs-session", pairs=24, boards=28, movement="mitchell"),
 }
