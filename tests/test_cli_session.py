@@ -337,7 +337,7 @@ def test_readme_shows_the_real_output(capsys: pytest.CaptureFixture[str]) -> Non
     readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8").splitlines()
     start = next(i for i, line in enumerate(readme)
                  if line.startswith("$ xlbridge session examples/mitchell.csv"))  # fmt: skip
-    shown = readme[start + 1 : readme.index("…", start)]
+    shown = readme[start + 1 : readme.index("...", start)]
     code, out, _ = run(["session", str(EXAMPLES / "mitchell.csv"), "--names",
                         str(EXAMPLES / "mitchell-names.csv")], capsys)  # fmt: skip
     assert code == 0

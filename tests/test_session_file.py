@@ -45,7 +45,7 @@ def test_kinds_and_scores() -> None:
         ("1,1,2,,,,A160/40", "line 2: adjusted score shares must be from 0 to 100"),
         ("1,1,2,,,,=SUM(A1)", "line 2: ns_score must be a number"),
         ("x,1,2,,,,420", "line 2: board must be a number, got 'x'"),
-        ("1e308,1,2,,,,420", "board must be a whole number from 1 to 9999, got '1e308'"),
+        ("1e308,1,2,,,,420", "board must be a number from -1e12 to 1e12, got 1e308"),
         ("0,1,2,,,,420", "board must be a whole number from 1 to 9999, got '0'"),
         ("1,1,2,,,,1e308", "ns_score must be a bridge score from -7600 to 7600"),
         ("1,1,2,,,,nan", "ns_score must be a number"),
