@@ -32,6 +32,23 @@ def setup_page(ws: Worksheet, paper: str, last_row: int, last_col: int) -> None:
     ws.print_area = f"A1:{get_column_letter(last_col)}{last_row}"
 
 
+#: Widest table (in characters, the unit of column widths) printed portrait; a wider one is
+#: printed landscape, so fit-to-width never shrinks its text much below its size.
+PORTRAIT_CHARACTERS = 100
+
+
+def orient(ws: Worksheet, last_col: int) -> str:
+    """Print ``ws`` landscape if columns 1 to ``last_col`` are wider than a portrait page
+    holds (:data:`PORTRAIT_CHARACTERS`), portrait otherwise; returns the orientation."""
+    from openpyxl.utils import get_column_letter
+
+    widths = ws.column_dimensions
+    letters = [get_column_letter(c) for c in range(1, last_col + 1)]
+    total = sum(widths[x].width if x in widths else 8.43 for x in letters)
+    ws.page_setup.orientation = "landscape" if total > PORTRAIT_CHARACTERS else "portrait"
+    return str(ws.page_setup.orientation)
+
+
 def page_breaks(section_heights: list[int], rows_per_page: int) -> list[int]:
     """Rows after which to break so that no section straddles two pages.
 

@@ -66,17 +66,18 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core import validate
 from xlbridge.core.scales import MAX_BOARDS, VPScale, vp_scale
-from xlbridge.templates import layout, styles, validation
+from xlbridge.templates import layout, ranking, styles, validation
 from xlbridge.templates.cards import COLUMN_WIDTHS, CardCells, write_card
-from xlbridge.templates.formulas import RANK_TOLERANCE, count_above, first_problem
+from xlbridge.templates.formulas import first_problem, place
 from xlbridge.templates.layout import Column
-from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT
+from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT, orient
 from xlbridge.templates.refs import absolute, column_range, fixed, on, span
 from xlbridge.templates.traveller import enter_text
 
 FORMS = ("teams", "pairs")
 ENTRIES_SHEET = "Entries"
 STANDINGS_SHEET = "Standings"
+RANKING_SHEET = ranking.SHEET
 SCALE_SHEET = "Scale"
 
 MAX_ENTRIES = 500
@@ -103,6 +104,8 @@ FIRST_ENTRY_ROW = 6
 # Round sheets and Standings
 HEADING_ROW = 2
 FIRST_ROW = 3
+#: Round sheets are printed for the tables to read and check: rows a little taller.
+ROUND_ROW_HEIGHT = 1.5 * ROW_HEIGHT
 
 #: The columns of a round sheet (the same for every round and both forms).
 ROUND_KEYS = (
@@ -225,6 +228,7 @@ def build_swiss_event(
     workbook, entries = layout.new_workbook(ENTRIES_SHEET)
     rounds_ws = [workbook.create_sheet(f"Round {r}") for r in range(1, rounds + 1)]
     standings = workbook.create_sheet(STANDINGS_SHEET)
+    ranking_ws = workbook.create_sheet(RANKING_SHEET)
     scale_ws = workbook.create_sheet(SCALE_SHEET)
     card, bye = _write_scale(scale_ws, scale, paper)
     entry_columns = _entries_columns(form, late)
@@ -247,6 +251,7 @@ def build_swiss_event(
     for number, ws in enumerate(rounds_ws, start=1):
         _write_round(ws, book, number, paper)
     _write_standings(standings, book, standing_columns, paper)
+    _write_ranking(ranking_ws, book, standing_columns, paper)
     return book
 
 
@@ -336,11 +341,11 @@ def _entries_columns(form: str, late: bool) -> tuple[Column, ...]:
     noun = "Team" if form == "teams" else "Pair"
     columns = [
         Column("entry", noun, 6),
-        Column("name", "Team name" if form == "teams" else "Names", 30, "@", True),
+        Column("name", "Team name" if form == "teams" else "Names", ranking.NAME_WIDTH, "@", True),
     ]
     if late:
         columns += [
-            Column("enters", "Enters at round (blank = 1)", 10, "0", True),
+            Column("enters", "Enters at round (blank = 1)", 12, "0", True),
             Column("entry_vps", "Entry VPs", 8, "General"),
         ]
     return tuple(columns)
@@ -356,8 +361,8 @@ def _write_entries(
     last = book.entry_row(book.teams)
     if book.late_entry:
         for cell, label, value in (
-            (SESSIONS_CELL, "Rounds T", book.rounds),
-            (ADD_CELL, "Add A (the last round's entrants add A)", DEFAULT_ADD),
+            (SESSIONS_CELL, "Rounds in the event", book.rounds),
+            (ADD_CELL, "Late entry add (VPs the last round's entrants start above)", DEFAULT_ADD),
         ):
             row = int(cell[1:])
             layout.label(ws, f"B{row}", f"B{row}", label)
@@ -365,21 +370,22 @@ def _write_entries(
             ws.row_dimensions[row].height = ROW_HEIGHT
         styles.mark_input(ws, ADD_CELL)
         validation.rule(
-            ws, [ADD_CELL], "decimal", "greaterThanOrEqual", ("0",), "Add A",
-            "A must be a number of at least 0.",
+            ws, [ADD_CELL], "decimal", "greaterThanOrEqual", ("0",), "Late entry add",
+            "The late entry add must be a number of at least 0.",
         )  # fmt: skip
         note = (
-            f"Type each {noun}'s name and, for a late entry, the round (session) it enters at. "
-            "An entry at round s ≥ 3 starts on Σ_{j=3..s} (A − T + j) VPs (SPEC §1.5: with "
-            "T = 7 and A = 17, 13, 27, 42, 58, 75 for rounds 3 … 7); 0 before round 3."
+            f"Type each {noun}'s name and, for a late entry, the round it enters at. An entry "
+            "at round 1 or 2 starts on 0 VPs. An entry at a later round starts on, for each "
+            "round from 3 up to the one it enters at, the add minus the rounds in the event "
+            "plus that round's number (7 rounds, add 17: 13, 27, 42, 58, 75 VPs at rounds 3 to 7)."
         )
     else:
         note = (
             f"Type each {noun}'s name. The draw and the results go on the round sheets; the "
             "Standings add them up."
         )
-    _note(ws, ENTRIES_NOTE_ROW, width, note, lines=3)
     layout.headings(ws, ENTRIES_HEADING_ROW, columns)
+    _note(ws, ENTRIES_NOTE_ROW, width, note, lines=2)
     for entry in range(1, book.teams + 1):
         row = book.entry_row(entry)
         values: dict[str, object] = {"entry": entry}
@@ -413,18 +419,24 @@ def _entries_range(book: SwissEventBook, key: str) -> str:
 
 def _round_columns(form: str) -> tuple[Column, ...]:
     noun = "team" if form == "teams" else "pair"
-    unit, fmt = ("IMPs", "0") if form == "teams" else ("MP %", "0.00")
+    names = "team name" if form == "teams" else "pair names"
+    if form == "teams":
+        home_input = ("IMP margin of the home team (+ won, − lost)", "0")
+        away_shown = ("IMP margin of the away team", "0")
+    else:
+        home_input = ("Home pair's matchpoint %", "0.00")
+        away_shown = ("Away pair's matchpoint %", "0.00")
     columns = (
         Column("table", "Table", 6),
-        Column("home", f"Home {noun}", 7, "0", True),
-        Column("home_name", "Home", 24, "General"),
-        Column("away", f"Away {noun}", 7, "0", True),
-        Column("away_name", "Away", 24, "General"),
-        Column("home_margin", f"Home {unit}", 8, fmt, True),
-        Column("away_margin", f"Away {unit}", 8, fmt),
-        Column("home_vps", "Home VPs", 7, "General"),
-        Column("away_vps", "Away VPs", 7, "General"),
-        Column("check", "Check", 24, "General"),
+        Column("home", f"Home {noun} number", 8, "0", True),
+        Column("home_name", f"Home {names}", ranking.NAME_WIDTH, "General"),
+        Column("away", f"Away {noun} number", 8, "0", True),
+        Column("away_name", f"Away {names}", ranking.NAME_WIDTH, "General"),
+        Column("home_margin", home_input[0], 11, home_input[1], True),
+        Column("away_margin", away_shown[0], 9, away_shown[1]),
+        Column("home_vps", "Home VPs", 6, "General"),
+        Column("away_vps", "Away VPs", 6, "General"),
+        Column("check", "Check", 18, "General"),
     )
     assert tuple(c.key for c in columns) == ROUND_KEYS
     return columns
@@ -444,6 +456,7 @@ def _write_round(ws: Worksheet, book: SwissEventBook, number: int, paper: str) -
     for table in range(1, book.tables + 1):
         _write_row(ws, book.table_row(table), columns, _table_formulas(book, number, table))
     last = book.table_row(book.tables)
+    layout.row_heights(ws, FIRST_ROW, last, ROUND_ROW_HEIGHT)
 
     def column(key: str) -> str:
         return column_range(ROUND[key], FIRST_ROW, last)
@@ -451,18 +464,19 @@ def _write_round(ws: Worksheet, book: SwissEventBook, number: int, paper: str) -
     validation.whole(ws, [column("home"), column("away")], 1, book.teams, "Entry number")
     margin = column("home_margin")
     if book.form == "teams":
-        validation.whole(ws, [margin], -MAX_IMPS, MAX_IMPS, "Home IMPs")
+        validation.whole(ws, [margin], -MAX_IMPS, MAX_IMPS, "IMP margin of the home team")
     else:
         first = f"{ROUND['home_margin']}{FIRST_ROW}"
         validation.rule(
             ws, [margin], "custom", None,
             (f"AND(ISNUMBER({first}),{first}>=0,{first}<=100,ROUND({first},2)={first})",),
-            "Home MP %",
+            "Home pair's matchpoint %",
             "The home pair's matchpoint % must be a number from 0 to 100 with at most 2 "
             "decimals (the away pair gets 100 minus it).",
         )  # fmt: skip
     styles.shade_problems(ws, ROUND["check"], FIRST_ROW, last, ("", OK, BYE, TO_PLAY))
     layout.finish(ws, paper, last, len(columns), freeze=f"A{FIRST_ROW}")
+    orient(ws, len(columns))  # two 40-character names side by side: landscape
 
 
 def _table_formulas(book: SwissEventBook, number: int, table: int) -> dict[str, object]:
@@ -536,10 +550,10 @@ def _standings_columns(form: str, rounds: int, late: bool) -> tuple[Column, ...]
     noun = "Team" if form == "teams" else "Pair"
     columns = [
         Column("entry", noun, 6),
-        Column("name", "Team name" if form == "teams" else "Names", 26, "General"),
+        Column("name", "Team name" if form == "teams" else "Names", ranking.NAME_WIDTH, "General"),
     ]
     if late:
-        columns.append(Column("entry_vps", "Entry VPs", 6, "General"))
+        columns.append(Column("entry_vps", "Entry VPs", 7, "General"))
     columns += [Column(f"round{r}", f"Round {r}", 6, "General") for r in range(1, rounds + 1)]
     tiebreak = (
         Column("tiebreak", "IMP margin", 8, "0")
@@ -581,6 +595,7 @@ def _write_standings(
             ws[f"{letter}{row}"].font = styles.GREY_FONT
             ws[f"{letter}{row}"].fill = styles.WORKING_FILL
     layout.finish(ws, paper, last, shown, freeze=f"C{FIRST_ROW}")
+    orient(ws, shown)
 
 
 def _standing_formulas(book: SwissEventBook, entry: int) -> dict[str, object]:
@@ -593,8 +608,6 @@ def _standing_formulas(book: SwissEventBook, entry: int) -> dict[str, object]:
         "entry": entry,
         "name": f'=INDEX({_entries_range(book, "name")},{number})&""',
     }
-    if book.late_entry:
-        values["entry_vps"] = f"={on(ENTRIES_SHEET, book.entries_cell('entry_vps', entry))}"
     for r in range(1, book.rounds + 1):
         sheet = book.round_sheet(r)
 
@@ -624,8 +637,12 @@ def _standing_formulas(book: SwissEventBook, entry: int) -> dict[str, object]:
     margins_row = f"{letters['margin1']}{row}:{letters[f'margin{book.rounds}']}{row}"
     total, played, tiebreak = (f"{letters[key]}{row}" for key in ("total", "played", "tiebreak"))
     entry_vps = f"{letters['entry_vps']}{row}+" if book.late_entry else ""
-    values["played"] = f"=COUNT({rounds})"
-    values["total"] = f'=IF({played}=0,"",{entry_vps}SUM({rounds}))'
+    none_yet = f"COUNT({rounds})=0"
+    if book.late_entry:
+        entry_cell = on(ENTRIES_SHEET, book.entries_cell("entry_vps", entry))
+        values["entry_vps"] = f'=IF({none_yet},"",{entry_cell})'
+    values["played"] = f'=IF({none_yet},"",COUNT({rounds}))'
+    values["total"] = f'=IF({none_yet},"",{entry_vps}SUM({rounds}))'
     if book.form == "teams":
         values["tiebreak"] = f'=IF({total}="","",SUM({margins_row}))'
     else:
@@ -635,11 +652,37 @@ def _standing_formulas(book: SwissEventBook, entry: int) -> dict[str, object]:
         )
     totals = absolute(letters["total"], FIRST_ROW, last)
     breaks = absolute(letters["tiebreak"], FIRST_ROW, last)
-    tol = RANK_TOLERANCE
-    above = count_above(total, totals)
-    level = (
-        f"SUMPRODUCT(ISNUMBER({totals})*({totals}>={total}-{tol})*({totals}<={total}+{tol})"
-        f"*({breaks}>{tiebreak}+{tol}))"
-    )
-    values["rank"] = f'=IF({total}="","",1+{above}+{level})'
+    values["rank"] = f'=IF({total}="","",{place(total, totals, tiebreak, breaks)})'
     return values
+
+
+# --------------------------------------------------------------------------------------------
+# Ranking
+
+
+def _write_ranking(
+    ws: Worksheet, book: SwissEventBook, columns: tuple[Column, ...], paper: str
+) -> ranking.RankingCells:
+    """The Standings sorted by place."""
+    by_key = {column.key: column for column in columns}
+    letters = book.standings_columns
+    shown = [
+        ranking.Shown(by_key["entry"], letters["entry"]),
+        ranking.Shown(by_key["name"], letters["name"], text=True),
+        ranking.Shown(by_key["total"], letters["total"]),
+        ranking.Shown(by_key["tiebreak"], letters["tiebreak"]),
+        ranking.Shown(by_key["played"], letters["played"]),
+    ]
+    source = ranking.Source(
+        STANDINGS_SHEET, FIRST_ROW, book.standings_row(book.teams), letters["rank"]
+    )
+    tiebreak = "total IMP margin" if book.form == "teams" else "average matchpoint % (byes left out)"
+    return ranking.write_ranking(
+        ws,
+        f"{_event_title(book.form)} · ranking · by total VPs, then {tiebreak}",
+        source,
+        shown,
+        paper,
+        note=f"A {book.noun} with no result yet is not listed. Equal places are marked "
+        f'"=" (two {book.noun}s third are both 3=).',
+    )
