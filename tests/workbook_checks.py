@@ -181,5 +181,7 @@ def assert_ranking(
             want = values[line.index]
             if isinstance(want, float) and isinstance(got[key], (int, float)):
                 assert abs(got[key] - want) < 1e-9, (row, key, got, want)
+            elif blank(want):
+                assert blank(got[key]), (row, key, got, want)
             else:
                 assert got[key] == want, (row, key, got, want)

@@ -41,7 +41,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core import validate
 from xlbridge.core.boards import TRIM_FROM_ENTRIES
-from xlbridge.templates import formulas, layout, refs, validation
+from xlbridge.templates import formulas, layout, ranking, refs, validation
 from xlbridge.templates.imp_table import (
     IMP_EDGES_NAME,
     IMP_FROM_NAME,
@@ -56,6 +56,8 @@ from xlbridge.templates.printing import PAPER_SIZES, keep_sections_together
 SCORES_SHEET = "Scores"
 BOARDS_SHEET = "Boards"
 PAIRS_SHEET = "Pairs"
+BUTLER_RANKING_SHEET = "Butler ranking"
+CROSS_RANKING_SHEET = "Cross-IMP ranking"
 TITLE = "Butler / cross-IMP pairs session"
 
 HEADER_ROW = 2
@@ -93,7 +95,7 @@ BOARDS_COLUMNS = (
 )
 PAIRS_COLUMNS = (
     Column("pair", "Pair", 6),
-    Column("name", "Names", 30, "@", True),
+    Column("name", "Names", ranking.NAME_WIDTH, "@", True),
     Column("played", "Boards played", 8),
     Column("butler", "Butler IMPs", 9),
     Column("butler_rank", "Butler rank", 7),
@@ -149,6 +151,8 @@ def build_butler_session(
     _write_scores(scores, book, paper)
     _write_boards(book.workbook.create_sheet(BOARDS_SHEET), book, paper)
     _write_pairs(book.workbook.create_sheet(PAIRS_SHEET), book, paper)
+    for sheet, key in ((BUTLER_RANKING_SHEET, "butler"), (CROSS_RANKING_SHEET, "cross")):
+        _write_ranking(book.workbook.create_sheet(sheet), book, key, paper)
     write_imp_sheet(book.workbook.create_sheet(IMP_SHEET), paper)
     define_imp_names(book.workbook)
     return book
@@ -294,18 +298,47 @@ def _pair_formulas(book: ButlerSessionBook, pair: int) -> dict[str, object]:
     def total(ns_key: str, ew_key: str) -> str:
         as_ns = f"SUMIFS({_scores_column(book, ns_key)},{ns_pairs},{number})"
         as_ew = f"SUMIFS({_scores_column(book, ew_key)},{ew_pairs},{number})"
-        return f'=IF({played}=0,"",{as_ns}+{as_ew})'
+        return f'=IF({played}="","",{as_ns}+{as_ew})'
 
     def rank(key: str) -> str:
         value, others = f"{PAIRS[key]}{row}", refs.absolute(PAIRS[key], FIRST_ROW, last)
         return f'=IF({value}="","",1+{formulas.count_above(value, others)})'
 
+    boards = (
+        f'COUNTIFS({ns_pairs},{number},{scores},"<>")'
+        f'+COUNTIFS({ew_pairs},{number},{scores},"<>")'
+    )
     return {
         "pair": pair,
-        "played": f'=COUNTIFS({ns_pairs},{number},{scores},"<>")'
-        f'+COUNTIFS({ew_pairs},{number},{scores},"<>")',
+        "played": f'=IF({boards}=0,"",{boards})',
         "butler": total("ns_butler", "ew_butler"),
         "butler_rank": rank("butler"),
         "cross": total("ns_cross", "ew_cross"),
         "cross_rank": rank("cross"),
     }
+
+
+# --------------------------------------------------------------------------------------------
+# Rankings
+
+
+def _write_ranking(ws: Worksheet, book: ButlerSessionBook, key: str, paper: str) -> None:
+    """The Pairs sheet sorted by Butler IMPs (``key`` butler) or by cross-IMPs (cross)."""
+    by_key = {column.key: column for column in PAIRS_COLUMNS}
+    shown = [
+        ranking.Shown(by_key["pair"], PAIRS["pair"]),
+        ranking.Shown(by_key["name"], PAIRS["name"], text=True),
+        ranking.Shown(by_key["played"], PAIRS["played"]),
+        ranking.Shown(by_key[key], PAIRS[key]),
+    ]
+    source = ranking.Source(PAIRS_SHEET, FIRST_ROW, book.pair_row(book.pairs), PAIRS[f"{key}_rank"])
+    what = "Butler IMPs" if key == "butler" else "cross-IMPs"
+    ranking.write_ranking(
+        ws,
+        f"{TITLE} · ranking by {what}",
+        source,
+        shown,
+        paper,
+        note=f'Pairs equal on {what} share a place, marked "=". A pair that has played no '
+        "board is not listed.",
+    )
