@@ -42,7 +42,7 @@ SCORE_RESULTS = ("datum", "ns_butler", "ew_butler", "ns_cross", "ew_cross")
 #: Functions a formula may call: all in Excel 2007/2010 without the _xlfn. prefix.
 ALLOWED_FUNCTIONS = {
     "ABS", "COUNT", "COUNTIF", "COUNTIFS", "IF", "ISNUMBER", "LOOKUP", "MAX", "MIN", "MOD",
-    "OR", "ROUND", "SIGN", "SUM", "SUMIFS", "SUMPRODUCT", "IFERROR", "INDEX", "MATCH",
+    "OR", "ROUND", "SIGN", "SUM", "SUMIFS", "SUMPRODUCT", "IFERROR", "INDEX", "MATCH", "ROWS",
 }  # fmt: skip
 #: Plausible scores, few enough that random boards have ties.
 SCORE_POOL = (-1100, -800, -500, -200, -100, -50, 90, 110, 140, 170, 400, 420, 450, 480, 620,

@@ -41,7 +41,7 @@ from xlbridge.templates.ranking import FIRST_ROW as RANKING_FIRST_ROW
 
 ALLOWED_FUNCTIONS = {
     "COUNT", "IF", "ISNUMBER", "LOOKUP", "MAX", "NORMSINV", "ROUND", "SQRT", "SUM", "SUMIF",
-    "SUMPRODUCT", "ABS", "COUNTIF", "IFERROR", "INDEX", "MATCH",
+    "SUMPRODUCT", "ABS", "COUNTIF", "IFERROR", "INDEX", "MATCH", "ROWS",
 }  # fmt: skip
 FORMULA_LIKE = {1: "=Smith", 2: "+Plus Four", 3: "-Minus", 4: "@Home"}
 SHEETS = (TEAMS_SHEET, MATCHES_SHEET, TABLE_SHEET, RANKING_SHEET, SCALE_SHEET)

@@ -47,7 +47,7 @@ from xlbridge.templates.ranking import FIRST_ROW as RANKING_FIRST_ROW
 ALLOWED_FUNCTIONS = {
     "ABS", "AND", "AVERAGE", "COUNT", "COUNTIF", "COUNTIFS", "IF", "INDEX", "INT", "ISNUMBER",
     "LOOKUP", "MAX", "NORMSINV", "NOT", "OR", "ROUND", "SQRT", "SUM", "SUMIFS", "SUMPRODUCT",
-    "IFERROR", "MATCH",
+    "IFERROR", "MATCH", "ROWS",
 }  # fmt: skip
 #: Names a spreadsheet would take for formulas or numbers if they were not written as text.
 TRICKY_NAMES = ("=SUM(A1:A2)", "+44 7700", "-minus", "@home", "=1+1", "Smith & Jones")

@@ -12,7 +12,7 @@ Excel 2010 function set has no SORT. The Ranking sheet sorts it with formulas in
   and scores (``INDEX``); a row with no entry at position k (fewer entries have a place than
   the sheet has rows) stays blank, never 0.
 
-Only IF, IFERROR, INDEX, MATCH and COUNTIF are used.
+Only IF, ISNUMBER, IFERROR, INDEX, MATCH, ROWS and COUNTIF are used.
 """
 
 from __future__ import annotations
@@ -110,7 +110,8 @@ def write_ranking(
             f"${source.place}${source.first_row}:${source.place}${source.first_row + i}",
         )
         order = f'=IF(ISNUMBER({place}),{place}+COUNTIF({above},{place})-1,"")'
-        found = f'=IFERROR(MATCH({i + 1},{orders},0),"")'
+        position = f"ROWS(${row_letter}${FIRST_ROW}:${row_letter}{row})"  # i + 1
+        found = f'=IFERROR(MATCH({position},{orders},0),"")'
         at = f"${row_letter}{row}"
         values: dict[str, object] = {}
         for item in shown:
