@@ -555,5 +555,13 @@ def test_bad_options_are_rejected(arguments: dict[str, Any], option: str) -> Non
 
 
 def test_pairs_without_late_entry_allow_more_rounds() -> None:
-    book = build_swiss_event(form="pairs", rounds=20, late_entry=False, teams=4)
+    book = build_swiss_event(form="pairs", rounds=20, late_entry=False, teams=24)
     assert book.rounds == 20 and "entry_vps" not in book.standings_columns
+
+
+@pytest.mark.parametrize(("teams", "most"), [(8, 7), (9, 9), (2, 1), (24, 23)])
+def test_more_rounds_than_opponents_are_refused(teams: int, most: int) -> None:
+    """8 teams meet at most 7 others: a 9-round Swiss would repeat; an odd field adds a bye."""
+    assert build_swiss_event(teams=teams, rounds=most).rounds == most
+    with pytest.raises(InputError, match=rf"^rounds must be at most {most} for {teams} teams"):
+        build_swiss_event(teams=teams, rounds=most + 1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from openpyxl import Workbook
 
@@ -19,7 +19,7 @@ from xlbridge.templates.butler_session import build_butler_session
 from xlbridge.templates.cards import build_cards
 from xlbridge.templates.handicap_book import build_handicap_book
 from xlbridge.templates.league import build_league
-from xlbridge.templates.swiss_event import build_swiss_event
+from xlbridge.templates.swiss_event import build_swiss_event, size_warnings
 from xlbridge.templates.teams_match import build_teams_match
 from xlbridge.templates.traveller import build_traveller
 
@@ -54,33 +54,73 @@ def handicap_register() -> Workbook:
     return _pinned(build_handicap_book(players=200, pairs=20).workbook)
 
 
-def _teams_match(**options: Any) -> Workbook:
-    return build_teams_match(**options).workbook
+class Made(NamedTuple):
+    """An event template as built: the workbook, the sizes it has, what is odd about them."""
+
+    workbook: Workbook
+    sizes: str
+    warnings: list[str]
 
 
-def _league(**options: Any) -> Workbook:
-    return build_league(**options).workbook
+def _paper(options: dict[str, Any]) -> str:
+    return str(options.get("paper", "a4")).upper()
 
 
-def _swiss_teams(**options: Any) -> Workbook:
-    return build_swiss_event(form="teams", **options).workbook
+def _k(k: float) -> str:
+    return f"{k:g}"
 
 
-def _swiss_pairs(**options: Any) -> Workbook:
-    return build_swiss_event(form="pairs", **options).workbook
+def _teams_match(**options: Any) -> Made:
+    book = build_teams_match(**options)
+    scale = "WBF continuous" if book.card is None else f"Gaussian, K {_k(book.card.scale.k)}"
+    if book.card is not None and book.card.scale.negative_steps:
+        scale += ", negative VPs"
+    return Made(book.workbook, f"{book.boards} boards, {scale} VP scale, {_paper(options)}", [])
+
+
+def _league(**options: Any) -> Made:
+    book = build_league(**options)
+    legs = "home and away" if book.double else "single round robin"
+    rounds = len({fixture.round for fixture in book.fixtures})
+    sizes = (
+        f"{book.teams} teams, {legs} ({rounds} rounds), {book.boards} boards a match, "
+        f"K {_k(book.card.scale.k)}, {_paper(options)}"
+    )
+    return Made(book.workbook, sizes, [])
+
+
+def _swiss(form: str, **options: Any) -> Made:
+    book = build_swiss_event(form=form, **options)
+    noun = "teams" if form == "teams" else "pairs"
+    spread = "K" if form == "teams" else "S8"
+    late = "late entry" if book.late_entry else "no late entry"
+    sizes = (
+        f"{book.teams} {noun}, {book.rounds} rounds, {book.boards} boards a match, "
+        f"{spread} {_k(book.k)}, {late}, {_paper(options)}"
+    )
+    return Made(book.workbook, sizes, size_warnings(book.teams, book.rounds))
+
+
+def _swiss_teams(**options: Any) -> Made:
+    return _swiss("teams", **options)
+
+
+def _swiss_pairs(**options: Any) -> Made:
+    return _swiss("pairs", **options)
 
 
 #: Event templates by name, with the options each takes (besides ``paper``).
-TEMPLATES: dict[str, tuple[Callable[..., Workbook], tuple[str, ...]]] = {
+TEMPLATES: dict[str, tuple[Callable[..., Made], tuple[str, ...]]] = {
     "teams-match": (_teams_match, ("boards", "k", "scale", "negative")),
     "swiss-teams": (_swiss_teams, ("teams", "rounds", "boards", "k")),
     "swiss-pairs": (_swiss_pairs, ("teams", "rounds", "boards", "k", "late_entry")),
-    "league": (_league, ("teams", "boards", "k")),
+    "league": (_league, ("teams", "boards", "k", "double")),
 }
 
 
-def build_template(name: str, **options: Any) -> Workbook:
-    """The event template ``name`` built with ``options`` (None means the template's default).
+def make_template(name: str, **options: Any) -> Made:
+    """The event template ``name`` built with ``options`` (None means the template's default),
+    with the sizes it used and any warnings about them.
 
     Raises InputError for an unknown name, or an option the template does not take or out of
     range (naming it).
@@ -94,6 +134,11 @@ def build_template(name: str, **options: Any) -> Workbook:
         flag = {"late_entry": "no-late-entry"}.get(unused[0], unused[0].replace("_", "-"))
         raise InputError(f"template {name} does not take --{flag}")
     return build(**given)
+
+
+def build_template(name: str, **options: Any) -> Workbook:
+    """The workbook of :func:`make_template`."""
+    return make_template(name, **options).workbook
 
 
 def _event(name: str, **options: Any) -> Callable[[], Workbook]:

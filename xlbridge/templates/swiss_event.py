@@ -62,6 +62,7 @@ from dataclasses import dataclass
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
+from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core import validate
@@ -216,6 +217,12 @@ def build_swiss_event(
     teams = validate.whole_number("teams", teams, 2, MAX_ENTRIES)
     late = form == "pairs" if late_entry is None else validate.flag("late_entry", late_entry)
     rounds = validate.whole_number("rounds", rounds, 1, MAX_ROUNDS)
+    most = most_rounds(teams)
+    if rounds > most:
+        raise validate.InputError(
+            f"rounds must be at most {most} for {teams} {'teams' if form == 'teams' else 'pairs'}"
+            f", got {rounds}: {_why_most(teams)}"
+        )
     if late and rounds > MAX_LATE_ENTRY_ROUNDS:
         raise validate.InputError(
             f"rounds must be a whole number from 1 to {MAX_LATE_ENTRY_ROUNDS} with late entry "
@@ -252,7 +259,51 @@ def build_swiss_event(
         _write_round(ws, book, number, paper)
     _write_standings(standings, book, standing_columns, paper)
     _write_ranking(ranking_ws, book, standing_columns, paper)
+    _define_names(book)
     return book
+
+
+#: Workbook names that say what event a workbook holds, for ``xlbridge swiss draw``.
+FORM_NAME, LATE_ENTRY_NAME = "SWISS_FORM", "SWISS_LATE_ENTRY"
+
+
+def _define_names(book: SwissEventBook) -> None:
+    """The form and late entry as workbook names (constants), so a program reading the file
+    back knows its layout."""
+    constants = {FORM_NAME: f'"{book.form}"', LATE_ENTRY_NAME: str(book.late_entry).upper()}
+    for name, value in constants.items():
+        book.workbook.defined_names[name] = DefinedName(name, attr_text=value)
+
+
+def most_rounds(teams: int) -> int:
+    """Rounds in which ``teams`` entries can be drawn without a repeat meeting or a second
+    bye: teams − 1 (everyone meets everyone), teams when odd (each sits out once too)."""
+    return teams if teams % 2 else teams - 1
+
+
+def _why_most(teams: int) -> str:
+    if teams % 2:
+        return (
+            f"each entry can meet {teams - 1} others and sit out once, so more rounds would "
+            "repeat a meeting or give a second bye"
+        )
+    return f"each entry can meet only {teams - 1} others, so more rounds would repeat a meeting"
+
+
+def size_warnings(teams: int, rounds: int) -> list[str]:
+    """What is odd about a Swiss of ``rounds`` rounds among ``teams`` entries (may be drawn)."""
+    warnings = []
+    if rounds == most_rounds(teams) and teams > 2:
+        warnings.append(
+            f"{rounds} rounds among {teams} entries is a complete round robin: every entry "
+            "meets every other, so the later draws are forced (a league may suit better)"
+        )
+    elif rounds > teams // 2:
+        warnings.append(
+            f"{rounds} rounds among {teams} entries is more than half the field: the last "
+            "rounds may have to repeat meetings"
+        )
+    return warnings
 
 
 def enter_entry(book: SwissEventBook, entry: int, name: str, enters_at: int | None = None) -> None:
