@@ -201,14 +201,18 @@ def _read_round(
 
         home = _number(path, ws, cell("home"), "entry number", 1, event.entries, whole=True)
         away = _number(path, ws, cell("away"), "entry number", 1, event.entries, whole=True)
-        margin = _number(path, ws, cell("home_margin"), what, low, high, whole=event.form != "pairs")
+        margin = _number(
+            path, ws, cell("home_margin"), what, low, high, whole=event.form != "pairs"
+        )
         if home is None and away is None and margin is None:
             continue
         where = _where(path, ws.title, cell("home"))
         if home is None:
             raise InputError(f"{where}: type the home entry (a bye is a home entry alone)")
         if away is None and margin is not None:
-            raise InputError(f"{_where(path, ws.title, cell('home_margin'))}: a bye takes no margin")
+            raise InputError(
+                f"{_where(path, ws.title, cell('home_margin'))}: a bye takes no margin"
+            )
         if away is not None and home == away:
             raise InputError(f"{where}: entry {int(home)} cannot play itself")
         for entry, ref in ((home, cell("home")), (away, cell("away"))):
@@ -225,9 +229,7 @@ def _read_round(
                     f"{_where(path, ws.title, ref)}: entry {int(entry)} enters at round "
                     f"{event.enters[int(entry)]}"
                 )
-        tables.append(
-            Table(number, table, int(home), None if away is None else int(away), margin)
-        )
+        tables.append(Table(number, table, int(home), None if away is None else int(away), margin))
     return tables
 
 
@@ -312,7 +314,9 @@ def _round_fits(book: SwissEventBook, draw: Draw, number: int) -> None:
         raise InputError(f"round {number} needs {needed} tables, the sheet has {book.tables}")
 
 
-def write_draw(path: Path, workbook: Workbook, book: SwissEventBook, number: int, draw: Draw) -> Path:
+def write_draw(
+    path: Path, workbook: Workbook, book: SwissEventBook, number: int, draw: Draw
+) -> Path:
     """Back the file up, then write the draw into round ``number``'s sheet; returns the
     backup's path."""
     _round_fits(book, draw, number)
