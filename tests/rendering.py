@@ -76,14 +76,19 @@ def words(text: str) -> str:
 
 
 def pages_by_title(pages: list[str], titles: Iterable[str]) -> dict[str, int]:
-    """How many pages hold each title (a page counts for the first title it holds)."""
+    """How many pages each sheet prints, sheets known by their titles: a page holding a title
+    is that sheet's, a page holding none continues the sheet before (sheets print in order,
+    and some repeat only their headings). Pages before any title count under ""."""
     counts = dict.fromkeys(titles, 0)
+    current = ""
+    counts[current] = 0
     for page in pages:
         flat = words(page)
         for title in counts:
-            if words(title) in flat:
-                counts[title] += 1
+            if title and words(title) in flat:
+                current = title
                 break
+        counts[current] += 1
     return counts
 
 

@@ -312,7 +312,7 @@ def test_inputs_unlocked_formulas_locked_and_validated() -> None:
     pairs = book.workbook[PAIRS_SHEET]
     pair_rows = [book.pair_row(pair) for pair in range(1, book.pairs + 1)]
     checks.assert_only_inputs_unlocked(pairs, checks.cells(PAIRS, ["name"], pair_rows))
-    for name in (BOARDS_SHEET, IMP_SHEET):
+    for name in (BOARDS_SHEET, BUTLER_RANKING_SHEET, CROSS_RANKING_SHEET, IMP_SHEET):
         checks.assert_only_inputs_unlocked(book.workbook[name], ())
     checks.assert_protected(book.workbook.worksheets)
     assert book.workbook.sheetnames == list(SHEETS)

@@ -576,6 +576,7 @@ def test_inputs_unlocked_formulas_locked_and_protected() -> None:
     for key in ("entered", "field_mean", "c_u", "to_check", "message"):
         assert str(tournament[getattr(book, key)].value).startswith("="), key
     checks.assert_only_inputs_unlocked(book.workbook[CONSTANTS_SHEET], ())
+    checks.assert_only_inputs_unlocked(book.workbook[RANKING_SHEET], ())
     assert book.workbook.sheetnames == list(SHEETS)
     checks.assert_protected(book.workbook.worksheets)
 

@@ -327,6 +327,7 @@ def test_inputs_unlocked_formulas_locked_and_validated() -> None:
         TEAMS_SHEET: names,
         MATCHES_SHEET: margins,
         TABLE_SHEET: set(),
+        RANKING_SHEET: set(),
         SCALE_SHEET: {book.card.boards, book.card.k},
     }
     for title, wanted in inputs.items():

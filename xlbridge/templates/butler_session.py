@@ -62,6 +62,8 @@ TITLE = "Butler / cross-IMP pairs session"
 
 HEADER_ROW = 2
 FIRST_ROW = 3
+#: The title row, printed on every page above the headings (the spreadsheet's default height).
+TITLE_HEIGHT = 15.0
 #: Largest score a board can give (7NT redoubled, vulnerable, down 13).
 MAX_SCORE = validation.MAX_NS_SCORE
 #: Scores a board needs before it is scored (the core's rule: a lone result is not compared).
@@ -205,7 +207,8 @@ def _write_scores(ws: Worksheet, book: ButlerSessionBook, paper: str) -> None:
     )
     # Keep each board's block on one page (the headers repeat on every page).
     sections = [book.tables] * book.boards
-    keep_sections_together(ws, paper, sections, FIRST_ROW, HEADER_HEIGHT)
+    repeated = (ws.row_dimensions[HEADER_ROW].height or HEADER_HEIGHT) + TITLE_HEIGHT
+    keep_sections_together(ws, paper, sections, FIRST_ROW, repeated)
     _finish_sheet(ws, paper, last, SCORES_COLUMNS)
 
 

@@ -54,7 +54,13 @@ from xlbridge.core.scales import MAX_BOARDS, vp_scale
 from xlbridge.templates import formulas, layout, ranking, refs, styles, validation
 from xlbridge.templates.cards import CardCells, write_scale_sheet
 from xlbridge.templates.layout import Column
-from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT, keep_sections_together, orient
+from xlbridge.templates.printing import (
+    PAPER_SIZES,
+    ROW_HEIGHT,
+    is_wide,
+    keep_sections_together,
+    orient,
+)
 
 TEAMS_SHEET = "Teams"
 MATCHES_SHEET = "Matches"
@@ -318,7 +324,9 @@ def _write_matches(ws: Worksheet, book: LeagueBook, section_heights: list[int], 
             styles.mark_input(ws, margin)
     margins = [f"{MATCHES['margin']}{f.row}" for f in book.fixtures if f.away is not None]
     validation.whole(ws, margins, -margin_limit, margin_limit, "IMP margin")
-    keep_sections_together(ws, paper, section_heights, FIRST_ROW, HEADER_HEIGHT)
+    landscape = is_wide([column.width for column in MATCHES_COLUMNS])
+    height = ws.row_dimensions[HEADER_ROW].height or HEADER_HEIGHT
+    keep_sections_together(ws, paper, section_heights, FIRST_ROW, height, landscape=landscape)
     _finish_sheet(ws, paper, book.fixtures[-1].row, len(MATCHES_COLUMNS), "A")
 
 
@@ -333,7 +341,7 @@ def _write_table(ws: Worksheet, book: LeagueBook, paper: str) -> None:
     layout.title(
         ws,
         f'="{TITLE} table · {n} teams · "&{boards}&"-board matches · VPs '
-        'scored against each opponent"',
+        f'scored against each opponent{" (home and away added)" if book.double else ""}"',
         last_column,
     )
     layout.heading(ws.cell(HEADER_ROW, 1), "Team")

@@ -31,7 +31,7 @@ SHEET = "Ranking"
 HEADING_ROW = 2
 FIRST_ROW = 3
 PLACE = Column("place", "Place", 6, "@")
-#: Widths of columns holding a name (40 characters of 9-point text fit).
+#: Width of a column holding a name: 40 characters of 9-point Arial fit (most names in capitals too).
 NAME_WIDTH = 38
 
 
@@ -90,7 +90,7 @@ def write_ranking(
 
     ``note`` (optional) is printed under the last line. Returns where the columns are.
     """
-    columns = (PLACE, *(s.column for s in shown))
+    columns = (PLACE, *(_shown_column(s) for s in shown))
     width = len(columns)
     layout.start_sheet(ws, title, columns, heading_row=HEADING_ROW, repeat_title=True)
     working = width + 2  # a blank column, then the two working columns
@@ -133,6 +133,12 @@ def write_ranking(
         layout.merged_text(ws, refs.span(last_printed, 1, width), note, height=2 * ROW_HEIGHT)
     layout.finish(ws, paper, last_printed, width, freeze=f"A{FIRST_ROW}")
     return RankingCells(layout.letters(columns), FIRST_ROW, last)
+
+
+def _shown_column(item: Shown) -> Column:
+    """The source's column as the ranking shows it: never an input, names as General text."""
+    number_format = "General" if item.text else item.column.number_format
+    return item.column._replace(is_input=False, number_format=number_format)
 
 
 def _is_name(column: Column) -> bool:

@@ -615,7 +615,7 @@ def _standings_columns(form: str, rounds: int, late: bool) -> tuple[Column, ...]
         Column("total", "Total VPs", 7, "General"),
         Column("played", "Rounds played", 7, "0"),
         tiebreak,
-        Column("rank", "Rank", 6, "0"),
+        Column("rank", "Place", 6, "0"),
     ]
     unit, fmt = ("IMPs", "0") if form == "teams" else ("MP %", "0.00")
     columns += [Column(f"margin{r}", f"{unit} round {r}", 7, fmt) for r in range(1, rounds + 1)]
