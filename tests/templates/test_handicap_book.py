@@ -620,7 +620,7 @@ def test_layout_and_print_setup(tmp_path: Path, paper: str) -> None:
     tournament = workbook[TOURNAMENT_SHEET]
     assert tournament.page_setup.orientation == "landscape"
     assert tournament.freeze_panes == f"B{FIRST_PAIR_ROW}"
-    assert str(tournament.print_area).endswith(f"$Q${FIRST_PAIR_ROW + 7}")
+    assert str(tournament.print_area).endswith(f"$P${FIRST_PAIR_ROW + 7}")  # Check not printed
     assert tournament.column_dimensions[TOURNAMENT["row_1"]].hidden
     assert [tournament[f"A{FIRST_PAIR_ROW + i}"].value for i in range(8)] == list(range(1, 9))
     assert tournament[f"{TOURNAMENT['expected']}{FIRST_PAIR_ROW}"].number_format == "0.00"

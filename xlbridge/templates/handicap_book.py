@@ -128,21 +128,21 @@ REGISTER_COLUMNS = (
 )
 TOURNAMENT_COLUMNS = (
     Column("pair", "Pair", 5, "0"),
-    Column("id_1", "Player 1 id", 8, "0", True),
-    Column("name_1", "Player 1", 24, "General"),
-    Column("handicap_1", "Handicap 1", 9, "0.00"),
-    Column("id_2", "Player 2 id", 8, "0", True),
-    Column("name_2", "Player 2", 24, "General"),
-    Column("handicap_2", "Handicap 2", 9, "0.00"),
-    Column("pair_handicap", "Pair handicap", 9, "0.00"),
-    Column("expected", "Expected %", 9, "0.00"),
-    Column("played", "Boards played (blank: all)", 9, "0", True),
-    Column("achieved", "Achieved %", 9, "0.00", True),
-    Column("result", "Handicap result %", 9, "0.00"),
+    Column("id_1", "Player 1 id", 7, "0", True),
+    Column("name_1", "Player 1", 22, "General"),
+    Column("handicap_1", "Handicap 1", 8, "0.00"),
+    Column("id_2", "Player 2 id", 7, "0", True),
+    Column("name_2", "Player 2", 22, "General"),
+    Column("handicap_2", "Handicap 2", 8, "0.00"),
+    Column("pair_handicap", "Pair handicap", 8, "0.00"),
+    Column("expected", "Expected %", 8, "0.00"),
+    Column("played", "Boards played (blank: all)", 8, "0", True),
+    Column("achieved", "Achieved %", 8, "0.00", True),
+    Column("result", "Handicap result %", 8, "0.00"),
     Column("rank", "Place", 6, "0"),
-    Column("change", "Handicap change (each player)", 10, "+0.00;-0.00;0.00"),
-    Column("new_1", "New handicap 1", 9, "0.00"),
-    Column("new_2", "New handicap 2", 9, "0.00"),
+    Column("change", "Handicap change (each player)", 9, "+0.00;-0.00;0.00"),
+    Column("new_1", "New handicap 1", 8, "0.00"),
+    Column("new_2", "New handicap 2", 8, "0.00"),
     Column("check", "Check", 28, "General"),
 )
 #: Hidden working columns of the Tournament, after a blank column.
@@ -512,8 +512,11 @@ def _write_tournament(ws: Worksheet, book: HandicapBook, paper: str) -> None:
     styles.shade_problems(ws, TOURNAMENT["check"], first, last, ("", OK))
     first_working, last_working = TOURNAMENT["row_1"], TOURNAMENT["counts"]
     ws.column_dimensions.group(first_working, last_working, hidden=True, outline_level=1)
-    layout.finish(ws, paper, last, last_column, freeze=f"B{first}")
-    orient(ws, last_column)
+    # Check is for the screen: the printed sheet stops at the new handicaps, so that it fits
+    # a landscape page at full size.
+    printed = last_column - 1
+    layout.finish(ws, paper, last, printed, freeze=f"B{first}")
+    orient(ws, printed)
 
 
 def _put(ws: Worksheet, ref: str, value: object, number_format: str) -> None:
@@ -534,7 +537,7 @@ def _write_tournament_header(ws: Worksheet, first: int, last: int) -> None:
     _put(ws, FIELD_MEAN, f'=IF({entered}>0,SUM({pair_handicaps})/{entered},"")', "0.00")
     _put(ws, C_U, f'=IF({entered}>=2,{entered}/({entered}-1),"")', "0.0000")
     _put(ws, TO_CHECK, f'=SUMPRODUCT(({checks}<>"")*({checks}<>"{OK}"))', "0")
-    last_letter = TOURNAMENT["check"]
+    last_letter = TOURNAMENT["new_2"]  # the last printed column
     layout.merged_text(ws, f"{METHOD_NOTE}:{last_letter}{SETTINGS_ROW}", METHOD)
     message = (
         f'=IF({refs.fixed(TO_CHECK)}>0,"Some rows do not count: see Check",'

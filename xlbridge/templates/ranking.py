@@ -91,6 +91,7 @@ def write_ranking(
     ``note`` (optional) is printed under the last line. Returns where the columns are.
     """
     columns = (PLACE, *(_shown_column(s) for s in shown))
+    texts = {s.column.key for s in shown if s.text}  # names, left-aligned
     width = len(columns)
     layout.start_sheet(ws, title, columns, heading_row=HEADING_ROW, repeat_title=True)
     working = width + 2  # a blank column, then the two working columns
@@ -122,7 +123,7 @@ def write_ranking(
         values["place"] = (
             f'=IF({at}="","",{place_at}&IF(COUNTIF({places},{place_at})>1,"=",""))'
         )
-        layout.write_row(ws, row, columns, values, left=_is_name)
+        layout.write_row(ws, row, columns, values, left=lambda column: column.key in texts)
         for letter, formula in ((order_letter, order), (row_letter, found)):
             cell = layout.put(ws[f"{letter}{row}"], formula, "0", font=styles.GREY_FONT)
             cell.fill = styles.WORKING_FILL
@@ -139,7 +140,3 @@ def _shown_column(item: Shown) -> Column:
     """The source's column as the ranking shows it: never an input, names as General text."""
     number_format = "General" if item.text else item.column.number_format
     return item.column._replace(is_input=False, number_format=number_format)
-
-
-def _is_name(column: Column) -> bool:
-    return column.width >= NAME_WIDTH or column.key.endswith("name")
