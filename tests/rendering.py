@@ -58,10 +58,12 @@ def page_count(path: Path) -> int:
     raise AssertionError(f"pdfinfo gave no page count for {path}")
 
 
-def page_texts(path: Path) -> list[str]:
-    """The text of each page, laid out as printed."""
+def page_texts(path: Path, *, layout: bool = True) -> list[str]:
+    """The text of each page: laid out as printed, or (not ``layout``) in reading order, where
+    a cell's wrapped lines stay together."""
+    options = ["-layout"] if layout else []
     text = subprocess.run(
-        [_tool("pdftotext"), "-layout", str(path), "-"], check=True, capture_output=True, text=True
+        [_tool("pdftotext"), *options, str(path), "-"], check=True, capture_output=True, text=True
     ).stdout
     pages = text.split("\f")
     if pages and not pages[-1].strip():
@@ -75,34 +77,47 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
-def pages_by_title(pages: list[str], titles: Iterable[str]) -> dict[str, int]:
-    """How many pages each sheet prints, sheets known by their titles: a page holding a title
-    is that sheet's, a page holding none continues the sheet before (sheets print in order,
-    and some repeat only their headings). Pages before any title count under ""."""
-    counts = dict.fromkeys(titles, 0)
+def sheet_pages(pages: list[str], titles: Iterable[str]) -> dict[str, list[int]]:
+    """The numbers (from 0) of each sheet's pages, as :func:`pages_by_title` counts them."""
+    found: dict[str, list[int]] = {title: [] for title in ["", *titles]}
+    longest_first = sorted((t for t in found if t), key=len, reverse=True)
     current = ""
-    counts[current] = 0
-    for page in pages:
+    for number, page in enumerate(pages):
         flat = words(page)
-        for title in counts:
-            if title and words(title) in flat:
+        for title in longest_first:
+            if words(title) in flat:
                 current = title
                 break
-        counts[current] += 1
-    return counts
+        found[current].append(number)
+    return found
+
+
+def pages_by_title(pages: list[str], titles: Iterable[str]) -> dict[str, int]:
+    """How many pages each sheet prints, sheets known by their titles: a page holding a title
+    is that sheet's (the longest title it holds, as one title may begin another), a page
+    holding none continues the sheet before (sheets print in order, and some repeat only
+    their headings). Pages before any title count under ""."""
+    return {title: len(found) for title, found in sheet_pages(pages, titles).items()}
+
+
+def _squeezed(text: str) -> str:
+    """``text`` without white space and hyphens (a heading wraps at spaces and hyphens, and
+    pdftotext joins a word broken at a hyphen)."""
+    return "".join(text.split()).replace("-", "")
+
+
+def _tokens(text: str) -> set[str]:
+    return set(text.replace("-", " ").split())
 
 
 def heading_found(pages: list[str], heading: str) -> bool:
-    """Whether a heading is printed whole: each of its words on one page, in order, within
-    the heading rows at the top of the page (a wrapped heading's words are on several
-    lines, so the words are looked for one by one in the page's first lines)."""
-    wanted = heading.split()
-    for page in pages:
-        top = " ".join(page.splitlines()[:12]).split()
-        position = 0
-        for word in top:
-            if position < len(wanted) and word == wanted[position]:
-                position += 1
-        if position == len(wanted):
-            return True
-    return False
+    """Whether a heading is printed whole on one of ``pages``: its characters, bar spaces and
+    hyphens, in one run (a cell's wrapped lines stay together in reading order); or, where
+    pdftotext interleaves the lines of neighbouring headings, every word of it whole on the
+    page. A clipped heading loses characters from its end, so a word is missing or cut."""
+    wanted = _squeezed(heading)
+    if any(wanted in _squeezed(page) for page in pages):
+        return True
+    words_wanted = _tokens(heading)
+    return any(words_wanted <= _tokens(page) for page in pages)
+
