@@ -120,4 +120,3 @@ def heading_found(pages: list[str], heading: str) -> bool:
         return True
     words_wanted = _tokens(heading)
     return any(words_wanted <= _tokens(page) for page in pages)
-

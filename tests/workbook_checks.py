@@ -178,7 +178,7 @@ def assert_ranking(
         line = lines[k]
         assert got["place"] == line.label, (row, got, line)
         for key, values in shown.items():
-            want = values[line.index]
+            want = values[line.entry]
             if isinstance(want, float) and isinstance(got[key], (int, float)):
                 assert abs(got[key] - want) < 1e-9, (row, key, got, want)
             elif blank(want):

@@ -18,10 +18,11 @@ from workbook_checks import blank
 
 from xlbridge.core.boards import butler_imps, cross_imps, datum
 from xlbridge.core.validate import InputError
-from xlbridge.templates.ranking import FIRST_ROW as RANKING_FIRST_ROW
 from xlbridge.templates.butler_session import (
     BOARDS,
     BOARDS_SHEET,
+    BUTLER_RANKING_SHEET,
+    CROSS_RANKING_SHEET,
     FIRST_ROW,
     IMP_SHEET,
     PAIRS,
@@ -29,11 +30,10 @@ from xlbridge.templates.butler_session import (
     SCORE_INPUTS,
     SCORES,
     SCORES_SHEET,
-    BUTLER_RANKING_SHEET,
-    CROSS_RANKING_SHEET,
     ButlerSessionBook,
     build_butler_session,
 )
+from xlbridge.templates.ranking import FIRST_ROW as RANKING_FIRST_ROW
 
 SHEETS = (
     SCORES_SHEET, BOARDS_SHEET, PAIRS_SHEET, BUTLER_RANKING_SHEET, CROSS_RANKING_SHEET, IMP_SHEET,

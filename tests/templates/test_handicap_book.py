@@ -35,7 +35,6 @@ from xlbridge.core.handicap import (
     tournament_result,
 )
 from xlbridge.core.validate import InputError
-from xlbridge.templates.ranking import FIRST_ROW as RANKING_FIRST_ROW
 from xlbridge.templates.handicap_book import (
     CONSTANT_ROWS,
     CONSTANTS_SHEET,
@@ -58,6 +57,7 @@ from xlbridge.templates.handicap_book import (
     enter_players,
     fill_example,
 )
+from xlbridge.templates.ranking import FIRST_ROW as RANKING_FIRST_ROW
 
 SHEETS = (REGISTER_SHEET, CONSTANTS_SHEET, TOURNAMENT_SHEET, RANKING_SHEET)
 #: Functions a formula may call: all in Excel 2007/2010 without the _xlfn. prefix.

@@ -108,9 +108,7 @@ def standings(book: LeagueBook, margins: Margins, k: float) -> dict[int, Standin
         total_margin[away] -= margin
         played[home] += 1
         played[away] += 1
-    return {
-        team: Standing(against[team], total_margin[team], played[team]) for team in against
-    }
+    return {team: Standing(against[team], total_margin[team], played[team]) for team in against}
 
 
 def ranks(table: dict[int, Standing]) -> dict[int, int]:

@@ -21,6 +21,7 @@ from workbook_checks import blank
 
 from xlbridge.core.scales import vp_scale
 from xlbridge.core.validate import InputError
+from xlbridge.templates.ranking import FIRST_ROW as RANKING_FIRST_ROW
 from xlbridge.templates.swiss_event import (
     ADD_CELL,
     BYE,
@@ -41,7 +42,6 @@ from xlbridge.templates.swiss_event import (
     enter_entry,
     enter_table,
 )
-from xlbridge.templates.ranking import FIRST_ROW as RANKING_FIRST_ROW
 
 #: Functions a formula may call: all in Excel 2007/2010 without the _xlfn. prefix.
 ALLOWED_FUNCTIONS = {
@@ -518,7 +518,9 @@ def test_defaults() -> None:
     assert build_swiss_event(form="teams", late_entry=True).late_entry
     assert not build_swiss_event(form="pairs", late_entry=False).late_entry
     heading = pairs.workbook["Round 1"][f"{ROUND['home']}2"].value
-    assert heading == "Home pair number" and "team" not in pairs.workbook[STANDINGS_SHEET]["A1"].value
+    assert (
+        heading == "Home pair number" and "team" not in pairs.workbook[STANDINGS_SHEET]["A1"].value
+    )
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -21,9 +21,10 @@ TOLERANCE = 1e-9
 
 
 class Place(NamedTuple):
-    """One line of a ranking: the entry's index in the input, its place and whether shared."""
+    """One line of a ranking: the entry (its index in the input), its place and whether
+    shared."""
 
-    index: int
+    entry: int
     place: int
     shared: bool
 
@@ -90,4 +91,4 @@ def ranking(
         for index, place in enumerate(placed)
         if place is not None
     ]
-    return sorted(lines, key=lambda line: (line.place, line.index))
+    return sorted(lines, key=lambda line: (line.place, line.entry))

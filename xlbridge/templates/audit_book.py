@@ -188,7 +188,7 @@ def _write_title(ws: Worksheet, title: str, form: str) -> None:
     enter_text(
         subtitle,
         f"{FORM_TITLES[form]}: how often each VP result happened, against the Gaussian model "
-        "(seed 000 §11)",
+        '(J. Probst, "VP scales")',
     )
     subtitle.font = styles.SMALL_FONT
     for column in TABLE_COLUMNS:

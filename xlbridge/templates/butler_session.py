@@ -308,8 +308,7 @@ def _pair_formulas(book: ButlerSessionBook, pair: int) -> dict[str, object]:
         return f'=IF({value}="","",1+{formulas.count_above(value, others)})'
 
     boards = (
-        f'COUNTIFS({ns_pairs},{number},{scores},"<>")'
-        f'+COUNTIFS({ew_pairs},{number},{scores},"<>")'
+        f'COUNTIFS({ns_pairs},{number},{scores},"<>")+COUNTIFS({ew_pairs},{number},{scores},"<>")'
     )
     return {
         "pair": pair,

@@ -1,6 +1,6 @@
 """Spreadsheet-formula snippets that the workbook builders share.
 
-They restate SPEC.md formulas in the Excel 2010 function set (NORMSINV, ROUND, INT, MAX,
+They restate the formulas of docs/ in the Excel 2010 function set (NORMSINV, ROUND, INT, MAX,
 SQRT) so a workbook recalculates offline; the LibreOffice tests hold them equal to the core.
 """
 
@@ -78,7 +78,7 @@ def lower_bound(
 
 
 # --------------------------------------------------------------------------------------------
-# IMPs, cross-IMPs and the Butler datum (SPEC §3, §4.4). These return expressions without the
+# IMPs, cross-IMPs and the Butler datum (see docs/). These return expressions without the
 # leading "=", to be embedded in a larger formula.
 
 

@@ -1,6 +1,6 @@
 """The handicap workbook: a Project 52 register and a club pairs handicap tournament.
 
-A club keeps its players' handicaps (SPEC.md §5) and scores a pairs handicap tournament by
+A club keeps its players' handicaps (Project 52) and scores a pairs handicap tournament by
 topscore (matchpoint %) with live formulas that restate :mod:`xlbridge.core.handicap`; the
 LibreOffice tests hold every value equal to the core's.
 
@@ -14,8 +14,8 @@ and tinted, formulas and constants locked (a user may unprotect a sheet to chang
   given, else the cap: a newcomer without master points starts at 52) and Check: "" for an
   empty row, "ok", or what is wrong (id missing or used twice, M or handicap not a number).
   A row whose Check is not "ok" has no handicap in use.
-- **Constants** — the SPEC §5 constants, from :data:`xlbridge.core.handicap.SPEC`, one per
-  row (label, value, symbol), each value a workbook name (``HC_CAP`` …) that the formulas
+- **Constants** — the Project 52 constants, from :data:`xlbridge.core.handicap.SPEC`, one per
+  row (label, value, name), each value a workbook name (``HC_CAP`` …) that the formulas
   read. The Register's columns are workbook names too (``REGISTER_IDS`` …).
 - **Tournament** — row 2: boards in the competition N_B (input, D2) and the method (fixed:
   topscore, pairs, no datum); row 3: pairs entered N, field mean h̄, C_u = N/(N − 1), rows
@@ -179,13 +179,20 @@ class Constant(NamedTuple):
 
 
 CONSTANT_ROWS = (
-    Constant("impact", "HC_IMPACT", "Impact: boards after which an old result counts about a third"),
+    Constant(
+        "impact", "HC_IMPACT", "Impact: boards after which an old result counts about a third"
+    ),
     Constant("cap", "HC_CAP", "Highest handicap, a beginner's: no new handicap goes above it"),
     Constant(
-        "start_c", "HC_START_C",
+        "start_c",
+        "HC_START_C",
         "Start handicap factor: start = highest handicap / (1 + factor × master points)",
     ),  # fmt: skip
-    Constant("s_topscore", "HC_S_TOPSCORE", "Matchpoint events: boards factor (N boards count N/(N + this))"),
+    Constant(
+        "s_topscore",
+        "HC_S_TOPSCORE",
+        "Matchpoint events: boards factor (N boards count N/(N + this))",
+    ),
     Constant("c_b_topscore", "HC_CB_TOPSCORE", "Matchpoint events: handicap units per % point"),
     Constant("s_imp", "HC_S_IMP", "IMP events: boards factor (not used here)"),
     Constant("c_b_imp", "HC_CB_IMP", "IMP events: handicap units per IMP a board (not used here)"),
@@ -456,7 +463,7 @@ def _register_formulas(book: HandicapBook, player: int) -> dict[str, object]:
 
 
 def _write_constants(ws: Worksheet, paper: str) -> None:
-    layout.start_sheet(ws, "Project 52 handicap constants", CONSTANT_COLUMNS)
+    layout.start_sheet(ws, "Project 52 constants (Swedish Bridge Federation)", CONSTANT_COLUMNS)
     for i, constant in enumerate(CONSTANT_ROWS):
         values = {
             "what": constant.what,
@@ -695,8 +702,13 @@ def _write_ranking(ws: Worksheet, book: HandicapBook, paper: str) -> None:
         "Pairs handicap tournament (Project 52) · ranking by handicap result %",
         source,
         [
-            shown("pair"), shown("name_1", True), shown("name_2", True), shown("result"),
-            shown("achieved"), shown("expected"), shown("change"),
+            shown("pair"),
+            shown("name_1", True),
+            shown("name_2", True),
+            shown("result"),
+            shown("achieved"),
+            shown("expected"),
+            shown("change"),
         ],  # fmt: skip
         paper,
         note='Pairs equal on handicap result % share a place, marked "=". A pair without an '

@@ -152,7 +152,9 @@ def double_round_robin(teams: int) -> list[list[tuple[int, int | None]]]:
     """Home and away: :func:`round_robin`, then the same rounds again with home and away
     swapped (a bye stays a bye), so every two teams meet twice, once at each's home."""
     first = round_robin(teams)
-    second = [[(a, h) if a is not None else (h, None) for h, a in matches] for matches in first]
+    second: list[list[tuple[int, int | None]]] = [
+        [(a, h) if a is not None else (h, None) for h, a in matches] for matches in first
+    ]
     return first + second
 
 
@@ -370,6 +372,7 @@ def _write_table(ws: Worksheet, book: LeagueBook, paper: str) -> None:
         refs.on(MATCHES_SHEET, refs.absolute(MATCHES[key], FIRST_ROW, book.fixtures[-1].row))
         for key in ("home", "away", "margin")
     )
+
     def whole_column(key: str) -> str:
         return refs.absolute(book.total_column(key), FIRST_ROW, last_row)
 
@@ -386,8 +389,7 @@ def _write_table(ws: Worksheet, book: LeagueBook, paper: str) -> None:
                 layout.put(ws.cell(row, column), _cross_formula(where[team, opponent]), "0")
         played, vps, margin = (book.total_cell(key, team) for key in ("played", "vps", "margin"))
         matches = (
-            f"SUMPRODUCT((({home_numbers}=$A{row})+({away_numbers}=$A{row}))"
-            f"*ISNUMBER({margins}))"
+            f"SUMPRODUCT((({home_numbers}=$A{row})+({away_numbers}=$A{row}))*ISNUMBER({margins}))"
         )
         totals = {
             "played": f'=IF({matches}=0,"",{matches})',

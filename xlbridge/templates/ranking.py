@@ -31,7 +31,7 @@ SHEET = "Ranking"
 HEADING_ROW = 2
 FIRST_ROW = 3
 PLACE = Column("place", "Place", 6, "@")
-#: Width of a column holding a name: 40 characters of 9-point Arial fit (most names in capitals too).
+#: Width of a column holding a name: 40 characters of 9-point Arial (most in capitals too).
 NAME_WIDTH = 38
 
 
@@ -120,9 +120,7 @@ def write_ranking(
             suffix = '&""' if item.text else ""
             values[item.column.key] = f'=IF({at}="","",{got}{suffix})'
         place_at = f"INDEX({places},{at})"
-        values["place"] = (
-            f'=IF({at}="","",{place_at}&IF(COUNTIF({places},{place_at})>1,"=",""))'
-        )
+        values["place"] = f'=IF({at}="","",{place_at}&IF(COUNTIF({places},{place_at})>1,"=",""))'
         layout.write_row(ws, row, columns, values, left=lambda column: column.key in texts)
         for letter, formula in ((order_letter, order), (row_letter, found)):
             cell = layout.put(ws[f"{letter}{row}"], formula, "0", font=styles.GREY_FONT)

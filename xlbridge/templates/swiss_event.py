@@ -9,7 +9,7 @@ NORMSINV), so the file recalculates in Excel 2010 and later and in LibreOffice 7
 - **Entries** — one row per entry number 1 … ``teams`` from row 6 (headings in row 5): the
   number, the name (a text input: a name that starts with "=" stays a name). With late entry
   (the default for pairs) also "enters at round" (an input, a whole number 1 … rounds, blank
-  = 1) and the entry VPs (SPEC §1.5): an entry at round (session) s ≥ 3 starts on
+  = 1) and the entry VPs (Probst): an entry at round (session) s ≥ 3 starts on
   Σ_{j=3..s}(A − T + j) = (s − 2)·(A − T) + s(s + 1)/2 − 3, T = the number of rounds (C2,
   fixed by the workbook) and A the "add" parameter (C3, an input, 17); 0 for s ≤ 2.
   T = 6 gives 14, 29, 45, 62 and T = 7 gives 13, 27, 42, 58, 75.
@@ -209,7 +209,7 @@ def build_swiss_event(
 
     ``rounds`` round sheets of ``boards``-board matches, scored by the Gaussian scale of the
     form (``k``: K in IMPs for teams, 6.5; S8 in % for pairs, 11). ``late_entry`` (default:
-    on for pairs, off for teams) adds the "enters at round" column and the SPEC §1.5 entry
+    on for pairs, off for teams) adds the "enters at round" column and Probst's late-entry
     VPs; it allows at most :data:`MAX_LATE_ENTRY_ROUNDS` rounds. ``paper``: a4 or letter.
     Raises :class:`~xlbridge.core.validate.InputError` naming the first bad option.
     """
@@ -727,7 +727,9 @@ def _write_ranking(
     source = ranking.Source(
         STANDINGS_SHEET, FIRST_ROW, book.standings_row(book.teams), letters["rank"]
     )
-    tiebreak = "total IMP margin" if book.form == "teams" else "average matchpoint % (byes left out)"
+    tiebreak = (
+        "total IMP margin" if book.form == "teams" else "average matchpoint % (byes left out)"
+    )
     return ranking.write_ranking(
         ws,
         f"{_event_title(book.form)} · ranking · by total VPs, then {tiebreak}",

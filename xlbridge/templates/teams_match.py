@@ -2,7 +2,7 @@
 
 Printable as the match's scorecard. The home team sits NS in the open room and EW in the
 closed room, so on every board the home team's points are (open-room NS score − closed-room
-NS score) and the IMPs (Law 78B, SPEC §3) of that difference go to the home team when it is
+NS score) and the IMPs (Law 78B; docs/imps.md) of that difference go to the home team when it is
 positive, to the away team when negative.
 
 Layout of the sheet **Match** (A1 references are the module's constants):
@@ -121,6 +121,7 @@ NOTE = (
     "Type each board's NS score in both rooms: the home team sits NS in the open room and EW "
     "in the closed room. Leave a board blank until both rooms have played it."
 )
+
 
 def _quoted(text: str) -> str:
     """A text constant in a formula."""

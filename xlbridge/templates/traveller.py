@@ -2,7 +2,7 @@
 
 A director types each table's result and the sheet matchpoints the board with live formulas,
 the way :func:`xlbridge.core.boards.score_traveller` does with ``method="matchpoints"`` and
-``split="separate"`` (SPEC.md §4.1–4.3). One board per sheet; for more boards the director
+``split="separate"`` (docs/board-scoring.md). One board per sheet; for more boards the director
 copies the sheet (a note on the sheet says so).
 
 Layout of the sheet ``Traveller`` (rows and columns are the module's constants):
