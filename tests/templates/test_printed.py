@@ -6,8 +6,11 @@ sheet before): the number of pages is the one the event's size calls for (one pa
 sheet of these sizes, plus one per manual page break where rounds or boards are kept whole),
 every heading of the sheet is printed whole (each word of it, in order, at the top of a page:
 a clipped heading loses words), no page shows an error value, and the teams' names are
-printed in full. The images of these pages were looked at when the layouts were made; see
-the README for the list.
+printed in full.
+
+LibreOffice puts a clipped cell's whole text into the PDF (it only hides what overflows), so
+the PDF's text cannot show a heading cut at the bottom of its row: the builders size heading
+rows from their text, and the pages were rendered to images and looked at.
 """
 
 from __future__ import annotations

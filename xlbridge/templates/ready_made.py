@@ -66,14 +66,20 @@ def _paper(options: dict[str, Any]) -> str:
     return str(options.get("paper", "a4")).upper()
 
 
-def _k(k: float) -> str:
-    return f"{k:g}"
+def _scale(k: float | None, spread: str = "K") -> str:
+    """The VP scale in a size line: Gaussian with its K (S8), or a scale without one."""
+    return f"{spread} {k:g}" if k is not None else "a fixed VP table"
+
+
+def _card_k(card: object) -> float | None:
+    """K of a workbook's live card (None for a scale without one)."""
+    return getattr(getattr(card, "scale", None), "k", None)
 
 
 def _teams_match(**options: Any) -> Made:
     book = build_teams_match(**options)
-    scale = "WBF continuous" if book.card is None else f"Gaussian, K {_k(book.card.scale.k)}"
-    if book.card is not None and book.card.scale.negative_steps:
+    scale = "WBF continuous" if book.card is None else f"Gaussian, {_scale(_card_k(book.card))}"
+    if getattr(getattr(book.card, "scale", None), "negative_steps", 0):
         scale += ", negative VPs"
     return Made(book.workbook, f"{book.boards} boards, {scale} VP scale, {_paper(options)}", [])
 
@@ -84,7 +90,7 @@ def _league(**options: Any) -> Made:
     rounds = len({fixture.round for fixture in book.fixtures})
     sizes = (
         f"{book.teams} teams, {legs} ({rounds} rounds), {book.boards} boards a match, "
-        f"K {_k(book.card.scale.k)}, {_paper(options)}"
+        f"{_scale(_card_k(book.card))}, {_paper(options)}"
     )
     return Made(book.workbook, sizes, [])
 
@@ -96,7 +102,7 @@ def _swiss(form: str, **options: Any) -> Made:
     late = "late entry" if book.late_entry else "no late entry"
     sizes = (
         f"{book.teams} {noun}, {book.rounds} rounds, {book.boards} boards a match, "
-        f"{spread} {_k(book.k)}, {late}, {_paper(options)}"
+        f"{_scale(book.k, spread)}, {late}, {_paper(options)}"
     )
     return Made(book.workbook, sizes, size_warnings(book.teams, book.rounds))
 
@@ -110,7 +116,7 @@ def _swiss_pairs(**options: Any) -> Made:
 
 
 #: Event templates by name, with the options each takes (besides ``paper``).
-TEMPLATES: dict[str, tuple[Callable[..., Made], tuple[str, ...]]] = {
+TEMPLATES: dict[str, tuple[Callable[..., Made | Workbook], tuple[str, ...]]] = {
     "teams-match": (_teams_match, ("boards", "k", "scale", "negative")),
     "swiss-teams": (_swiss_teams, ("teams", "rounds", "boards", "k")),
     "swiss-pairs": (_swiss_pairs, ("teams", "rounds", "boards", "k", "late_entry")),
@@ -133,7 +139,11 @@ def make_template(name: str, **options: Any) -> Made:
     if unused:
         flag = {"late_entry": "no-late-entry"}.get(unused[0], unused[0].replace("_", "-"))
         raise InputError(f"template {name} does not take --{flag}")
-    return build(**given)
+    made = build(**given)
+    if isinstance(made, Workbook):  # a builder that says nothing about its sizes
+        sizes = ", ".join(f"{key} {value}" for key, value in given.items()) or "defaults"
+        return Made(made, sizes, [])
+    return made
 
 
 def build_template(name: str, **options: Any) -> Workbook:
