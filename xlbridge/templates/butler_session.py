@@ -282,7 +282,8 @@ def _board_formulas(book: ButlerSessionBook, board: int) -> dict[str, object]:
 def _write_pairs(ws: Worksheet, book: ButlerSessionBook, paper: str) -> None:
     _start_sheet(ws, f"{TITLE} · pair totals and places", PAIRS_COLUMNS)
     for pair in range(1, book.pairs + 1):
-        layout.write_row(ws, book.pair_row(pair), PAIRS_COLUMNS, _pair_formulas(book, pair))
+        values = _pair_formulas(book, pair)
+        layout.write_row(ws, book.pair_row(pair), PAIRS_COLUMNS, values, left=layout.name_columns)
     last = book.pair_row(book.pairs)
     validation.text_length(
         ws, [refs.column_range(PAIRS["name"], FIRST_ROW, last)], NAME_LENGTH, "Names",
