@@ -239,3 +239,23 @@ def test_reader_errors_are_input_errors(tmp_path: Path) -> None:
         del book.workbook.defined_names["SWISS_FORM"]
         book.workbook.save(path)
         read_event(path)
+
+
+def test_a_withdrawn_entry_is_left_out_of_later_draws(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Team 3's name is cleared after round 1: round 2 seats the other five and a bye."""
+    names = {e: f"Team {e}" for e in range(1, 7)}
+    path = make_event(
+        tmp_path, "swiss-teams", ["--teams", "6", "--rounds", "3"], names, teams=6, rounds=3
+    )
+    draw_round(path, capsys)
+    type_results(path, 1, np.random.default_rng(1), "teams")
+    book = build_swiss_event(form="teams", teams=6, rounds=3)
+    workbook = load_workbook(path)
+    workbook[ENTRIES_SHEET][book.entries_cell("name", 3)] = None
+    workbook.save(path)
+    assert draw_round(path, capsys)[0] == 2
+    seated = sorted(e for h, a, _ in tables_of(path, 2) for e in (h, a) if e is not None)
+    assert seated == [1, 2, 4, 5, 6]
+    assert sum(a is None for _, a, _ in tables_of(path, 2)) == 1  # five entries: a bye

@@ -17,7 +17,8 @@ workbook whose rounds are all drawn. The file is copied to a backup first; the n
 written beside it and renamed into place, and only the new round's draw cells change.
 
 The entries that take part are those with a name (all of them if no name is typed), less
-late entries whose round has not come.
+late entries whose round has not come: an entry whose name is cleared has withdrawn and is
+left out of the draws from then on (its results stay in the others' scores).
 """
 
 from __future__ import annotations
@@ -276,27 +277,19 @@ def next_round(event: SwissEvent) -> int:
 def draw_next(event: SwissEvent, seed: int | None = None) -> tuple[int, Draw]:
     """The next round's number and draw (seed: the round number unless given)."""
     number = next_round(event)
-    played_in = {t.home for ts in event.tables.values() for t in ts} | {
-        t.away for ts in event.tables.values() for t in ts if t.away is not None
-    }
     named = set(event.names) or set(range(1, event.entries + 1))
-    unnamed = sorted(played_in - named)
-    if unnamed:
-        raise InputError(
-            f"{event.path}: entry {unnamed[0]} has played but has no name on the "
-            f"{layout.ENTRIES_SHEET} sheet"
-        )
     present = sorted(e for e in named if event.enters[e] <= number)
     if len(present) < 2:
         raise InputError(f"{event.path}: round {number} needs at least 2 entries with a name")
     total = scores(event)
+    taking_part = set(present)
     played: list[tuple[Any, Any]] = []
     byes: list[int] = []
     for tables in event.tables.values():
         for t in tables:
             if t.away is None:
                 byes.append(t.home)
-            else:
+            elif t.home in taking_part and t.away in taking_part:
                 played.append((t.home, t.away))
     draw = swiss_draw(
         present,
