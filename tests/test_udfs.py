@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 WHITE_BOOK_8 = [
@@ -187,3 +189,14 @@ def test_vpscale_rows_are_remembered_but_never_shared(udfs, call_udf) -> None:
     with pytest.raises(Exception, match="boards must be a whole number"):
         call_udf("VPSCALE", -3)
     assert (-3, None, None, None, None, None, None) not in udfs._SCALE_ROWS
+
+
+def test_vpscale_called_with_fewer_cells_finds_its_cached_card(udfs) -> None:
+    """VPSCALE(8) and VPSCALE(8, blank, …) are the same card and the same cache entry, so a
+    recalculation is served from the cache whatever number of arguments the cell gives."""
+    from xlbridge import udfs as module
+
+    parameters = len(inspect.signature(module.VPSCALE).parameters)
+    assert module._scale_key((8,)) == module._scale_key((8,) + (None,) * (parameters - 1))
+    module.VPSCALE(8)
+    assert module._cached_scale_rows((8,)) is not None

@@ -267,7 +267,7 @@ _SCALE_ROWS_SIZE = 4096
 
 
 def _scale_key(cells: tuple[Any, ...]) -> tuple[Any, ...]:
-    """VPSCALE's cells (blanks added up to all seven) as a key of the card cache."""
+    """VPSCALE's cells (blanks added up to all of its arguments) as a key of the card cache."""
     if len(cells) < _VPSCALE_ARGS:
         cells += _BLANKS[len(cells)]
     if True in cells or False in cells:  # cheap: == finds 1 and 0 as well as TRUE and FALSE
@@ -286,7 +286,7 @@ def _cached_scale_rows(cells: tuple[Any, ...]) -> Grid | None:
     return None if rows is None else [row.copy() for row in rows]
 
 
-_VPSCALE_ARGS = 7
+_VPSCALE_ARGS = len(inspect.signature(VPSCALE).parameters)  # every argument, blanks included
 _BLANKS = [(None,) * (_VPSCALE_ARGS - given) for given in range(_VPSCALE_ARGS)]
 _CACHED["VPSCALE"] = _cached_scale_rows
 
