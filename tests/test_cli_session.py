@@ -342,3 +342,41 @@ def test_readme_shows_the_real_output(capsys: pytest.CaptureFixture[str]) -> Non
                         str(EXAMPLES / "mitchell-names.csv")], capsys)  # fmt: skip
     assert code == 0
     assert out.splitlines()[: len(shown)] == shown
+
+
+def _butler_evening(tmp_path: Path) -> Path:
+    """Board 1: 470, 430, 420, 400. Dropping the top and the bottom leaves 430 and 420, mean
+    425: an exact 5. Board 2: every table 100 (datum 100, 0 IMPs)."""
+    lines = ["board,ns_pair,ew_pair,ns_score"]
+    for board, scores in ((1, (470, 430, 420, 400)), (2, (100, 100, 100, 100))):
+        lines += [f"{board},{t},{t},{s}" for t, s in enumerate(scores, start=1)]
+    path = tmp_path / "butler.csv"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("options", "imps"),
+    [
+        # Datum 430 (the 5 away from zero): 470 − 430 = 40 → 1 IMP (Law 78B: 20–40).
+        ((), 1.0),
+        (("--datum-rounding", "away"), 1.0),
+        # Datum 420 (the even ten): 470 − 420 = 50 → 2 IMPs (50–80).
+        (("--datum-rounding", "even"), 2.0),
+    ],
+)
+def test_session_datum_rounding(tmp_path: Path, capsys, options, imps: float) -> None:
+    ranking = tmp_path / "ranking.csv"
+    code, _, err = run(["session", str(_butler_evening(tmp_path)), "--method", "butler",
+                        "--ranking", str(ranking), *options], capsys)  # fmt: skip
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(ranking.read_text(encoding="utf-8"))))
+    ns1 = next(r for r in rows if r["pair"] == "1" and r["direction"] == "NS")
+    assert float(ns1["score"]) == imps
+
+
+def test_session_datum_rounding_is_for_butler_only(tmp_path: Path, capsys) -> None:
+    code, _, err = run(["session", str(_butler_evening(tmp_path)), "--method", "mp",
+                        "--datum-rounding", "even"], capsys)  # fmt: skip
+    assert code == 2
+    assert "--datum-rounding is for butler" in err

@@ -2,6 +2,7 @@
 
     xlbridge session TRAVELLERS.csv [--method mp|acbl|ximp|butler] [--winners auto|1|2]
         [--names PAIRS.csv] [--across-field] [--factoring most_played|available]
+        [--datum-rounding away|even]
         [--ranking RANKING.csv] [-o RESULTS.xlsx] [--force]
 
 Prints the ranking per section and direction (place, pair, names, score, %); ``--ranking``
@@ -55,6 +56,10 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     session.add_argument(
         "--factoring", default="most_played", help=f"one of {', '.join(FACTORINGS)}"
     )
+    session.add_argument(
+        "--datum-rounding", metavar="away|even",
+        help="butler: a datum's exact 5 goes away from zero (away, default) or to the even ten",
+    )  # fmt: skip
     session.add_argument("--ranking", type=Path, help="also write the ranking as .csv")
     session.add_argument(
         "-o", "--output", type=Path, help="also write the printable results pack (.xlsx)"
@@ -70,7 +75,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run_session(args: argparse.Namespace) -> int:
     from xlbridge.cli import _about, _require_new, _require_xlsx, _text_writer
-    from xlbridge.core.session import score_session
+    from xlbridge.core.session import datum_rounding_for, score_session
     from xlbridge.formats.command import (
         check_file_options,
         csv_event,
@@ -97,9 +102,11 @@ def run_session(args: argparse.Namespace) -> int:
         traveller = read_session(args.travellers)
         names = read_names(args.names) if args.names is not None else {}
         with _about(args.travellers):
+            method = args.method or "mp"
             result = score_session(
-                traveller, args.method or "mp", args.winners, args.across_field, args.factoring
-            )
+                traveller, method, args.winners, args.across_field, args.factoring,
+                datum_rounding_for(method, args.datum_rounding),
+            )  # fmt: skip
         event = csv_event(args.travellers, names)
     text = ranking_text(result, names)
     workbook = None

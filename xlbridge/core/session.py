@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from xlbridge.core.boards import (
+    DATUM_ROUNDINGS,
     WEIGHT_TOLERANCE,
     butler_imps,
     cross_imps,
@@ -305,12 +306,23 @@ def _check_components(traveller: Traveller, tables: LineTables) -> None:
         raise traveller.fail(rows, f"a table's weights must add up to 1, got {sums[off[0]]:.12g}")
 
 
+def datum_rounding_for(method: str, rounding: str | None) -> str:
+    """The Butler datum's rounding for ``method``: ``away`` unless given; giving one to a
+    method without a datum is an error, not silently ignored."""
+    if rounding is None:
+        return "away"
+    if method != "butler":
+        raise InputError(f"--datum-rounding is for butler, got --method {method}")
+    return choice("datum rounding", rounding, DATUM_ROUNDINGS)
+
+
 def score_session(
     traveller: Traveller,
     method: str = "mp",
     winners: str | int = "auto",
     across_field: bool = False,
     factoring: str = "most_played",
+    datum_rounding: str = "away",
 ) -> SessionResult:
     """Score a session: board results, pair totals, percentages and places.
 
@@ -321,8 +333,11 @@ def score_session(
     board are compared together and ranked together (else each section on its own).
     factoring: most_played (default; Neuberg to the most-played board's number of results) or
     available (each board keeps its own top). Adjusted scores are never part of the field.
+    datum_rounding (butler): an exact 5 in the datum goes away from zero (default) or to the
+    even ten (see :func:`xlbridge.core.boards.datum`).
     """
     method = choice("method", method, METHODS)
+    datum_rounding = choice("datum rounding", datum_rounding, DATUM_ROUNDINGS)
     factoring = choice("factoring", factoring, FACTORINGS)
     chosen = _winners(winners)
     if len(traveller) == 0:
@@ -373,7 +388,9 @@ def score_session(
         )
     scorer = _score_imps if method in ("ximp", "butler") else _score_matchpoints
     groups_of = BoardGroups(group, kind, results, entries, group_section)
-    top, ns_value, ew_value = scorer(traveller, tables, groups_of, method, factoring)
+    top, ns_value, ew_value = scorer(
+        traveller, tables, groups_of, method, factoring, datum_rounding
+    )
     scored = ScoredSession(
         traveller=traveller,
         method=method,
@@ -391,6 +408,7 @@ def score_session(
         ns_value=ns_value,
         ew_value=ew_value,
         pair_ids=ids,
+        datum_rounding=datum_rounding,
     )
     return SessionResult(
         method=method,
@@ -417,7 +435,7 @@ def _board_values(
         return scored.entry, scored.value, None
     if plain:
         function = cross_imps if core_method == "cross_imps" else butler_imps
-        scored = function(rows.group, rows.table, ns_score)
+        scored = function(rows.group, rows.table, ns_score, **options)
         return scored.entry, scored.value, -scored.value
     result = score_traveller(
         rows.group, rows.table, ns_score, rows.take(traveller.ew_score),
@@ -433,9 +451,15 @@ def _adjusted_tables(groups: BoardGroups) -> np.ndarray:
 
 
 def _score_matchpoints(
-    traveller: Traveller, tables: LineTables, groups: BoardGroups, method: str, factoring: str
+    traveller: Traveller,
+    tables: LineTables,
+    groups: BoardGroups,
+    method: str,
+    factoring: str,
+    datum_rounding: str,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each group's top and each table's NS and EW matchpoints (2 per win, or 1 for acbl)."""
+    del datum_rounding  # no datum at matchpoints
     entries, section = groups.entries, groups.section
     if factoring == "available":
         expected = entries
@@ -478,7 +502,12 @@ def _score_matchpoints(
 
 
 def _score_imps(
-    traveller: Traveller, tables: LineTables, groups: BoardGroups, method: str, factoring: str
+    traveller: Traveller,
+    tables: LineTables,
+    groups: BoardGroups,
+    method: str,
+    factoring: str,
+    datum_rounding: str,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each table's NS and EW IMPs (cross-IMPs or Butler); a lone real result scores 0."""
     del factoring  # IMPs are not factored
@@ -490,7 +519,8 @@ def _score_imps(
     rows = real_result_rows(traveller, tables, groups, 2)
     if rows.group.size:
         core_method = "cross_imps" if method == "ximp" else "butler"
-        scored, ns, ew = _board_values(traveller, tables, rows, core_method)
+        options = {"rounding": datum_rounding} if method == "butler" else {}
+        scored, ns, ew = _board_values(traveller, tables, rows, core_method, **options)
         ns_value[scored], ew_value[scored] = ns, ew
     for table in _adjusted_tables(groups).tolist():
         row = int(tables.first[table])

@@ -95,6 +95,7 @@ class ScoredSession:
     ns_value: np.ndarray  # per table, NaN not played
     ew_value: np.ndarray
     pair_ids: int
+    datum_rounding: str = "away"  # butler: an exact 5 away from zero, or "even"
     pair_total: np.ndarray = field(init=False)
     pair_boards: np.ndarray = field(init=False)
     pair_top: np.ndarray = field(init=False)
@@ -305,7 +306,8 @@ class ScoredSession:
         rows = real_result_rows(traveller, self.tables, groups, 2)
         if rows.group.size:
             scores, weights = rows.take(traveller.ns_score), rows.take(traveller.weight)
-            values = datum(rows.group, rows.table, scores, weights)
+            values = datum(rows.group, rows.table, scores, weights,
+                           rounding=self.datum_rounding)  # fmt: skip
             datums[values.board] = values.value
         return datums
 

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from xlbridge.core.session import METHODS, SessionResult, score_session
+from xlbridge.core.session import METHODS, SessionResult, datum_rounding_for, score_session
 from xlbridge.core.validate import InputError
 from xlbridge.files import write_atomically
 from xlbridge.formats.compare import compare
@@ -69,7 +69,10 @@ def score_event_file(args: argparse.Namespace) -> tuple[EventFile, SessionResult
     traveller = traveller_of(event)
     try:
         winners = event.winners if args.winners == "auto" and event.winners else args.winners
-        result = score_session(traveller, method, winners, args.across_field, args.factoring)
+        rounding = datum_rounding_for(method, args.datum_rounding)
+        result = score_session(
+            traveller, method, winners, args.across_field, args.factoring, rounding
+        )
     except InputError as error:
         message = str(error)
         raise InputError(
