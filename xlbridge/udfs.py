@@ -328,7 +328,8 @@ def _components(
         raise InputError(f"weights of row {row + 1} must add up to 1, got {sums[row]:.12g}")
     played = int(present.any(axis=1).sum())
     if played < results_needed:
-        raise InputError(f"scores must hold at least {results_needed} results, got {played}")
+        need = f"{results_needed} result{'' if results_needed == 1 else 's'}"
+        raise InputError(f"scores must hold at least {need}, got {played}")
     entry, column = np.nonzero(present)
     return entry + 1, score_grid[entry, column], weight_grid[entry, column], rows
 
@@ -710,12 +711,19 @@ def SCALE_AUDIT(
 @arg("form", doc="teams (default), teams8, butler, pairs, aggregate or patton.")
 @arg("boards", doc="Boards of the match (default 1).")
 @arg("tables", doc="Tables in play, for form butler.")
+@arg("margin", doc="TRUE for the margin above average (pairs: 14.36 %-points) instead of the "
+     "score (pairs: 64.36 %); the same number in every other form.")  # fmt: skip
 @_cell_errors
-def AVERAGE_PLUS(form: Any = None, boards: Any = None, tables: Any = None) -> Grid:
-    """A+ in the form's unit: 3 IMPs in teams of four (Law 86A), scaled by σ of the form over
-    σ of teams of four."""
+def AVERAGE_PLUS(form: Any = None, boards: Any = None, tables: Any = None,
+                 margin: Any = None) -> Grid:  # fmt: skip
+    """A+ in the unit of the form's results: 3 IMPs in teams of four (Law 86A), IMPs in Butler,
+    points in aggregate, a matchpoint % in Swiss pairs (64.36 for one board), carried over by
+    σ of the form over σ of teams of four. For pairs this is the VP scale's equivalent of 3
+    IMPs, not the 60 % of an adjusted score at matchpoints (Law 12C2)."""
     _tables(tables)
-    return [[average_plus(_text("form", form, "teams"), _optional(boards), _optional(tables))]]
+    as_margin = validate.flag("margin", _optional(margin))
+    form_ = _text("form", form, "teams")
+    return [[average_plus(form_, _optional(boards), _optional(tables), score=not as_margin)]]
 
 
 # --- Swiss events ---------------------------------------------------------------------------

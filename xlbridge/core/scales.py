@@ -65,6 +65,14 @@ TEAMS8_COMPARISONS = 4
 TEAMS8_RESULTS = 4
 
 
+def vp_result(winner: float, loser: float) -> str:
+    """A match's VPs as printed: ``20-0``, ``12-8``; with a negative side ``20 / −1`` (a minus
+    sign, spaced apart), never ``20--1``."""
+    if winner < 0 or loser < 0:
+        return f"{winner:g} / {loser:g}".replace("-", "\u2212")
+    return f"{winner:g}-{loser:g}"
+
+
 def band_z(vp_total: int) -> np.ndarray:
     """Upper edges z_0 … z_{m-1} of the bands above the draw, in standard deviations.
 
