@@ -519,8 +519,8 @@ def run_handicap_update(args: argparse.Namespace) -> int:
     applied, skipped = update.applied_codes.size, update.skipped_codes.size
     if not applied:
         print(
-            f"nothing to apply: {'the' if skipped == 1 else 'all'} "
-            f"{plural(skipped, 'competition')} {'is' if skipped == 1 else 'are'} in {source_history}",
+            f"nothing to apply: the results' {plural(skipped, 'competition')} "
+            f"{'is' if skipped == 1 else 'are'} already in {source_history}",
             file=sys.stderr,
         )
         return 0

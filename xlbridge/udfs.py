@@ -379,6 +379,11 @@ def _one_board(entry: np.ndarray) -> np.ndarray:
     return np.zeros(entry.shape, dtype=int)
 
 
+#: The ``scoring`` argument of the matchpoint functions: the command line's --method names.
+SCORING_DOC = (
+    "mp (2 per win, default; also spelt english), acbl (1 per win), percent or ascherman."
+)
+
 _TRAVELLER_DOCS = {
     "scores": "Traveller: one row per table, one column per component of an assigned score "
     "(scores of the side being scored).",
@@ -391,7 +396,7 @@ _traveller_args = _args_with_help(_TRAVELLER_DOCS, ndim=2)
 
 @func(category=CATEGORY)
 @_traveller_args
-@arg("scoring", doc="english (2 per win, default), acbl (1 per win), percent or ascherman.")
+@arg("scoring", doc=SCORING_DOC)
 @arg("expected", doc="Neuberg: the number of results the board should have had.")
 @_cell_errors
 def MATCHPOINTS(
@@ -411,7 +416,7 @@ def MATCHPOINTS(
             f"expected must be at least the number of results ({played}), got {target}"
         )
     result = matchpoints(
-        _one_board(entry), entry, score, weight, _text("scoring", scoring, "english"), target
+        _one_board(entry), entry, score, weight, _text("scoring", scoring, "mp"), target
     )
     return _per_row(result, rows)
 
@@ -420,7 +425,7 @@ def MATCHPOINTS(
 @arg("field", ndim=2, doc="The board's other results (one cell each; blanks ignored).")
 @arg("scores", ndim=2, doc="The components of the assigned score.")
 @arg("weights", ndim=2, doc="Their weights, adding up to 1.")
-@arg("scoring", doc="english (2 per win, default), acbl (1 per win), percent or ascherman.")
+@arg("scoring", doc=SCORING_DOC)
 @_cell_errors
 def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> Grid:
     """Matchpoints of one assigned weighted score against the board's other results, each
@@ -441,7 +446,7 @@ def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> G
     score = np.concatenate([others, parts[keep]])
     weight = np.concatenate([np.ones(others.size), shares[keep]])
     result = matchpoints(
-        _one_board(entry), entry, score, weight, _text("scoring", scoring, "english")
+        _one_board(entry), entry, score, weight, _text("scoring", scoring, "mp")
     )
     return [[round(float(result.value[-1]), RESULT_DECIMALS)]]
 
@@ -450,7 +455,7 @@ def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> G
 @arg("mp", ndim=2, doc="Matchpoints scored among the results the board had (a cell or a range).")
 @arg("results", doc="How many results the board had.")
 @arg("expected", doc="How many results it should have had.")
-@arg("scoring", doc="english (2 per win, default), acbl (1 per win), percent or ascherman.")
+@arg("scoring", doc=SCORING_DOC)
 @_cell_errors
 def NEUBERG(mp: Any, results: Any, expected: Any, scoring: Any = None) -> Grid:
     """Neuberg's formula: matchpoints on a board with fewer results than expected, factored to
@@ -461,7 +466,7 @@ def NEUBERG(mp: Any, results: Any, expected: Any, scoring: Any = None) -> Grid:
     present = ~np.isnan(points)
     factored = np.full(points.shape, np.nan)
     factored[present] = neuberg(
-        points[present], actual, target, _text("scoring", scoring, "english")
+        points[present], actual, target, _text("scoring", scoring, "mp")
     )
     return _to_cells(factored)
 
@@ -532,7 +537,7 @@ def _trim(value: Any) -> float | None:
 # --- handicaps (Project 52) -----------------------------------------------------------------
 
 _HANDICAP_DOCS = {
-    "form": "pairs (default), individual, or team (a single team match).",
+    "form": "pairs (default), individual, or teams (a single team match; also spelt team).",
     "method": "topscore (matchpoint %, default) or imp (IMPs per board).",
     "datum": "TRUE when the event was scored against a datum (Butler).",
 }
