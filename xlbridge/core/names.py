@@ -56,6 +56,7 @@ ALIASES: dict[str, str] = {
     # one-word spellings of the two-word names
     "whitebook": "white-book",
     "mostplayed": "most-played",
+    "most-played": "most-played",  # shown with "-" like every other two-word name
     "wbfdiscrete": "wbf-discrete",
 }
 
@@ -86,5 +87,6 @@ def resolve(value: str, options: tuple[str, ...] | list[str]) -> str | None:
 
 
 def shown_options(options: tuple[str, ...] | list[str]) -> str:
-    """``options`` by their canonical names, for help texts and messages: "mp, acbl, …"."""
-    return ", ".join(dict.fromkeys(canonical(option) for option in options))
+    """``options`` by their canonical names, for help texts and messages: "mp, acbl, …" (an
+    option with no other name is shown as it is spelt)."""
+    return ", ".join(dict.fromkeys(ALIASES.get(spelling_key(o), o) for o in options))
