@@ -30,6 +30,12 @@ class HelpFormatter(argparse.HelpFormatter):
             return text
         return f"{text} (default: {action.default})"
 
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        """Lines of at most ``width``, never broken inside a hyphenated name (most-played)."""
+        import textwrap
+
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
 
 def plural(count: int, word: str, words: str | None = None) -> str:
     """``count`` with ``word`` in the right number: "1 VP card", "2 VP cards", "0 tables".
