@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from xlbridge.cli import build_parser, main
-from xlbridge.cli_help import plural
+from xlbridge.core.wording import plural
 from xlbridge.core.fit import average_plus
 from xlbridge.core.scales import vp_result
 
@@ -107,6 +107,15 @@ def test_an_option_with_no_near_name_gets_no_guess(capsys) -> None:
 def test_plural(count, text) -> None:
     assert plural(count, "VP card") == text
     assert plural(1, "entry", "entries") == "1 entry" and plural(3, "entry", "entries") == "3 entries"
+
+
+def test_a_one_board_match_is_one_board(capsys) -> None:
+    from xlbridge.templates.cards import wbf_title
+
+    assert main(["scale", "--boards", "1", "--form", "butler", "--tables", "2"]) == 0
+    assert capsys.readouterr().out.startswith("Butler · 1 board · 2 tables · K 7")
+    assert wbf_title(1).startswith("WBF 2013 continuous VP scale · 1 board · ")
+    assert wbf_title(8).startswith("WBF 2013 continuous VP scale · 8 boards · ")
 
 
 def test_one_card_is_one_card(tmp_path, capsys) -> None:

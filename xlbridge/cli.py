@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 # Only what building the options needs is imported here: numpy, SciPy, openpyxl and xlwings
 # load when the command that needs them runs (``xlbridge --version`` costs no numpy).
 from xlbridge import __version__
-from xlbridge.cli_help import HelpFormatter, plural, remember_parsers, unknown_arguments
+from xlbridge.cli_help import HelpFormatter, remember_parsers, unknown_arguments
+from xlbridge.core.wording import plural
 from xlbridge.core.names import BOUNDS, FITTED_FORMS, FORMS, MAX_BOARDS, ROUNDINGS, SCALE_KINDS
 from xlbridge.core.names import SCORE_METHODS, shown_options
 from xlbridge.errors import InputError

@@ -1,5 +1,5 @@
-"""Help that helps: defaults shown on every option, the nearest option for a misspelled one,
-and counts with the right plural.
+"""Help that helps: defaults shown on every option, and the nearest option for a misspelled
+one (counts with the right plural are :mod:`xlbridge.core.wording`'s).
 
 Imports nothing heavy (the command line builds its options before numpy loads).
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import difflib
 from collections.abc import Sequence
+
 
 #: Help texts that already say their default are left as written.
 _SAYS_DEFAULT = "default"
@@ -35,12 +36,6 @@ class HelpFormatter(argparse.HelpFormatter):
         import textwrap
 
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``count`` with ``word`` in the right number: "1 VP card", "2 VP cards", "0 tables".
-    ``words`` is the plural where adding "s" is wrong ("1 entry", "2 entries")."""
-    return f"{count:,} {word if count == 1 else (words or word + 's')}"
 
 
 def _options(parser: argparse.ArgumentParser) -> list[str]:

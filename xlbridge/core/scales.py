@@ -22,6 +22,7 @@ import numpy as np
 from xlbridge.core import validate
 from xlbridge.core.names import BOUNDS, FORMS, MAX_BOARDS, ROUNDINGS  # noqa: F401  (re-exported)
 from xlbridge.core.normal import normal_quantile
+from xlbridge.core.wording import plural
 from xlbridge.core.validate import InputError
 
 #: z_0 … z_9 of a 20-VP scale as Probst's "VP scales" prints them (Table 2): read from a
@@ -227,9 +228,9 @@ class VPScale:
     def title(self) -> str:
         """A card heading with the parameters the scale was built from."""
         k_name = "S8" if self.form == "pairs" else "K"
-        parts = [FORM_TITLES[self.form], f"{self.boards} boards"]
+        parts = [FORM_TITLES[self.form], plural(self.boards, "board")]
         if self.tables is not None:
-            parts.append(f"{self.tables} tables")
+            parts.append(plural(self.tables, "table"))
         parts += [f"{k_name} {self.k:g}", f"σ {self.sigma:.2f}", f"{self.vp_total} VP"]
         if self.negative_steps:
             parts.append(f"negative VPs to −{self.negative_steps}")
