@@ -109,3 +109,67 @@ def test_swiss_team_names_may_not_hold_the_separator(
     standings.write_text(STANDINGS.replace("Eels,10", "Eels|Rays,10"), encoding="utf-8")
     assert main(["swiss", "draw", str(standings)]) == 2
     assert "line 6: team names must not contain '|'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "sizes"),
+    [
+        (["swiss-teams"], "swiss-teams, 16 teams, 7 rounds, 8 boards a match, K 6.5, "
+         "no late entry, A4"),
+        (["swiss-pairs", "--teams", "20", "--paper", "letter"],
+         "swiss-pairs, 20 pairs, 7 rounds, 8 boards a match, S8 11, late entry, LETTER"),
+        (["league", "--teams", "5", "--double"],
+         "league, 5 teams, home and away (10 rounds), 16 boards a match, K 6.5, A4"),
+        (["teams-match", "--scale", "wbf", "--boards", "12"],
+         "teams-match, 12 boards, WBF continuous VP scale, A4"),
+    ],
+)  # fmt: skip
+def test_template_says_the_sizes_it_used(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], sizes: str
+) -> None:
+    out = tmp_path / "x.xlsx"
+    assert main(["template", args[0], "-o", str(out), *args[1:]]) == 0
+    assert capsys.readouterr().out == f"wrote {out}: {sizes}\n"
+
+
+def test_more_rounds_than_opponents_are_refused_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "x.xlsx"
+    assert main(["template", "swiss-teams", "--teams", "8", "--rounds", "9", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "xlbridge: error: rounds must be at most 7 for 8 teams, got 9: each entry can meet "
+        "only 7 others, so more rounds would repeat a meeting\n"
+    )
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("teams", "rounds", "warning"),
+    [
+        ("8", "7", "7 rounds among 8 entries is a complete round robin"),
+        ("12", "7", "7 rounds among 12 entries is more than half the field"),
+        ("24", "7", None),
+    ],
+)
+def test_odd_sizes_are_warned_about(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], teams: str, rounds: str, warning
+) -> None:
+    out = tmp_path / "x.xlsx"
+    args = ["template", "swiss-teams", "--teams", teams, "--rounds", rounds, "-o", str(out)]
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    if warning is None:
+        assert err == ""
+    else:
+        assert err.startswith(f"xlbridge: warning: {warning}") and err.count("\n") == 1
+    assert out.exists()
+
+
+def test_league_double_is_home_and_away(tmp_path: Path) -> None:
+    out = tmp_path / "league.xlsx"
+    assert main(["template", "league", "--teams", "4", "--double", "-o", str(out)]) == 0
+    matches = load_workbook(out)["Matches"]
+    fixtures = [(r[1].value, r[3].value) for r in matches.iter_rows(min_row=3) if r[1].value]
+    assert len(fixtures) == 12 and {(a, h) for h, a in fixtures} == set(fixtures)

@@ -62,7 +62,9 @@ def test_the_help_shows_the_defaults_the_issue_names(capsys) -> None:
     assert "(default: 4-32)" in cards and "(default: nearest)" in cards
     with pytest.raises(SystemExit):
         main(["swiss", "draw", "--help"])
-    assert "(default: 0)" in capsys.readouterr().out
+    assert "(default: the round number for an .xlsx, 0 for a .csv)" in " ".join(
+        capsys.readouterr().out.split()
+    )
 
 
 def test_help_says_why_halves_can_beat_the_top(capsys) -> None:

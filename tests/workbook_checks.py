@@ -147,3 +147,41 @@ def rules_by_cell(sheet: Worksheet) -> dict[str, Any]:
                 for row in range(top, bottom + 1):
                     by_cell[f"{get_column_letter(column)}{row}"] = rule
     return by_cell
+
+
+# --------------------------------------------------------------------------------------------
+# Ranking sheets
+
+
+def assert_ranking(
+    sheet: Worksheet,
+    letters: Mapping[str, str],
+    first_row: int,
+    rows: int,
+    scores: list[float | None],
+    tiebreaks: list[float | None] | None,
+    shown: Mapping[str, list[object]],
+) -> None:
+    """A recalculated Ranking sheet is :func:`xlbridge.core.ranking.ranking` of ``scores`` (and
+    ``tiebreaks``), entry i being index i: line k shows the k-th entry's place label and its
+    ``shown`` values (column key → value of each entry); lines past the last ranked entry
+    are blank in every column, never 0."""
+    from xlbridge.core.ranking import ranking
+
+    lines = ranking(scores, tiebreaks)
+    for k in range(rows):
+        row = first_row + k
+        got = {key: sheet[f"{letter}{row}"].value for key, letter in letters.items()}
+        if k >= len(lines):
+            assert all(blank(value) for value in got.values()), (row, got)
+            continue
+        line = lines[k]
+        assert got["place"] == line.label, (row, got, line)
+        for key, values in shown.items():
+            want = values[line.entry]
+            if isinstance(want, float) and isinstance(got[key], (int, float)):
+                assert abs(got[key] - want) < 1e-9, (row, key, got, want)
+            elif blank(want):
+                assert blank(got[key]), (row, key, got, want)
+            else:
+                assert got[key] == want, (row, key, got, want)

@@ -9,7 +9,7 @@
     xlbridge install (--classic | --lite DIR --wheel-url URL | --server DIR) [--force]
     xlbridge audit RESULTS.csv [--form teams] [--k 6.5] [--level 0.9] [-o audit.xlsx]
     xlbridge template NAME -o FILE.xlsx [--teams T] [--rounds R] [--boards B] [--k K]
-    xlbridge swiss draw STANDINGS.csv [--seed N] [-o DRAW.csv]
+    xlbridge swiss draw EVENT.xlsx|STANDINGS.csv [--seed N] [-o DRAW.csv]
     xlbridge session TRAVELLERS.csv [--method mp] [--names N.csv] [--ranking R.csv] [-o R.xlsx]
     xlbridge session EVENT.xml|EVENT.pbn [--compare] [--usebio OUT.xml]
 
@@ -353,6 +353,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-late-entry", dest="late_entry", action="store_false", default=None,
         help="swiss-pairs: no late-entry column",
     )  # fmt: skip
+    template.add_argument(
+        "--double", action="store_true", default=None, help="league: home and away"
+    )
     template.add_argument("--paper", help="a4 or letter (default: a4)")
     template.add_argument("--force", action="store_true", help="overwrite an existing file")
     template.set_defaults(run=run_template)
@@ -367,10 +370,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Pair the next round: score groups top down, random within a group, no "
         "repeat meetings while avoidable, a bye for an odd field (see the README).",
     )
-    draw.add_argument("standings", type=Path, help="a .csv with team, score, opponents, byes")
+    draw.add_argument(
+        "standings", type=Path,
+        help="a Swiss event .xlsx made by 'template' (the draw is written into its next round) "
+        "or a .csv with team, score, opponents, byes",
+    )  # fmt: skip
     draw.add_argument(
         "--seed", type=int, help="random seed: use the round number, or ties fall into the "
-        "same order every round (default: 0)",
+        "same order every round (default: the round number for an .xlsx, 0 for a .csv)",
     )  # fmt: skip
     draw.add_argument(
         "-o", "--output", type=Path, help="also write the draw as .csv (default: not written)"
@@ -649,7 +656,7 @@ def format_audit(fit: Fit, report: Audit, scale_k: float) -> str:
 
 
 def run_template(args: argparse.Namespace) -> int:
-    from xlbridge.templates.ready_made import build_template
+    from xlbridge.templates.ready_made import make_template
 
     _require_xlsx(args.output)
     options = {
@@ -663,11 +670,14 @@ def run_template(args: argparse.Namespace) -> int:
         "late_entry": args.late_entry,
         "pairs": args.pairs,
         "movement": args.movement,
+        "double": args.double,
         "paper": args.paper,
     }
-    workbook = build_template(args.name, **options)
-    write_atomically(args.output, workbook.save, force=args.force)
-    print(f"wrote {args.output}")
+    made = make_template(args.name, **options)
+    write_atomically(args.output, made.workbook.save, force=args.force)
+    print(f"wrote {args.output}: {args.name}, {made.sizes}")
+    for warning in made.warnings:
+        print(f"xlbridge: warning: {warning}", file=sys.stderr)
     return 0
 
 
@@ -676,7 +686,15 @@ def run_swiss_draw(args: argparse.Namespace) -> int:
 
     if args.output is not None:
         _require_new(args.output, args.force)
-    draw = draw_from_file(args.standings, args.seed)
+    if args.standings.suffix.lower() == ".xlsx":
+        from xlbridge.swiss_workbook import draw_into_workbook
+
+        number, draw, backup = draw_into_workbook(args.standings, args.seed)
+        print(f"Round {number}")
+        print(f"wrote the draw into Round {number} of {args.standings}", file=sys.stderr)
+        print(f"backup of the file before: {backup}", file=sys.stderr)
+    else:
+        draw = draw_from_file(args.standings, args.seed)
     print(draw_text(draw))
     if args.output is not None:
         write_atomically(args.output, _text_writer(draw_csv(draw)), force=args.force)

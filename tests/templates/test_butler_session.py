@@ -21,6 +21,8 @@ from xlbridge.core.validate import InputError
 from xlbridge.templates.butler_session import (
     BOARDS,
     BOARDS_SHEET,
+    BUTLER_RANKING_SHEET,
+    CROSS_RANKING_SHEET,
     DATUM_ROUNDING,
     FIRST_ROW,
     IMP_SHEET,
@@ -32,13 +34,16 @@ from xlbridge.templates.butler_session import (
     ButlerSessionBook,
     build_butler_session,
 )
+from xlbridge.templates.ranking import FIRST_ROW as RANKING_FIRST_ROW
 
-SHEETS = (SCORES_SHEET, BOARDS_SHEET, PAIRS_SHEET, IMP_SHEET)
+SHEETS = (
+    SCORES_SHEET, BOARDS_SHEET, PAIRS_SHEET, BUTLER_RANKING_SHEET, CROSS_RANKING_SHEET, IMP_SHEET,
+)  # fmt: skip
 SCORE_RESULTS = ("datum", "ns_butler", "ew_butler", "ns_cross", "ew_cross")
 #: Functions a formula may call: all in Excel 2007/2010 without the _xlfn. prefix.
 ALLOWED_FUNCTIONS = {
     "ABS", "COUNT", "COUNTIF", "COUNTIFS", "IF", "ISNUMBER", "LOOKUP", "MAX", "MIN", "MOD",
-    "OR", "ROUND", "SIGN", "SUM", "SUMIFS", "SUMPRODUCT",
+    "OR", "ROUND", "SIGN", "SUM", "SUMIFS", "SUMPRODUCT", "IFERROR", "INDEX", "MATCH", "ROWS",
 }  # fmt: skip
 #: Plausible scores, few enough that random boards have ties.
 SCORE_POOL = (-1100, -800, -500, -200, -100, -50, 90, 110, 140, 170, 400, 420, 450, 480, 620,
@@ -169,8 +174,8 @@ def assert_pairs_match(
         got = {key: sheet[f"{PAIRS[key]}{row}"].value for key in PAIRS}
         assert got["pair"] == pair
         if pair not in expected:
-            assert got["played"] == 0, pair
-            assert all(blank(got[k]) for k in ("butler", "butler_rank", "cross", "cross_rank"))
+            keys = ("played", "butler", "butler_rank", "cross", "cross_rank")
+            assert all(blank(got[k]) for k in keys), pair  # blank, never a 0
             continue
         want = expected[pair]
         assert got["played"] == want["played"], pair
@@ -178,6 +183,20 @@ def assert_pairs_match(
             assert got[key] == pytest.approx(want[key], abs=1e-9), (pair, key)
             others = [totals[key] for totals in expected.values()]
             assert got[f"{key}_rank"] == rank(want[key], others), (pair, key)
+    pairs = list(range(1, book.pairs + 1))
+    names = values[PAIRS_SHEET]
+    for sheet, key in ((BUTLER_RANKING_SHEET, "butler"), (CROSS_RANKING_SHEET, "cross")):
+        scores = [expected[p][key] if p in expected else None for p in pairs]
+        checks.assert_ranking(
+            values[sheet], {"place": "A", "pair": "B", "name": "C", "played": "D", key: "E"},
+            RANKING_FIRST_ROW, book.pairs, scores, None,
+            {
+                "pair": pairs,
+                "name": [names[f"{PAIRS['name']}{book.pair_row(p)}"].value or "" for p in pairs],
+                "played": [expected[p]["played"] if p in expected else None for p in pairs],
+                key: scores,
+            },
+        )  # fmt: skip
 
 
 def random_results(seed: int, book: ButlerSessionBook) -> list[Result]:
@@ -309,7 +328,8 @@ def test_inputs_unlocked_formulas_locked_and_validated() -> None:
     pair_rows = [book.pair_row(pair) for pair in range(1, book.pairs + 1)]
     checks.assert_only_inputs_unlocked(pairs, checks.cells(PAIRS, ["name"], pair_rows))
     checks.assert_only_inputs_unlocked(book.workbook[BOARDS_SHEET], [DATUM_ROUNDING])
-    checks.assert_only_inputs_unlocked(book.workbook[IMP_SHEET], ())
+    for name in (BUTLER_RANKING_SHEET, CROSS_RANKING_SHEET, IMP_SHEET):
+        checks.assert_only_inputs_unlocked(book.workbook[name], ())
     rounding_rule = checks.rules_by_range(book.workbook[BOARDS_SHEET])[DATUM_ROUNDING]
     assert (rounding_rule.type, rounding_rule.formula1) == ("list", '"away,even"')
     assert book.workbook[BOARDS_SHEET][DATUM_ROUNDING].value == "away"

@@ -43,6 +43,7 @@ from xlbridge.templates.handicap_book import (
     EXAMPLE_PLAYERS,
     FIRST_PAIR_ROW,
     FIRST_ROW,
+    RANKING_SHEET,
     REGISTER,
     REGISTER_COLUMNS,
     REGISTER_SHEET,
@@ -56,12 +57,13 @@ from xlbridge.templates.handicap_book import (
     enter_players,
     fill_example,
 )
+from xlbridge.templates.ranking import FIRST_ROW as RANKING_FIRST_ROW
 
-SHEETS = (REGISTER_SHEET, CONSTANTS_SHEET, TOURNAMENT_SHEET)
+SHEETS = (REGISTER_SHEET, CONSTANTS_SHEET, TOURNAMENT_SHEET, RANKING_SHEET)
 #: Functions a formula may call: all in Excel 2007/2010 without the _xlfn. prefix.
 ALLOWED_FUNCTIONS = {
     "AND", "COUNT", "COUNTA", "COUNTIF", "IF", "IFERROR", "INDEX", "INT", "ISNUMBER", "MATCH",
-    "MIN", "NOT", "OR", "SUM", "SUMPRODUCT",
+    "MIN", "NOT", "OR", "SUM", "SUMPRODUCT", "ROWS",
 }  # fmt: skip
 #: Cells of a Tournament row that hold numbers, blank unless the row's pair (result) counts.
 FIELD_NUMBERS = ("handicap_1", "handicap_2", "pair_handicap", "expected")
@@ -574,6 +576,7 @@ def test_inputs_unlocked_formulas_locked_and_protected() -> None:
     for key in ("entered", "field_mean", "c_u", "to_check", "message"):
         assert str(tournament[getattr(book, key)].value).startswith("="), key
     checks.assert_only_inputs_unlocked(book.workbook[CONSTANTS_SHEET], ())
+    checks.assert_only_inputs_unlocked(book.workbook[RANKING_SHEET], ())
     assert book.workbook.sheetnames == list(SHEETS)
     checks.assert_protected(book.workbook.worksheets)
 
@@ -617,7 +620,7 @@ def test_layout_and_print_setup(tmp_path: Path, paper: str) -> None:
     tournament = workbook[TOURNAMENT_SHEET]
     assert tournament.page_setup.orientation == "landscape"
     assert tournament.freeze_panes == f"B{FIRST_PAIR_ROW}"
-    assert str(tournament.print_area).endswith(f"$Q${FIRST_PAIR_ROW + 7}")
+    assert str(tournament.print_area).endswith(f"$P${FIRST_PAIR_ROW + 7}")  # Check not printed
     assert tournament.column_dimensions[TOURNAMENT["row_1"]].hidden
     assert [tournament[f"A{FIRST_PAIR_ROW + i}"].value for i in range(8)] == list(range(1, 9))
     assert tournament[f"{TOURNAMENT['expected']}{FIRST_PAIR_ROW}"].number_format == "0.00"
@@ -641,3 +644,37 @@ def test_bad_arguments(arguments: dict[str, Any], message: str) -> None:
 def test_the_example_does_not_fit_a_small_book() -> None:
     with pytest.raises(InputError, match="only 5 rows"):
         fill_example(build_handicap_book(players=5))
+
+
+# --------------------------------------------------------------------------------------------
+# Ranking
+
+
+@pytest.mark.parametrize("title", ["seed 1", "seed 3"])
+def test_ranking_sheet_is_the_cores_ranking(libreoffice, tmp_path: Path, title: str) -> None:
+    """A random field with a tie typed into the Tournament: the Ranking sheet lists the pairs
+    with a result in the core's order, the tied ones sharing a place ("n=")."""
+    book = build_handicap_book(players=len(ALL_PLAYERS) + 3, pairs=PAIRS)
+    enter_players(book.workbook[REGISTER_SHEET], book, ALL_PLAYERS)
+    field = FIELDS[title]
+    type_field(book.workbook[TOURNAMENT_SHEET], book, field)
+    values = recalculated(libreoffice, book, tmp_path).values
+    rows = core_rows(field, HANDICAPS)
+    numbers = list(range(1, book.pairs + 1))
+    results = [rows[n].result if n in rows else None for n in numbers]
+    names = {p.id: p.name for p in ALL_PLAYERS}
+    pairs = [field.pairs.get(n) for n in numbers]
+    letters = {"place": "A", "pair": "B", "name_1": "C", "name_2": "D", "result": "E"}
+    checks.assert_ranking(
+        values[RANKING_SHEET], letters, RANKING_FIRST_ROW, book.pairs, results, None,
+        {
+            "pair": numbers,
+            "name_1": [names.get(p.player_1) if p and results[i] is not None else None
+                       for i, p in enumerate(pairs)],
+            "name_2": [names.get(p.player_2) if p and results[i] is not None else None
+                       for i, p in enumerate(pairs)],
+            "result": results,
+        },
+    )  # fmt: skip
+    shared = [v for v in values[RANKING_SHEET]["A"] if isinstance(v.value, str) and "=" in v.value]
+    assert shared  # the field's tie shows as a shared place

@@ -17,6 +17,7 @@ import pytest
 import workbook_checks as checks
 from workbook_checks import blank
 
+from xlbridge.core.ranking import places
 from xlbridge.core.scales import vp_scale
 from xlbridge.core.validate import InputError
 from xlbridge.templates.league import (
@@ -26,21 +27,24 @@ from xlbridge.templates.league import (
     MATCHES_COLUMNS,
     MATCHES_SHEET,
     MAX_TEAMS,
+    RANKING_SHEET,
     SCALE_SHEET,
     TABLE_SHEET,
     TEAMS,
     TEAMS_SHEET,
     LeagueBook,
     build_league,
+    double_round_robin,
     round_robin,
 )
+from xlbridge.templates.ranking import FIRST_ROW as RANKING_FIRST_ROW
 
 ALLOWED_FUNCTIONS = {
     "COUNT", "IF", "ISNUMBER", "LOOKUP", "MAX", "NORMSINV", "ROUND", "SQRT", "SUM", "SUMIF",
-    "SUMPRODUCT", "ABS",
+    "SUMPRODUCT", "ABS", "COUNTIF", "IFERROR", "INDEX", "MATCH", "ROWS",
 }  # fmt: skip
 FORMULA_LIKE = {1: "=Smith", 2: "+Plus Four", 3: "-Minus", 4: "@Home"}
-SHEETS = (TEAMS_SHEET, MATCHES_SHEET, TABLE_SHEET, SCALE_SHEET)
+SHEETS = (TEAMS_SHEET, MATCHES_SHEET, TABLE_SHEET, RANKING_SHEET, SCALE_SHEET)
 Margins = dict[tuple[int, int], int | None]
 TOTALS_KEYS = ("played", "vps", "margin", "rank")
 #: A seed whose results leave two teams level on VPs (3rd equal) in the odd league.
@@ -51,8 +55,9 @@ TIE_SEED = 13
 class Standing:
     """A team's line of the table, from the core."""
 
-    against: dict[int, float]  # opponent → VPs, played matches only
+    against: dict[int, float]  # opponent → VPs, played matches only (both legs added)
     margin: int
+    matches: int = 0
 
 
 # --------------------------------------------------------------------------------------------
@@ -93,20 +98,25 @@ def standings(book: LeagueBook, margins: Margins, k: float) -> dict[int, Standin
     scale = vp_scale(book.boards, k)
     against: dict[int, dict[int, float]] = {team: {} for team in range(1, book.teams + 1)}
     total_margin = Counter[int]()
+    played = Counter[int]()
     for (home, away), margin in margins.items():
         if margin is None:
             continue
-        against[home][away] = float(scale.vp(margin))
-        against[away][home] = float(scale.vp(-margin))
+        against[home][away] = against[home].get(away, 0.0) + float(scale.vp(margin))
+        against[away][home] = against[away].get(home, 0.0) + float(scale.vp(-margin))
         total_margin[home] += margin
         total_margin[away] -= margin
-    return {team: Standing(against[team], total_margin[team]) for team in against}
+        played[home] += 1
+        played[away] += 1
+    return {team: Standing(against[team], total_margin[team], played[team]) for team in against}
 
 
 def ranks(table: dict[int, Standing]) -> dict[int, int]:
-    """1 + the number of teams with more VPs, among the teams that have played."""
-    totals = {team: sum(s.against.values()) for team, s in table.items() if s.against}
-    return {team: 1 + sum(other > vps for other in totals.values()) for team, vps in totals.items()}
+    """The core's places: VPs, then IMP margin, among the teams that have played."""
+    teams = sorted(table)
+    vps = [sum(table[t].against.values()) if table[t].against else None for t in teams]
+    margins = [float(table[t].margin) for t in teams]
+    return {t: p for t, p in zip(teams, places(vps, margins), strict=True) if p is not None}
 
 
 def shown_name(team: int, names: dict[int, str]) -> str:
@@ -155,13 +165,34 @@ def assert_league(
             else:
                 assert blank(got), (team, opponent)
         totals = {key: table[book.total_cell(key, team)].value for key in TOTALS_KEYS}
-        assert totals["played"] == len(want[team].against), team
         if not want[team].against:
-            assert all(blank(totals[key]) for key in ("vps", "margin", "rank")), team
+            assert all(blank(totals[key]) for key in TOTALS_KEYS), team
             continue
+        assert totals["played"] == want[team].matches, team
         assert totals["vps"] == sum(want[team].against.values()), team
         assert totals["margin"] == want[team].margin, team
         assert totals["rank"] == want_ranks[team], team
+    assert_ranking_sheet(values, book, want, names)
+
+
+def assert_ranking_sheet(
+    values: Any, book: LeagueBook, want: dict[int, Standing], names: dict[int, str]
+) -> None:
+    """The Ranking sheet lists the teams that have played in the core's order and places."""
+    teams = list(range(1, book.teams + 1))
+    vps = [sum(want[t].against.values()) if want[t].against else None for t in teams]
+    margins = [float(want[t].margin) for t in teams]
+    letters = {"place": "A", "number": "B", "name": "C", "played": "D", "vps": "E", "margin": "F"}
+    checks.assert_ranking(
+        values[RANKING_SHEET], letters, RANKING_FIRST_ROW, book.teams, vps, margins,
+        {
+            "number": teams,
+            "name": [shown_name(t, names) for t in teams],
+            "played": [want[t].matches for t in teams],
+            "vps": vps,
+            "margin": margins,
+        },
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------
@@ -195,8 +226,45 @@ def test_odd_league_with_an_idle_team_and_a_tie(libreoffice, tmp_path: Path) -> 
     values = checks.recalculated(libreoffice, book.workbook, tmp_path / "league.xlsx")
     want = standings(book, margins, k)
     assert not want[7].against  # team 7 has played nothing: blank totals, no rank
-    assert max(Counter(ranks(want).values()).values()) > 1  # two teams level on VPs
+    vps = Counter(sum(s.against.values()) for s in want.values() if s.against)
+    assert max(vps.values()) > 1  # two teams level on VPs, placed apart by IMP margin
+    assert len(set(ranks(want).values())) == len(ranks(want))
     assert_league(values, book, margins, k, names)
+
+
+def mirrored_margins(seed: int, book: LeagueBook, k: float) -> Margins:
+    """Random margins in which teams 1 and 2 score alike against everyone (and 0 net against
+    each other over the two legs), so they tie on VPs and on IMP margin and share a place."""
+    margins = random_margins(seed, book, k, unplayed=0.2)
+    for (home, away), margin in list(margins.items()):
+        if {home, away} == {1, 2}:
+            margins[home, away] = margins[away, home] = 5
+        elif 1 in (home, away):
+            twin = (2, away) if home == 1 else (home, 2)
+            margins[twin] = margin
+    return margins
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_double_league_with_a_shared_place(libreoffice, tmp_path: Path, seed: int) -> None:
+    book = build_league(teams=6, boards=12, double=True)
+    margins = mirrored_margins(seed, book, 6.5)
+    names = {1: "=Twin one", 2: "Twin two " + "x" * 40}
+    fill(book, margins, names)
+    values = checks.recalculated(libreoffice, book.workbook, tmp_path / "league.xlsx")
+    want = standings(book, margins, 6.5)
+    assert ranks(want)[1] == ranks(want)[2]  # shared: "n=" on the Ranking
+    assert_league(values, book, margins, 6.5, names)
+
+
+def test_double_round_robin_meets_twice_home_and_away() -> None:
+    for teams in (2, 5, 8):
+        rounds = double_round_robin(teams)
+        assert len(rounds) == 2 * len(round_robin(teams))
+        matches = Counter((h, a) for matches in rounds for h, a in matches if a is not None)
+        assert all(count == 1 for count in matches.values())
+        for h, a in matches:
+            assert (a, h) in matches
 
 
 # --------------------------------------------------------------------------------------------
@@ -257,6 +325,7 @@ def test_inputs_unlocked_formulas_locked_and_validated() -> None:
         TEAMS_SHEET: names,
         MATCHES_SHEET: margins,
         TABLE_SHEET: set(),
+        RANKING_SHEET: set(),
         SCALE_SHEET: {book.card.boards, book.card.k},
     }
     for title, wanted in inputs.items():
@@ -315,7 +384,7 @@ def test_print_setup(paper: str) -> None:
     for sheet in book.workbook.worksheets:
         checks.assert_printable(sheet, paper)
     for title in (TEAMS_SHEET, MATCHES_SHEET, TABLE_SHEET):
-        assert str(book.workbook[title].print_title_rows) == "$2:$2", title
+        assert str(book.workbook[title].print_title_rows) in ("$2:$2", "$1:$2"), title
     assert book.workbook[TABLE_SHEET].page_setup.orientation == "landscape"
     # Page breaks fall between rounds (6 matches a round), never inside one.
     breaks = [b.id for b in book.workbook[MATCHES_SHEET].row_breaks.brk]

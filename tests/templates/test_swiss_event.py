@@ -21,6 +21,7 @@ from workbook_checks import blank
 
 from xlbridge.core.scales import vp_scale
 from xlbridge.core.validate import InputError
+from xlbridge.templates.ranking import FIRST_ROW as RANKING_FIRST_ROW
 from xlbridge.templates.swiss_event import (
     ADD_CELL,
     BYE,
@@ -29,6 +30,7 @@ from xlbridge.templates.swiss_event import (
     FIRST_ROW,
     MAX_IMPS,
     OK,
+    RANKING_SHEET,
     ROUND,
     ROUND_INPUTS,
     SCALE_SHEET,
@@ -45,6 +47,7 @@ from xlbridge.templates.swiss_event import (
 ALLOWED_FUNCTIONS = {
     "ABS", "AND", "AVERAGE", "COUNT", "COUNTIF", "COUNTIFS", "IF", "INDEX", "INT", "ISNUMBER",
     "LOOKUP", "MAX", "NORMSINV", "NOT", "OR", "ROUND", "SQRT", "SUM", "SUMIFS", "SUMPRODUCT",
+    "IFERROR", "MATCH", "ROWS",
 }  # fmt: skip
 #: Names a spreadsheet would take for formulas or numbers if they were not written as text.
 TRICKY_NAMES = ("=SUM(A1:A2)", "+44 7700", "-minus", "@home", "=1+1", "Smith & Jones")
@@ -283,8 +286,10 @@ def assert_standings_match(
             return sheet[book.standings_cell(key, entry)].value
 
         assert cell("entry") == entry
-        if book.late_entry:
+        if book.late_entry and want.played:
             assert cell("entry_vps") == pytest.approx(want.entry_vps, abs=TOLERANCE), entry
+        elif book.late_entry:
+            assert blank(cell("entry_vps")), entry  # not scored yet: blank, never a 0
         for r in range(1, book.rounds + 1):
             where = (entry, r)
             if r in want.rounds:
@@ -295,13 +300,35 @@ def assert_standings_match(
                 assert cell(f"margin{r}") == pytest.approx(want.margins[r], abs=TOLERANCE), where
             else:
                 assert blank(cell(f"margin{r}")), where
-        assert cell("played") == want.played, entry
         if want.total is None:
-            assert all(blank(cell(k)) for k in ("total", "tiebreak", "rank")), entry
+            assert all(blank(cell(k)) for k in ("played", "total", "tiebreak", "rank")), entry
             continue
+        assert cell("played") == want.played, entry
         assert cell("total") == pytest.approx(want.total, abs=TOLERANCE), entry
         assert cell("tiebreak") == pytest.approx(want.tiebreak, abs=TOLERANCE), entry
         assert cell("rank") == want.rank, entry
+    assert_ranking_sheet(values, book, expected)
+
+
+def assert_ranking_sheet(values: Any, book: SwissEventBook, expected: dict[int, Expected]) -> None:
+    """The Ranking sheet is the core's ranking of the totals and tie-breaks worked out here."""
+    entries = list(range(1, book.teams + 1))
+    totals = [expected[e].total for e in entries]
+    tiebreaks = [expected[e].tiebreak for e in entries]
+    names = values[ENTRIES_SHEET]
+    letters = {
+        "place": "A", "entry": "B", "name": "C", "total": "D", "tiebreak": "E", "played": "F",
+    }  # fmt: skip
+    checks.assert_ranking(
+        values[RANKING_SHEET], letters, RANKING_FIRST_ROW, book.teams, totals, tiebreaks,
+        {
+            "entry": entries,
+            "name": [names[book.entries_cell("name", e)].value for e in entries],
+            "total": totals,
+            "tiebreak": tiebreaks,
+            "played": [expected[e].played for e in entries],
+        },
+    )  # fmt: skip
 
 
 def assert_names_are_text(values: Any, book: SwissEventBook, event: Event) -> None:
@@ -364,9 +391,10 @@ def test_random_pairs_event_with_late_entry_matches_core(libreoffice, tmp_path: 
     assert_standings_match(values, book, expected)
     assert_names_are_text(values, book, event)
     standings = values[STANDINGS_SHEET]
-    # The pair entering at the last round has its entry VPs but no result: blank total.
-    assert standings[book.standings_cell("entry_vps", 13)].value == 62
-    assert all(blank(standings[book.standings_cell(k, 13)].value) for k in ("total", "rank"))
+    # The pair entering at the last round has its entry VPs (on Entries) but no result yet:
+    # its Standings line is blank, entry VPs included, until its first result.
+    keys = ("entry_vps", "total", "rank")
+    assert all(blank(standings[book.standings_cell(k, 13)].value) for k in keys)
     assert_steered_couples(expected)
 
 
@@ -425,8 +453,10 @@ def test_inputs_unlocked_formulas_locked_and_validated(form: str) -> None:
     book = build_swiss_event(form=form, teams=7, rounds=4)
     wb = book.workbook
     assert wb.sheetnames == [
-        ENTRIES_SHEET, "Round 1", "Round 2", "Round 3", "Round 4", STANDINGS_SHEET, SCALE_SHEET,
+        ENTRIES_SHEET, "Round 1", "Round 2", "Round 3", "Round 4", STANDINGS_SHEET,
+        RANKING_SHEET, SCALE_SHEET,
     ]  # fmt: skip
+    checks.assert_only_inputs_unlocked(wb[RANKING_SHEET], ())
     checks.assert_protected(wb.worksheets)
     last_table = book.table_row(book.tables)
     tables = range(FIRST_ROW, last_table + 1)
@@ -488,7 +518,9 @@ def test_defaults() -> None:
     assert build_swiss_event(form="teams", late_entry=True).late_entry
     assert not build_swiss_event(form="pairs", late_entry=False).late_entry
     heading = pairs.workbook["Round 1"][f"{ROUND['home']}2"].value
-    assert heading == "Home pair" and "team" not in pairs.workbook[STANDINGS_SHEET]["A1"].value
+    assert (
+        heading == "Home pair number" and "team" not in pairs.workbook[STANDINGS_SHEET]["A1"].value
+    )
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -525,5 +557,13 @@ def test_bad_options_are_rejected(arguments: dict[str, Any], option: str) -> Non
 
 
 def test_pairs_without_late_entry_allow_more_rounds() -> None:
-    book = build_swiss_event(form="pairs", rounds=20, late_entry=False, teams=4)
+    book = build_swiss_event(form="pairs", rounds=20, late_entry=False, teams=24)
     assert book.rounds == 20 and "entry_vps" not in book.standings_columns
+
+
+@pytest.mark.parametrize(("teams", "most"), [(8, 7), (9, 9), (2, 1), (24, 23)])
+def test_more_rounds_than_opponents_are_refused(teams: int, most: int) -> None:
+    """8 teams meet at most 7 others: a 9-round Swiss would repeat; an odd field adds a bye."""
+    assert build_swiss_event(teams=teams, rounds=most).rounds == most
+    with pytest.raises(InputError, match=rf"^rounds must be at most {most} for {teams} teams"):
+        build_swiss_event(teams=teams, rounds=most + 1)

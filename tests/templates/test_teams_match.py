@@ -289,7 +289,7 @@ def test_print_setup(paper: str) -> None:
         checks.assert_printable(sheet, paper)
     match = book.workbook[MATCH_SHEET]
     assert str(match.print_title_rows) == f"${HEADER_ROW}:${HEADER_ROW}"
-    assert str(match.print_area).endswith(f"$F${book.board_row(book.boards) + 5}")
+    assert str(match.print_area).endswith(f"$F${book.board_row(book.boards) + 6}")
 
 
 @pytest.mark.parametrize(

@@ -42,7 +42,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core import validate
 from xlbridge.core.boards import DATUM_ROUNDINGS, TRIM_FROM_ENTRIES
-from xlbridge.templates import formulas, layout, refs, styles, validation
+from xlbridge.templates import formulas, layout, ranking, refs, styles, validation
 from xlbridge.templates.imp_table import (
     IMP_EDGES_NAME,
     IMP_FROM_NAME,
@@ -57,10 +57,14 @@ from xlbridge.templates.printing import PAPER_SIZES, keep_sections_together
 SCORES_SHEET = "Scores"
 BOARDS_SHEET = "Boards"
 PAIRS_SHEET = "Pairs"
+BUTLER_RANKING_SHEET = "Butler ranking"
+CROSS_RANKING_SHEET = "Cross-IMP ranking"
 TITLE = "Butler / cross-IMP pairs session"
 
 HEADER_ROW = 2
 FIRST_ROW = 3
+#: The title row, printed on every page above the headings (the spreadsheet's default height).
+TITLE_HEIGHT = 15.0
 #: Largest score a board can give (7NT redoubled, vulnerable, down 13).
 MAX_SCORE = validation.MAX_NS_SCORE
 #: Scores a board needs before it is scored (the core's rule: a lone result is not compared).
@@ -98,7 +102,7 @@ DATUM_ROUNDING = "J3"
 DATUM_ROUNDING_HEADING = "J2"
 PAIRS_COLUMNS = (
     Column("pair", "Pair", 6),
-    Column("name", "Names", 30, "@", True),
+    Column("name", "Names", ranking.NAME_WIDTH, "@", True),
     Column("played", "Boards played", 8),
     Column("butler", "Butler IMPs", 9),
     Column("butler_rank", "Butler rank", 7),
@@ -154,6 +158,8 @@ def build_butler_session(
     _write_scores(scores, book, paper)
     _write_boards(book.workbook.create_sheet(BOARDS_SHEET), book, paper)
     _write_pairs(book.workbook.create_sheet(PAIRS_SHEET), book, paper)
+    for sheet, key in ((BUTLER_RANKING_SHEET, "butler"), (CROSS_RANKING_SHEET, "cross")):
+        _write_ranking(book.workbook.create_sheet(sheet), book, key, paper)
     write_imp_sheet(book.workbook.create_sheet(IMP_SHEET), paper)
     define_imp_names(book.workbook)
     return book
@@ -206,7 +212,8 @@ def _write_scores(ws: Worksheet, book: ButlerSessionBook, paper: str) -> None:
     )
     # Keep each board's block on one page (the headers repeat on every page).
     sections = [book.tables] * book.boards
-    keep_sections_together(ws, paper, sections, FIRST_ROW, HEADER_HEIGHT)
+    repeated = (ws.row_dimensions[HEADER_ROW].height or HEADER_HEIGHT) + TITLE_HEIGHT
+    keep_sections_together(ws, paper, sections, FIRST_ROW, repeated)
     _finish_sheet(ws, paper, last, SCORES_COLUMNS)
 
 
@@ -291,9 +298,10 @@ def _board_formulas(book: ButlerSessionBook, board: int) -> dict[str, object]:
 
 
 def _write_pairs(ws: Worksheet, book: ButlerSessionBook, paper: str) -> None:
-    _start_sheet(ws, f"{TITLE} · ranking", PAIRS_COLUMNS)
+    _start_sheet(ws, f"{TITLE} · pair totals and places", PAIRS_COLUMNS)
     for pair in range(1, book.pairs + 1):
-        layout.write_row(ws, book.pair_row(pair), PAIRS_COLUMNS, _pair_formulas(book, pair))
+        values = _pair_formulas(book, pair)
+        layout.write_row(ws, book.pair_row(pair), PAIRS_COLUMNS, values, left=layout.name_columns)
     last = book.pair_row(book.pairs)
     validation.text_length(
         ws, [refs.column_range(PAIRS["name"], FIRST_ROW, last)], NAME_LENGTH, "Names",
@@ -312,18 +320,46 @@ def _pair_formulas(book: ButlerSessionBook, pair: int) -> dict[str, object]:
     def total(ns_key: str, ew_key: str) -> str:
         as_ns = f"SUMIFS({_scores_column(book, ns_key)},{ns_pairs},{number})"
         as_ew = f"SUMIFS({_scores_column(book, ew_key)},{ew_pairs},{number})"
-        return f'=IF({played}=0,"",{as_ns}+{as_ew})'
+        return f'=IF({played}="","",{as_ns}+{as_ew})'
 
     def rank(key: str) -> str:
         value, others = f"{PAIRS[key]}{row}", refs.absolute(PAIRS[key], FIRST_ROW, last)
         return f'=IF({value}="","",1+{formulas.count_above(value, others)})'
 
+    boards = (
+        f'COUNTIFS({ns_pairs},{number},{scores},"<>")+COUNTIFS({ew_pairs},{number},{scores},"<>")'
+    )
     return {
         "pair": pair,
-        "played": f'=COUNTIFS({ns_pairs},{number},{scores},"<>")'
-        f'+COUNTIFS({ew_pairs},{number},{scores},"<>")',
+        "played": f'=IF({boards}=0,"",{boards})',
         "butler": total("ns_butler", "ew_butler"),
         "butler_rank": rank("butler"),
         "cross": total("ns_cross", "ew_cross"),
         "cross_rank": rank("cross"),
     }
+
+
+# --------------------------------------------------------------------------------------------
+# Rankings
+
+
+def _write_ranking(ws: Worksheet, book: ButlerSessionBook, key: str, paper: str) -> None:
+    """The Pairs sheet sorted by Butler IMPs (``key`` butler) or by cross-IMPs (cross)."""
+    by_key = {column.key: column for column in PAIRS_COLUMNS}
+    shown = [
+        ranking.Shown(by_key["pair"], PAIRS["pair"]),
+        ranking.Shown(by_key["name"], PAIRS["name"], text=True),
+        ranking.Shown(by_key["played"], PAIRS["played"]),
+        ranking.Shown(by_key[key], PAIRS[key]),
+    ]
+    source = ranking.Source(PAIRS_SHEET, FIRST_ROW, book.pair_row(book.pairs), PAIRS[f"{key}_rank"])
+    what = "Butler IMPs" if key == "butler" else "cross-IMPs"
+    ranking.write_ranking(
+        ws,
+        f"{TITLE} · ranking by {what}",
+        source,
+        shown,
+        paper,
+        note=f'Pairs equal on {what} share a place, marked "=". A pair that has played no '
+        "board is not listed.",
+    )

@@ -182,3 +182,21 @@ def count_above(value: str, others: str, tolerance: str | None = RANK_TOLERANCE)
     1 + this is a rank in which equal values rank equal."""
     above = value if tolerance is None else f"{value}+{tolerance}"
     return f"SUMPRODUCT(ISNUMBER({others})*({others}>{above}))"
+
+
+def place(
+    value: str, values: str, tiebreak: str | None = None, tiebreaks: str | None = None
+) -> str:
+    """1 + the numbers in ``values`` larger than ``value`` + (with a tie-break) those equal to
+    it whose ``tiebreaks`` entry is larger than ``tiebreak``: a place in which entries equal on
+    both share, as :func:`xlbridge.core.ranking.places`. "Larger" and "equal" are to within
+    :data:`RANK_TOLERANCE`; blanks in ``values`` are left out."""
+    above = count_above(value, values)
+    if tiebreak is None or tiebreaks is None:
+        return f"1+{above}"
+    tol = RANK_TOLERANCE
+    level = (
+        f"SUMPRODUCT(ISNUMBER({values})*({values}>={value}-{tol})*({values}<={value}+{tol})"
+        f"*({tiebreaks}>{tiebreak}+{tol}))"
+    )
+    return f"1+{above}+{level}"

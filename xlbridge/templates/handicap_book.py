@@ -15,7 +15,7 @@ and tinted, formulas and constants locked (a user may unprotect a sheet to chang
   empty row, "ok", or what is wrong (id missing or used twice, M or handicap not a number).
   A row whose Check is not "ok" has no handicap in use.
 - **Constants** — the Project 52 constants, from :data:`xlbridge.core.handicap.SPEC`, one per
-  row (label, value, symbol), each value a workbook name (``HC_CAP`` …) that the formulas
+  row (label, value, name), each value a workbook name (``HC_CAP`` …) that the formulas
   read. The Register's columns are workbook names too (``REGISTER_IDS`` …).
 - **Tournament** — row 2: boards in the competition N_B (input, D2) and the method (fixed:
   topscore, pairs, no datum); row 3: pairs entered N, field mean h̄, C_u = N/(N − 1), rows
@@ -58,21 +58,26 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core import validate
 from xlbridge.core.handicap import AVERAGE_PERCENT, SPEC
-from xlbridge.templates import layout, refs, styles, validation
+from xlbridge.templates import layout, ranking, refs, styles, validation
 from xlbridge.templates.formulas import count_above, first_problem
 from xlbridge.templates.layout import Column
-from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT
+from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT, ROWS_PER_PAGE, orient
 from xlbridge.templates.traveller import enter_text
 
 REGISTER_SHEET = "Register"
 CONSTANTS_SHEET = "Constants"
 TOURNAMENT_SHEET = "Tournament"
+RANKING_SHEET = ranking.SHEET
 
 MAX_PLAYERS = 5000
 MAX_PAIRS = 500
 MAX_ID = 999_999
 MAX_BOARDS = 999
 NAME_LENGTH = 60
+#: Register rows printed at least (one page on A4 or Letter with the headings).
+REGISTER_PAGE_ROWS = min(ROWS_PER_PAGE.values()) - 6
+#: Width of a name column: 40 characters of 9-point text.
+NAME_WIDTH_CHARACTERS = 38
 #: Lowest handicap a user may type (there is no floor, but a top player rarely goes below 0).
 LOWEST_HANDICAP = -20
 OK = "ok"
@@ -89,19 +94,22 @@ BOARDS, ENTERED, FIELD_MEAN, C_U, TO_CHECK, MESSAGE = "D2", "D3", "G3", "I3", "L
 METHOD_NOTE = "E2"
 #: (first and last cell of the label, text) of each Tournament header cell.
 HEADER_LABELS = {
-    BOARDS: ("A2", "C2", "Boards in the competition N_B"),
-    ENTERED: ("A3", "C3", "Pairs entered N"),
-    FIELD_MEAN: ("E3", "F3", "Field mean h̄"),
-    C_U: ("H3", "H3", "C_u"),
+    BOARDS: ("A2", "C2", "Boards in the event"),
+    ENTERED: ("A3", "C3", "Pairs entered"),
+    FIELD_MEAN: ("E3", "F3", "Average pair handicap"),
+    C_U: ("H3", "H3", "Field factor"),
     TO_CHECK: ("J3", "K3", "Rows to check"),
 }
-METHOD = "Topscore (matchpoint %), pairs, no datum: C_k, C_b and S are on the Constants sheet."
+METHOD = (
+    "Pairs scored by matchpoint %, no datum. Field factor = pairs / (pairs − 1). The other "
+    "constants are on the Constants sheet."
+)
 NOTE = (
-    "Type N_B, then each pair's player ids (from the Register): the expected % shows once 2 "
-    "pairs are in. After play type each pair's achieved % (and the boards it played if fewer "
-    "than N_B). Handicap result % = achieved % − (expected % − 50). Δh applies to both "
-    "players; copy each new handicap into the Register. For another tournament, copy this "
-    "sheet (right-click its tab, Move or Copy, Create a copy)."
+    "Type the boards in the event, then each pair's player ids (from the Register): the "
+    "expected % shows once 2 pairs are in. After play type each pair's achieved % (and the "
+    "boards it played if fewer). Handicap result % = achieved % − (expected % − 50). The "
+    "handicap change applies to both players; copy each new handicap into the Register. For "
+    "another tournament, copy this sheet (right-click its tab, Move or Copy, Create a copy)."
 )
 CONSTANTS_NOTE = (
     "Every formula reads these values. They are locked: unprotect the sheet (Review, "
@@ -111,31 +119,31 @@ CONSTANTS_NOTE = (
 
 REGISTER_COLUMNS = (
     Column("id", "Player id", 8, "0", True),
-    Column("name", "Name", 24, "@", True),
-    Column("masterpoints", "Master points M", 9, "General", True),
-    Column("current", "Current handicap (blank: newcomer)", 11, "0.00", True),
-    Column("start", "Start handicap H₀", 9, "0.00"),
+    Column("name", "Name", NAME_WIDTH_CHARACTERS, "@", True),
+    Column("masterpoints", "Master points", 9, "General", True),
+    Column("current", "Current handicap (blank: newcomer)", 12, "0.00", True),
+    Column("start", "Start handicap (from master points)", 12, "0.00"),
     Column("in_use", "Handicap in use", 9, "0.00"),
     Column("check", "Check", 26, "General"),
 )
 TOURNAMENT_COLUMNS = (
     Column("pair", "Pair", 5, "0"),
-    Column("id_1", "Player 1 id", 8, "0", True),
-    Column("name_1", "Player 1", 18, "General"),
-    Column("handicap_1", "Hcp 1", 7, "0.00"),
-    Column("id_2", "Player 2 id", 8, "0", True),
-    Column("name_2", "Player 2", 18, "General"),
-    Column("handicap_2", "Hcp 2", 7, "0.00"),
-    Column("pair_handicap", "Pair hcp", 7, "0.00"),
+    Column("id_1", "Player 1 id", 7, "0", True),
+    Column("name_1", "Player 1", 22, "General"),
+    Column("handicap_1", "Handicap 1", 8, "0.00"),
+    Column("id_2", "Player 2 id", 7, "0", True),
+    Column("name_2", "Player 2", 22, "General"),
+    Column("handicap_2", "Handicap 2", 8, "0.00"),
+    Column("pair_handicap", "Pair handicap", 8, "0.00"),
     Column("expected", "Expected %", 8, "0.00"),
-    Column("played", "Boards played N_G (blank: N_B)", 9, "0", True),
+    Column("played", "Boards played (blank: all)", 8, "0", True),
     Column("achieved", "Achieved %", 8, "0.00", True),
-    Column("result", "Handicap result %", 9, "0.00"),
-    Column("rank", "Rank", 6, "0"),
-    Column("change", "Δh each player", 8, "+0.00;-0.00;0.00"),
-    Column("new_1", "New hcp 1", 8, "0.00"),
-    Column("new_2", "New hcp 2", 8, "0.00"),
-    Column("check", "Check", 32, "General"),
+    Column("result", "Handicap result %", 8, "0.00"),
+    Column("rank", "Place", 6, "0"),
+    Column("change", "Handicap change (each player)", 9, "+0.00;-0.00;0.00"),
+    Column("new_1", "New handicap 1", 8, "0.00"),
+    Column("new_2", "New handicap 2", 8, "0.00"),
+    Column("check", "Check", 28, "General"),
 )
 #: Hidden working columns of the Tournament, after a blank column.
 WORKING_COLUMNS = (
@@ -147,9 +155,8 @@ WORKING_COLUMNS = (
     Column("counts", "result counts", 6, "0"),
 )
 CONSTANT_COLUMNS = (
-    Column("what", "Constant", 46, "General"),
+    Column("what", "Constant", 60, "General"),
     Column("value", "Value", 9, "General"),
-    Column("symbol", "Symbol", 8, "General"),
     Column("name", "Name in formulas", 16, "General"),
 )
 
@@ -169,18 +176,27 @@ class Constant(NamedTuple):
     field: str
     name: str
     what: str
-    symbol: str
 
 
 CONSTANT_ROWS = (
-    Constant("impact", "HC_IMPACT", "Impact: boards after which old results weigh 1/e", "480"),
-    Constant("cap", "HC_CAP", "Highest handicap, a beginner's (new h = min(cap, h + Δh))", "cap"),
-    Constant("start_c", "HC_START_C", "Start handicap H₀ = cap/(1 + C·M)", "C"),
-    Constant("s_topscore", "HC_S_TOPSCORE", "Topscore: boards' distribution factor", "S"),
-    Constant("c_b_topscore", "HC_CB_TOPSCORE", "Topscore: handicap units per % point", "C_b"),
-    Constant("s_imp", "HC_S_IMP", "IMPs: boards' distribution factor (not used here)", "S"),
-    Constant("c_b_imp", "HC_CB_IMP", "IMPs: handicap units per IMP a board (not used here)", "C_b"),
-    Constant("c_k_pairs", "HC_CK_PAIRS", "Pairs: scale of the result owner", "C_k"),
+    Constant(
+        "impact", "HC_IMPACT", "Impact: boards after which an old result counts about a third"
+    ),
+    Constant("cap", "HC_CAP", "Highest handicap, a beginner's: no new handicap goes above it"),
+    Constant(
+        "start_c",
+        "HC_START_C",
+        "Start handicap factor: start = highest handicap / (1 + factor × master points)",
+    ),  # fmt: skip
+    Constant(
+        "s_topscore",
+        "HC_S_TOPSCORE",
+        "Matchpoint events: boards factor (N boards count N/(N + this))",
+    ),
+    Constant("c_b_topscore", "HC_CB_TOPSCORE", "Matchpoint events: handicap units per % point"),
+    Constant("s_imp", "HC_S_IMP", "IMP events: boards factor (not used here)"),
+    Constant("c_b_imp", "HC_CB_IMP", "IMP events: handicap units per IMP a board (not used here)"),
+    Constant("c_k_pairs", "HC_CK_PAIRS", "Pairs events: scale of a pair's result"),
 )
 NAME_OF = {constant.field: constant.name for constant in CONSTANT_ROWS}
 
@@ -248,6 +264,7 @@ def build_handicap_book(*, players: int = 60, pairs: int = 16, paper: str = "a4"
     _write_register(register, book, paper)
     _write_constants(book.workbook.create_sheet(CONSTANTS_SHEET), paper)
     _write_tournament(book.workbook.create_sheet(TOURNAMENT_SHEET), book, paper)
+    _write_ranking(book.workbook.create_sheet(RANKING_SHEET), book, paper)
     _define_names(book)
     return book
 
@@ -311,6 +328,7 @@ def enter_players(
         enter_text(ws[book.register_cell("name", index)], player.name)
         ws[book.register_cell("masterpoints", index)] = player.masterpoints
         ws[book.register_cell("current", index)] = player.handicap
+        fit_register_print_area(ws, book, index)
 
 
 def enter_pairs(
@@ -395,6 +413,19 @@ def _write_register(ws: Worksheet, book: HandicapBook, paper: str) -> None:
     )  # fmt: skip
     styles.shade_problems(ws, REGISTER["check"], FIRST_ROW, last, ("", OK))
     layout.finish(ws, paper, last, len(REGISTER_COLUMNS), freeze=f"A{FIRST_ROW}")
+    fit_register_print_area(ws, book, 0)
+
+
+def fit_register_print_area(ws: Worksheet, book: HandicapBook, players: int) -> None:
+    """Print the Register's first ``players`` rows, and at least a page of rows (blank ones
+    to write newcomers on), never all of a large empty register.
+
+    A print area that follows the rows in use as they are typed would need a formula in the
+    print area's name, which LibreOffice ignores; so the area is sized when the workbook is
+    written (:func:`enter_players` calls this) and a user who types more players than it
+    holds sets a new one (Page Layout, Print Area)."""
+    rows = min(book.players, max(players, REGISTER_PAGE_ROWS))
+    ws.print_area = f"A1:{REGISTER['check']}{book.player_row(rows)}"
 
 
 def _register_formulas(book: HandicapBook, player: int) -> dict[str, object]:
@@ -437,7 +468,6 @@ def _write_constants(ws: Worksheet, paper: str) -> None:
         values = {
             "what": constant.what,
             "value": getattr(SPEC, constant.field),
-            "symbol": constant.symbol,
             "name": constant.name,
         }
         _write_row(ws, FIRST_ROW + i, CONSTANT_COLUMNS, values)
@@ -489,8 +519,11 @@ def _write_tournament(ws: Worksheet, book: HandicapBook, paper: str) -> None:
     styles.shade_problems(ws, TOURNAMENT["check"], first, last, ("", OK))
     first_working, last_working = TOURNAMENT["row_1"], TOURNAMENT["counts"]
     ws.column_dimensions.group(first_working, last_working, hidden=True, outline_level=1)
-    layout.finish(ws, paper, last, last_column, freeze=f"B{first}")
-    ws.page_setup.orientation = "landscape"  # 17 columns read better across the long side
+    # Check is for the screen: the printed sheet stops at the new handicaps, so that it fits
+    # a landscape page at full size.
+    printed = last_column - 1
+    layout.finish(ws, paper, last, printed, freeze=f"B{first}")
+    orient(ws, printed)
 
 
 def _put(ws: Worksheet, ref: str, value: object, number_format: str) -> None:
@@ -506,12 +539,12 @@ def _write_tournament_header(ws: Worksheet, first: int, last: int) -> None:
     entered = refs.fixed(ENTERED)
     _put(ws, BOARDS, None, "0")
     styles.mark_input(ws, BOARDS)
-    validation.whole(ws, [BOARDS], 1, MAX_BOARDS, "Boards in the competition")
+    validation.whole(ws, [BOARDS], 1, MAX_BOARDS, "Boards in the event")
     _put(ws, ENTERED, f"=COUNT({pair_handicaps})", "0")
     _put(ws, FIELD_MEAN, f'=IF({entered}>0,SUM({pair_handicaps})/{entered},"")', "0.00")
     _put(ws, C_U, f'=IF({entered}>=2,{entered}/({entered}-1),"")', "0.0000")
     _put(ws, TO_CHECK, f'=SUMPRODUCT(({checks}<>"")*({checks}<>"{OK}"))', "0")
-    last_letter = TOURNAMENT["check"]
+    last_letter = TOURNAMENT["new_2"]  # the last printed column
     layout.merged_text(ws, f"{METHOD_NOTE}:{last_letter}{SETTINGS_ROW}", METHOD)
     message = (
         f'=IF({refs.fixed(TO_CHECK)}>0,"Some rows do not count: see Check",'
@@ -563,10 +596,10 @@ def _result_problem(row: int) -> str:
         (f'OR({in_field}<>1,{achieved}="")', '""'),
         (f"NOT(ISNUMBER({achieved}))", '"achieved % must be a number"'),
         (f"OR({achieved}<0,{achieved}>100)", '"achieved % must be from 0 to 100"'),
-        (_not_whole(boards, "1"), f'"type the boards in the competition N_B ({BOARDS})"'),
+        (_not_whole(boards, "1"), f'"type the boards in the event ({BOARDS})"'),
         (
             f'IF({played}="",FALSE,{_not_whole(played, "1", boards)})',
-            '"boards played must be a whole number from 1 to N_B"',
+            '"boards played must be a whole number from 1 to the boards in the event"',
         ),
         (f"{refs.fixed(ENTERED)}<2", '"the field needs at least 2 pairs"'),
     ]
@@ -642,9 +675,42 @@ def _validate_pair_inputs(ws: Worksheet, first: int, last: int) -> None:
     validation.whole(ws, [column("id_1"), column("id_2")], 1, MAX_ID, "Player id")
     _validate(
         ws, [column("played")], "whole", "between", ("1", refs.fixed(BOARDS)),
-        "Boards played must be a whole number from 1 to the boards in the competition N_B.",
+        "Boards played must be a whole number from 1 to the boards in the event.",
     )  # fmt: skip
     _validate(
         ws, [column("achieved")], "decimal", "between", ("0", "100"),
         "Achieved % must be a number from 0 to 100.",
     )  # fmt: skip
+
+
+# --------------------------------------------------------------------------------------------
+# Ranking
+
+
+def _write_ranking(ws: Worksheet, book: HandicapBook, paper: str) -> None:
+    """The Tournament sorted by handicap result %."""
+    by_key = {column.key: column for column in TOURNAMENT_COLUMNS}
+
+    def shown(key: str, text: bool = False) -> ranking.Shown:
+        return ranking.Shown(by_key[key], TOURNAMENT[key], text)
+
+    source = ranking.Source(
+        TOURNAMENT_SHEET, book.pair_row(1), book.pair_row(book.pairs), TOURNAMENT["rank"]
+    )
+    ranking.write_ranking(
+        ws,
+        "Pairs handicap tournament (Project 52) · ranking by handicap result %",
+        source,
+        [
+            shown("pair"),
+            shown("name_1", True),
+            shown("name_2", True),
+            shown("result"),
+            shown("achieved"),
+            shown("expected"),
+            shown("change"),
+        ],  # fmt: skip
+        paper,
+        note='Pairs equal on handicap result % share a place, marked "=". A pair without an '
+        "achieved % is not listed. This sheet ranks the Tournament sheet, not copies of it.",
+    )

@@ -17,6 +17,7 @@ from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
+from openpyxl.utils.cell import range_boundaries
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.templates import styles
@@ -24,6 +25,15 @@ from xlbridge.templates.printing import ROW_HEIGHT, setup_page
 
 TITLE_ROW = 1
 HEADER_HEIGHT = 2 * ROW_HEIGHT  # two lines of wrapped heading text
+#: Height of one line of 9-point text in a wrapped cell, and the padding of the cell, in points.
+LINE_HEIGHT = 11.5
+CELL_PADDING = 3.0
+#: Characters of 9-point text a column of width 1 holds (widths are in characters of the
+#: workbook's 11-point default font; kept on the safe side for bold text).
+CHARACTERS_PER_WIDTH = 1.0
+#: The same for 8-point italic notes, and the width of a column never given one.
+NOTE_CHARACTERS_PER_WIDTH = 1.1
+DEFAULT_WIDTH = 8.43
 #: Number formats of text columns (left-aligned by :func:`text_columns`).
 TEXT_FORMATS = ("@", "General")
 
@@ -84,6 +94,31 @@ def heading(
     return cell
 
 
+def wrapped_lines(text: object, width: float, per_width: float = CHARACTERS_PER_WIDTH) -> int:
+    """Lines ``text`` takes when wrapped at word breaks in a cell ``width`` characters wide
+    (a word longer than a line is broken, as spreadsheets do)."""
+    per_line = max(1, int(width * per_width))
+    lines = 0
+    for paragraph in str(text if text is not None else "").split("\n"):
+        used = -1
+        lines += 1
+        for word in paragraph.split():
+            if used >= 0 and used + 1 + len(word) <= per_line:
+                used += 1 + len(word)
+                continue
+            if used >= 0:
+                lines += 1
+            whole, rest = divmod(len(word), per_line)
+            lines += whole - (0 if rest else 1)
+            used = rest if rest else per_line
+    return max(lines, 1)
+
+
+def text_height(lines: int) -> float:
+    """Height in points of a row showing ``lines`` lines of 9-point text."""
+    return lines * LINE_HEIGHT + CELL_PADDING
+
+
 def headings(
     ws: Worksheet,
     row: int,
@@ -92,12 +127,16 @@ def headings(
     first: int = 1,
     height: float | None = HEADER_HEIGHT,
 ) -> None:
-    """The headings of ``columns`` in ``row`` from column ``first``, and their widths."""
+    """The headings of ``columns`` in ``row`` from column ``first``, and their widths; the row
+    at least ``height`` points tall and tall enough for every heading's wrapped text (None:
+    leave the row's height alone)."""
     for i, column in enumerate(columns, start=first):
         heading(ws.cell(row, i), column.header)
         ws.column_dimensions[get_column_letter(i)].width = column.width
     if height is not None:
-        ws.row_dimensions[row].height = height
+        needed = max(text_height(wrapped_lines(c.header, c.width)) for c in columns)
+        current = ws.row_dimensions[row].height or 0
+        ws.row_dimensions[row].height = max(height, needed, current)
 
 
 def start_sheet(
@@ -181,9 +220,22 @@ def merged_text(
     ws.merge_cells(cells)
     cell = ws[cells.split(":")[0]]
     cell.value, cell.font, cell.alignment = text, font, alignment
+    if alignment.wrap_text and isinstance(text, str) and not text.startswith("="):
+        lines = wrapped_lines(text, merged_width(ws, cells), NOTE_CHARACTERS_PER_WIDTH)
+        needed = text_height(lines)
+        height = needed if height is None else max(height, needed)
     if height is not None:
         ws.row_dimensions[cell.row].height = height
     return cell
+
+
+def merged_width(ws: Worksheet, cells: str) -> float:
+    """Total width (in characters) of the columns of the range ``cells``; columns not yet
+    given a width count as the spreadsheet default."""
+    left, _, right, _ = range_boundaries(cells)
+    widths = ws.column_dimensions
+    letters = [get_column_letter(c) for c in range(left, right + 1)]
+    return sum(widths[x].width if x in widths else DEFAULT_WIDTH for x in letters)
 
 
 def row_heights(ws: Worksheet, first: int, last: int, height: float = ROW_HEIGHT) -> None:

@@ -53,22 +53,27 @@ from xlbridge.core.imps import MAX_IMPS
 from xlbridge.core.scales import MAX_BOARDS
 from xlbridge.core.wbf_discrete import DiscreteScale
 from xlbridge.scale_choice import choose_scale
-from xlbridge.templates import formulas, layout, refs, styles, validation
+from xlbridge.templates import formulas, layout, ranking, refs, styles, validation
 from xlbridge.templates.cards import CardCells, write_scale_sheet
 from xlbridge.templates.layout import Column
-from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT, keep_sections_together
+from xlbridge.templates.printing import (
+    PAPER_SIZES,
+    ROW_HEIGHT,
+    is_wide,
+    keep_sections_together,
+    orient,
+)
 
 TEAMS_SHEET = "Teams"
 MATCHES_SHEET = "Matches"
 TABLE_SHEET = "Table"
+RANKING_SHEET = ranking.SHEET
 SCALE_SHEET = "Scale"
 TITLE = "League"
 
 MAX_TEAMS = 40
 NAME_LENGTH = 60
 BYE = "bye"
-#: Teams from which the Table is printed landscape.
-LANDSCAPE_FROM = 11
 
 TITLE_ROW = 1
 HEADER_ROW = 2
@@ -77,14 +82,17 @@ HEADER_HEIGHT = 3 * ROW_HEIGHT
 DIAGONAL_FILL = PatternFill("solid", fgColor="BFBFBF")
 BYE_FILL = styles.WORKING_FILL
 
-TEAMS_COLUMNS = (Column("number", "#", 5), Column("name", "Team", 32, "@", True))
+TEAMS_COLUMNS = (
+    Column("number", "Team", 6),
+    Column("name", "Team name", ranking.NAME_WIDTH, "@", True),
+)
 MATCHES_COLUMNS = (
     Column("round", "Round", 6),
-    Column("home", "Home #", 6),
-    Column("home_name", "Home team", 24, "General"),
-    Column("away", "Away #", 6),
-    Column("away_name", "Away team", 24, "General"),
-    Column("margin", "IMP margin (home)", 9),
+    Column("home", "Home team", 6),
+    Column("home_name", "Home team name", ranking.NAME_WIDTH, "General"),
+    Column("away", "Away team", 6),
+    Column("away_name", "Away team name", ranking.NAME_WIDTH, "General"),
+    Column("margin", "IMP margin of the home team (+ won, − lost)", 12),
     Column("home_vp", "Home VPs", 7),
     Column("away_vp", "Away VPs", 7),
 )
@@ -98,7 +106,7 @@ TOTALS = (
     Column("played", "Matches played", 8),
     Column("vps", "VPs", 7),
     Column("margin", "IMP margin", 8),
-    Column("rank", "Rank", 6),
+    Column("rank", "Place", 6),
 )
 
 
@@ -142,6 +150,16 @@ def round_robin(teams: int) -> list[list[tuple[int, int | None]]]:
     return rounds
 
 
+def double_round_robin(teams: int) -> list[list[tuple[int, int | None]]]:
+    """Home and away: :func:`round_robin`, then the same rounds again with home and away
+    swapped (a bye stays a bye), so every two teams meet twice, once at each's home."""
+    first = round_robin(teams)
+    second: list[list[tuple[int, int | None]]] = [
+        [(a, h) if a is not None else (h, None) for h, a in matches] for matches in first
+    ]
+    return first + second
+
+
 @dataclass(frozen=True)
 class LeagueBook:
     """The workbook and where its cells are (columns: ``TEAMS``, ``MATCHES``)."""
@@ -151,6 +169,7 @@ class LeagueBook:
     boards: int
     fixtures: tuple[Fixture, ...]
     card: CardCells
+    double: bool = False
 
     @property
     def matches(self) -> tuple[Fixture, ...]:
@@ -173,11 +192,14 @@ class LeagueBook:
         """The Table cell of the VPs ``team`` scored against ``opponent``."""
         return f"{get_column_letter(FIRST_CROSS_COLUMN + opponent - 1)}{self.team_row(team)}"
 
-    def total_cell(self, key: str, team: int) -> str:
-        """A total of a team on the Table: ``key`` is played, vps, margin or rank."""
+    def total_column(self, key: str) -> str:
+        """The Table's column of a total: ``key`` is played, vps, margin or rank."""
         index = [c.key for c in TOTALS].index(key)
-        column = get_column_letter(FIRST_CROSS_COLUMN + self.teams + index)
-        return f"{column}{self.team_row(team)}"
+        return get_column_letter(FIRST_CROSS_COLUMN + self.teams + index)
+
+    def total_cell(self, key: str, team: int) -> str:
+        """A total of a team on the Table."""
+        return f"{self.total_column(key)}{self.team_row(team)}"
 
     def _fixture(self, home: int, away: int) -> Fixture:
         for fixture in self.fixtures:
@@ -191,17 +213,20 @@ def build_league(
     teams: int = 8,
     boards: int = 16,
     k: float | None = None,
+    double: bool = False,
     paper: str = "a4",
     scale: str | None = None,
     bounds: str | None = None,
 ) -> LeagueBook:
     """An all-play-all league of ``teams`` teams playing ``boards``-board matches.
 
-    ``k`` is the card's K (default 6.5); ``paper`` is a4 or letter; ``scale`` gaussian
-    (default) or wbf-discrete (the WBF whole-VP table), ``bounds`` lower or white-book
-    (gaussian only). Raises InputError naming the first bad option.
+    ``k`` is the card's K (default 6.5); ``double`` plays home and away (every two teams meet
+    twice); ``paper`` is a4 or letter; ``scale`` gaussian (default) or wbf-discrete (the WBF
+    whole-VP table), ``bounds`` lower or white-book (gaussian only). Raises InputError naming
+    the first bad option.
     """
     teams = validate.whole_number("teams", teams, 2, MAX_TEAMS)
+    double = validate.flag("double", double)
     boards = validate.whole_number("boards", boards, 1, MAX_BOARDS)
     if k is not None:
         k = validate.positive_number("k", k)
@@ -211,7 +236,8 @@ def build_league(
 
     fixtures: list[Fixture] = []
     section_heights: list[int] = []
-    for number, pairs in enumerate(round_robin(teams), start=1):
+    schedule = double_round_robin(teams) if double else round_robin(teams)
+    for number, pairs in enumerate(schedule, start=1):
         for home, away in pairs:
             fixtures.append(Fixture(number, home, away, FIRST_ROW + len(fixtures)))
         section_heights.append(len(pairs))
@@ -219,6 +245,7 @@ def build_league(
     workbook, teams_ws = layout.new_workbook(TEAMS_SHEET)
     matches_ws = workbook.create_sheet(MATCHES_SHEET)
     table_ws = workbook.create_sheet(TABLE_SHEET)
+    ranking_ws = workbook.create_sheet(RANKING_SHEET)
     card = write_scale_sheet(
         workbook.create_sheet(SCALE_SHEET),
         chosen,
@@ -226,10 +253,11 @@ def build_league(
         f"Change boards{spread} (tinted cells): the {MATCHES_SHEET} and {TABLE_SHEET} sheets "
         "follow.",
     )
-    book = LeagueBook(workbook, teams, boards, tuple(fixtures), card)
+    book = LeagueBook(workbook, teams, boards, tuple(fixtures), card, double)
     _write_teams(teams_ws, book, paper)
     _write_matches(matches_ws, book, section_heights, paper)
     _write_table(table_ws, book, paper)
+    _write_ranking(ranking_ws, book, paper)
     return book
 
 
@@ -243,6 +271,7 @@ def _start_sheet(ws: Worksheet, title: str, columns: tuple[Column, ...]) -> None
 
 def _finish_sheet(ws: Worksheet, paper: str, last_row: int, last_column: int, freeze: str) -> None:
     layout.finish(ws, paper, last_row, last_column, freeze=f"{freeze}{FIRST_ROW}")
+    orient(ws, last_column)
 
 
 def _display_name(team: int) -> str:
@@ -305,7 +334,9 @@ def _write_matches(ws: Worksheet, book: LeagueBook, section_heights: list[int], 
             styles.mark_input(ws, margin)
     margins = [f"{MATCHES['margin']}{f.row}" for f in book.fixtures if f.away is not None]
     validation.whole(ws, margins, -margin_limit, margin_limit, "IMP margin")
-    keep_sections_together(ws, paper, section_heights, FIRST_ROW, HEADER_HEIGHT)
+    landscape = is_wide([column.width for column in MATCHES_COLUMNS])
+    height = ws.row_dimensions[HEADER_ROW].height or HEADER_HEIGHT
+    keep_sections_together(ws, paper, section_heights, FIRST_ROW, height, landscape=landscape)
     _finish_sheet(ws, paper, book.fixtures[-1].row, len(MATCHES_COLUMNS), "A")
 
 
@@ -320,24 +351,28 @@ def _write_table(ws: Worksheet, book: LeagueBook, paper: str) -> None:
     layout.title(
         ws,
         f'="{TITLE} table · {n} teams · "&{boards}&"-board matches · VPs '
-        'scored against each opponent"',
+        f'scored against each opponent{" (home and away added)" if book.double else ""}"',
         last_column,
     )
-    layout.heading(ws.cell(HEADER_ROW, 1), "#")
-    layout.heading(ws.cell(HEADER_ROW, 2), "Team")
-    ws.column_dimensions[TABLE_NUMBER].width = 5
-    ws.column_dimensions[TABLE_NAME].width = 24
+    layout.heading(ws.cell(HEADER_ROW, 1), "Team")
+    layout.heading(ws.cell(HEADER_ROW, 2), "Team name")
+    ws.column_dimensions[TABLE_NUMBER].width = 6
+    ws.column_dimensions[TABLE_NAME].width = ranking.NAME_WIDTH
     for opponent in range(1, n + 1):
         column = FIRST_CROSS_COLUMN + opponent - 1
         layout.heading(ws.cell(HEADER_ROW, column), opponent).number_format = "0"
         ws.column_dimensions[get_column_letter(column)].width = CROSS_WIDTH
     layout.headings(ws, HEADER_ROW, TOTALS, first=FIRST_CROSS_COLUMN + n, height=HEADER_HEIGHT)
 
-    where = {}
+    where: dict[tuple[int, int], list[str]] = {}
     for fixture in book.matches:
         assert fixture.away is not None
-        where[fixture.home, fixture.away] = f"{MATCHES['home_vp']}{fixture.row}"
-        where[fixture.away, fixture.home] = f"{MATCHES['away_vp']}{fixture.row}"
+        where.setdefault((fixture.home, fixture.away), []).append(
+            f"{MATCHES['home_vp']}{fixture.row}"
+        )
+        where.setdefault((fixture.away, fixture.home), []).append(
+            f"{MATCHES['away_vp']}{fixture.row}"
+        )
     first_cross = get_column_letter(FIRST_CROSS_COLUMN)
     last_cross = get_column_letter(FIRST_CROSS_COLUMN + n - 1)
     last_row = book.team_row(n)
@@ -345,8 +380,11 @@ def _write_table(ws: Worksheet, book: LeagueBook, paper: str) -> None:
         refs.on(MATCHES_SHEET, refs.absolute(MATCHES[key], FIRST_ROW, book.fixtures[-1].row))
         for key in ("home", "away", "margin")
     )
-    vps_column = book.total_cell("vps", 1)[: -len(str(FIRST_ROW))]
-    all_vps = refs.absolute(vps_column, FIRST_ROW, last_row)
+
+    def whole_column(key: str) -> str:
+        return refs.absolute(book.total_column(key), FIRST_ROW, last_row)
+
+    all_vps, all_margins = whole_column("vps"), whole_column("margin")
     for team in range(1, n + 1):
         row = book.team_row(team)
         layout.put(ws.cell(row, 1), team, "0")
@@ -356,19 +394,61 @@ def _write_table(ws: Worksheet, book: LeagueBook, paper: str) -> None:
             if opponent == team:
                 layout.put(ws.cell(row, column), None, "0").fill = DIAGONAL_FILL
             else:
-                vps = "=" + refs.on(MATCHES_SHEET, where[team, opponent])
-                layout.put(ws.cell(row, column), vps, "0")
-        played, vps = book.total_cell("played", team), book.total_cell("vps", team)
-        above = formulas.count_above(vps, all_vps, tolerance=None)
+                layout.put(ws.cell(row, column), _cross_formula(where[team, opponent]), "0")
+        played, vps, margin = (book.total_cell(key, team) for key in ("played", "vps", "margin"))
+        matches = (
+            f"SUMPRODUCT((({home_numbers}=$A{row})+({away_numbers}=$A{row}))*ISNUMBER({margins}))"
+        )
         totals = {
-            "played": f"=COUNT({first_cross}{row}:{last_cross}{row})",
-            "vps": f'=IF({played}=0,"",SUM({first_cross}{row}:{last_cross}{row}))',
-            "margin": f'=IF({played}=0,"",SUMIF({home_numbers},$A{row},{margins})'
+            "played": f'=IF({matches}=0,"",{matches})',
+            "vps": f'=IF({played}="","",SUM({first_cross}{row}:{last_cross}{row}))',
+            "margin": f'=IF({played}="","",SUMIF({home_numbers},$A{row},{margins})'
             f"-SUMIF({away_numbers},$A{row},{margins}))",
-            "rank": f'=IF({vps}="","",1+{above})',
+            "rank": f'=IF({vps}="","",{formulas.place(vps, all_vps, margin, all_margins)})',
         }
         layout.write_row(ws, row, TOTALS, totals, first=FIRST_CROSS_COLUMN + n)
-    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
+    ws.print_title_rows = f"{TITLE_ROW}:{HEADER_ROW}"
     _finish_sheet(ws, paper, last_row, last_column, first_cross)
-    if n >= LANDSCAPE_FROM:
-        ws.page_setup.orientation = "landscape"
+
+
+def _cross_formula(cells: list[str]) -> str:
+    """The VPs a team scored against one opponent: its match's VP cell on the Matches sheet,
+    or with home and away the sum of both, blank until one is played."""
+    on_matches = [refs.on(MATCHES_SHEET, cell) for cell in cells]
+    if len(on_matches) == 1:
+        return "=" + on_matches[0]
+    both = ",".join(on_matches)
+    return f'=IF(COUNT({both})=0,"",SUM({both}))'
+
+
+# --------------------------------------------------------------------------------------------
+# Ranking
+
+
+def _write_ranking(ws: Worksheet, book: LeagueBook, paper: str) -> None:
+    """The Table sorted by place: VPs, then IMP margin."""
+    team, name = TEAMS_COLUMNS
+    by_key = {column.key: column for column in TOTALS}
+
+    def total(key: str) -> ranking.Shown:
+        return ranking.Shown(by_key[key], book.total_column(key))
+
+    shown = [
+        ranking.Shown(team, TABLE_NUMBER),
+        ranking.Shown(name, TABLE_NAME, text=True),
+        total("played"),
+        total("vps"),
+        total("margin"),
+    ]
+    source = ranking.Source(
+        TABLE_SHEET, FIRST_ROW, book.team_row(book.teams), book.total_column("rank")
+    )
+    ranking.write_ranking(
+        ws,
+        f"{TITLE} · {book.teams} teams · ranking by VPs, then IMP margin",
+        source,
+        shown,
+        paper,
+        note="Teams equal on VPs are placed by their IMP margin; teams equal on both share "
+        'a place, marked "=". A team that has not played is not listed.',
+    )

@@ -9,11 +9,17 @@ PAPER_SIZES = {"a4": Worksheet.PAPERSIZE_A4, "letter": Worksheet.PAPERSIZE_LETTE
 ROW_HEIGHT = 11.25  # points (15 px); fits 9-point text
 MARGIN_TOP_BOTTOM = 0.4  # inches
 PAPER_HEIGHT = {"a4": 841.9, "letter": 792.0}  # points, portrait
+PAPER_WIDTH = {"a4": 595.3, "letter": 612.0}  # points, portrait
 #: Rows of ROW_HEIGHT that fit the printable height at 100 % (spreadsheets place their own
 #: page breaks at full scale, whatever "fit to width" later shrinks), less one for safety.
 ROWS_PER_PAGE = {
     paper: int((height - 2 * 72 * MARGIN_TOP_BOTTOM) / ROW_HEIGHT) - 1
     for paper, height in PAPER_HEIGHT.items()
+}
+#: The same on a landscape page.
+ROWS_PER_LANDSCAPE_PAGE = {
+    paper: int((width - 2 * 72 * MARGIN_TOP_BOTTOM) / ROW_HEIGHT) - 1
+    for paper, width in PAPER_WIDTH.items()
 }
 
 
@@ -30,6 +36,28 @@ def setup_page(ws: Worksheet, paper: str, last_row: int, last_col: int) -> None:
     ws.page_margins.top = ws.page_margins.bottom = MARGIN_TOP_BOTTOM
     ws.print_options.horizontalCentered = True
     ws.print_area = f"A1:{get_column_letter(last_col)}{last_row}"
+
+
+#: Widest table (in characters, the unit of column widths) printed portrait; a wider one is
+#: printed landscape, so fit-to-width never shrinks its text much below its size.
+PORTRAIT_CHARACTERS = 100
+
+
+def is_wide(widths: list[float]) -> bool:
+    """Whether columns of these widths are printed landscape (see :func:`orient`)."""
+    return sum(widths) > PORTRAIT_CHARACTERS
+
+
+def orient(ws: Worksheet, last_col: int) -> str:
+    """Print ``ws`` landscape if columns 1 to ``last_col`` are wider than a portrait page
+    holds (:data:`PORTRAIT_CHARACTERS`), portrait otherwise; returns the orientation."""
+    from openpyxl.utils import get_column_letter
+
+    widths = ws.column_dimensions
+    letters = [get_column_letter(c) for c in range(1, last_col + 1)]
+    total = sum(widths[x].width if x in widths else 8.43 for x in letters)
+    ws.page_setup.orientation = "landscape" if is_wide([total]) else "portrait"
+    return str(ws.page_setup.orientation)
 
 
 def page_breaks(section_heights: list[int], rows_per_page: int) -> list[int]:
@@ -51,12 +79,19 @@ def page_breaks(section_heights: list[int], rows_per_page: int) -> list[int]:
 
 
 def keep_sections_together(
-    ws: Worksheet, paper: str, sections: list[int], first_row: int, header_height: float
+    ws: Worksheet,
+    paper: str,
+    sections: list[int],
+    first_row: int,
+    header_height: float,
+    *,
+    landscape: bool = False,
 ) -> None:
     """Page breaks between the sections (heights in rows) of records stacked from
-    ``first_row``, never inside one, on pages that repeat a heading row ``header_height``
-    points tall."""
-    rows_per_page = ROWS_PER_PAGE[paper] - round(header_height / ROW_HEIGHT) - 1
+    ``first_row``, never inside one, on pages (``landscape`` or portrait) that repeat a
+    heading row ``header_height`` points tall."""
+    per_page = (ROWS_PER_LANDSCAPE_PAGE if landscape else ROWS_PER_PAGE)[paper]
+    rows_per_page = per_page - round(header_height / ROW_HEIGHT) - 1
     heights = [first_row - 1 + sections[0], *sections[1:]]
     set_row_breaks(ws, page_breaks(heights, rows_per_page))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from openpyxl import Workbook
 
@@ -20,7 +20,7 @@ from xlbridge.templates.cards import build_cards
 from xlbridge.templates.handicap_book import build_handicap_book
 from xlbridge.templates.league import build_league
 from xlbridge.templates.pairs_session import build_pairs_session
-from xlbridge.templates.swiss_event import build_swiss_event
+from xlbridge.templates.swiss_event import build_swiss_event, size_warnings
 from xlbridge.templates.teams_match import build_teams_match
 from xlbridge.templates.traveller import build_traveller
 
@@ -55,38 +55,84 @@ def handicap_register() -> Workbook:
     return _pinned(build_handicap_book(players=200, pairs=20).workbook)
 
 
-def _teams_match(**options: Any) -> Workbook:
-    return build_teams_match(**options).workbook
+class Made(NamedTuple):
+    """An event template as built: the workbook, the sizes it has, what is odd about them."""
+
+    workbook: Workbook
+    sizes: str
+    warnings: list[str]
 
 
-def _league(**options: Any) -> Workbook:
-    return build_league(**options).workbook
+def _paper(options: dict[str, Any]) -> str:
+    return str(options.get("paper", "a4")).upper()
 
 
 def _pairs_session(**options: Any) -> Workbook:
     return build_pairs_session(**options).workbook
 
 
-def _swiss_teams(**options: Any) -> Workbook:
-    return build_swiss_event(form="teams", **options).workbook
+def _scale(k: float | None, spread: str = "K") -> str:
+    """The VP scale in a size line: Gaussian with its K (S8), or a scale without one."""
+    return f"{spread} {k:g}" if k is not None else "a fixed VP table"
 
 
-def _swiss_pairs(**options: Any) -> Workbook:
-    return build_swiss_event(form="pairs", **options).workbook
+def _card_k(card: object) -> float | None:
+    """K of a workbook's live card (None for a scale without one)."""
+    return getattr(getattr(card, "scale", None), "k", None)
+
+
+def _teams_match(**options: Any) -> Made:
+    book = build_teams_match(**options)
+    scale = "WBF continuous" if book.card is None else f"Gaussian, {_scale(_card_k(book.card))}"
+    if getattr(getattr(book.card, "scale", None), "negative_steps", 0):
+        scale += ", negative VPs"
+    return Made(book.workbook, f"{book.boards} boards, {scale} VP scale, {_paper(options)}", [])
+
+
+def _league(**options: Any) -> Made:
+    book = build_league(**options)
+    legs = "home and away" if book.double else "single round robin"
+    rounds = len({fixture.round for fixture in book.fixtures})
+    sizes = (
+        f"{book.teams} teams, {legs} ({rounds} rounds), {book.boards} boards a match, "
+        f"{_scale(_card_k(book.card))}, {_paper(options)}"
+    )
+    return Made(book.workbook, sizes, [])
+
+
+def _swiss(form: str, **options: Any) -> Made:
+    book = build_swiss_event(form=form, **options)
+    noun = "teams" if form == "teams" else "pairs"
+    spread = "K" if form == "teams" else "S8"
+    late = "late entry" if book.late_entry else "no late entry"
+    sizes = (
+        f"{book.teams} {noun}, {book.rounds} rounds, {book.boards} boards a match, "
+        f"{_scale(book.k, spread)}, {late}, {_paper(options)}"
+    )
+    return Made(book.workbook, sizes, size_warnings(book.teams, book.rounds))
+
+
+def _swiss_teams(**options: Any) -> Made:
+    return _swiss("teams", **options)
+
+
+def _swiss_pairs(**options: Any) -> Made:
+    return _swiss("pairs", **options)
 
 
 #: Event templates by name, with the options each takes (besides ``paper``).
-TEMPLATES: dict[str, tuple[Callable[..., Workbook], tuple[str, ...]]] = {
+TEMPLATES: dict[str, tuple[Callable[..., Made | Workbook], tuple[str, ...]]] = {
     "teams-match": (_teams_match, ("boards", "k", "scale", "negative", "bounds")),
     "swiss-teams": (_swiss_teams, ("teams", "rounds", "boards", "k", "scale", "bounds")),
     "swiss-pairs": (_swiss_pairs, ("teams", "rounds", "boards", "k", "late_entry", "bounds")),
-    "league": (_league, ("teams", "boards", "k", "scale", "bounds")),
+    "league": (_league, ("teams", "boards", "k", "double", "scale", "bounds")),
     "pairs-session": (_pairs_session, ("pairs", "boards", "movement")),
 }
 
 
-def build_template(name: str, **options: Any) -> Workbook:
-    """The event template ``name`` built with ``options`` (None means the template's default).
+def make_template(name: str, **options: Any) -> Made:
+    """The event template ``name`` built with ``options`` (None means the template's default),
+    with the sizes it used and any warnings about them.
 
     Raises InputError for an unknown name, or an option the template does not take or out of
     range (naming it).
@@ -99,7 +145,16 @@ def build_template(name: str, **options: Any) -> Workbook:
     if unused:
         flag = {"late_entry": "no-late-entry"}.get(unused[0], unused[0].replace("_", "-"))
         raise InputError(f"template {name} does not take --{flag}")
-    return build(**given)
+    made = build(**given)
+    if isinstance(made, Workbook):  # a builder that says nothing about its sizes
+        sizes = ", ".join(f"{key} {value}" for key, value in given.items()) or "defaults"
+        return Made(made, sizes, [])
+    return made
+
+
+def build_template(name: str, **options: Any) -> Workbook:
+    """The workbook of :func:`make_template`."""
+    return make_template(name, **options).workbook
 
 
 def _event(name: str, **options: Any) -> Callable[[], Workbook]:

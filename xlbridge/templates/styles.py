@@ -18,12 +18,16 @@ HEADER_FILL = PatternFill("solid", fgColor="D9E1F2")
 WORKING_FILL = PatternFill("solid", fgColor="EDEDED")
 #: A Check cell that names a problem (see :func:`shade_problems`).
 PROBLEM_FILL = PatternFill("solid", fgColor="F8CBAD")
-TITLE_FONT = Font(bold=True, size=10)
-HEADER_FONT = Font(bold=True, size=8)
-BODY_FONT = Font(size=9)
-SMALL_FONT = Font(size=7, italic=True)
-GREY_FONT = Font(size=8, italic=True, color="808080")  # working cells
-MESSAGE_FONT = Font(bold=True, size=9, color="C00000")  # what is wrong with a whole sheet
+#: One sans-serif face everywhere (Excel has Arial; LibreOffice maps it to Liberation Sans,
+#: which has the same widths), so a sheet prints the same in both and never falls back to a
+#: serif. Data and headings are at least 9 pt, notes at least 8 pt.
+FONT_NAME = "Arial"
+TITLE_FONT = Font(name=FONT_NAME, bold=True, size=10)
+HEADER_FONT = Font(name=FONT_NAME, bold=True, size=9)
+BODY_FONT = Font(name=FONT_NAME, size=9)
+SMALL_FONT = Font(name=FONT_NAME, size=8, italic=True)  # notes
+GREY_FONT = Font(name=FONT_NAME, size=8, italic=True, color="808080")  # working cells
+MESSAGE_FONT = Font(name=FONT_NAME, bold=True, size=9, color="C00000")  # what is wrong
 CENTER = Alignment(horizontal="center", vertical="center")
 LEFT = Alignment(horizontal="left", vertical="center")
 RIGHT = Alignment(horizontal="right", vertical="center")  # labels

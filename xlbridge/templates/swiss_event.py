@@ -62,23 +62,25 @@ from dataclasses import dataclass
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
+from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.core import validate
 from xlbridge.core.scales import MAX_BOARDS, VPScale
 from xlbridge.core.wbf_discrete import DiscreteScale
 from xlbridge.scale_choice import choose_scale
-from xlbridge.templates import layout, styles, validation
+from xlbridge.templates import layout, ranking, styles, validation
 from xlbridge.templates.cards import COLUMN_WIDTHS, CardCells, write_card
-from xlbridge.templates.formulas import RANK_TOLERANCE, count_above, first_problem
+from xlbridge.templates.formulas import first_problem, place
 from xlbridge.templates.layout import Column
-from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT
+from xlbridge.templates.printing import PAPER_SIZES, ROW_HEIGHT, orient
 from xlbridge.templates.refs import absolute, column_range, fixed, on, span
 from xlbridge.templates.traveller import enter_text
 
 FORMS = ("teams", "pairs")
 ENTRIES_SHEET = "Entries"
 STANDINGS_SHEET = "Standings"
+RANKING_SHEET = ranking.SHEET
 SCALE_SHEET = "Scale"
 
 MAX_ENTRIES = 500
@@ -105,6 +107,8 @@ FIRST_ENTRY_ROW = 6
 # Round sheets and Standings
 HEADING_ROW = 2
 FIRST_ROW = 3
+#: Round sheets are printed for the tables to read and check: rows a little taller.
+ROUND_ROW_HEIGHT = 1.5 * ROW_HEIGHT
 
 #: The columns of a round sheet (the same for every round and both forms).
 ROUND_KEYS = (
@@ -219,6 +223,12 @@ def build_swiss_event(
     teams = validate.whole_number("teams", teams, 2, MAX_ENTRIES)
     late = form == "pairs" if late_entry is None else validate.flag("late_entry", late_entry)
     rounds = validate.whole_number("rounds", rounds, 1, MAX_ROUNDS)
+    most = most_rounds(teams)
+    if rounds > most:
+        raise validate.InputError(
+            f"rounds must be at most {most} for {teams} {'teams' if form == 'teams' else 'pairs'}"
+            f", got {rounds}: {_why_most(teams)}"
+        )
     if late and rounds > MAX_LATE_ENTRY_ROUNDS:
         raise validate.InputError(
             f"rounds must be a whole number from 1 to {MAX_LATE_ENTRY_ROUNDS} with late entry "
@@ -233,6 +243,7 @@ def build_swiss_event(
     workbook, entries = layout.new_workbook(ENTRIES_SHEET)
     rounds_ws = [workbook.create_sheet(f"Round {r}") for r in range(1, rounds + 1)]
     standings = workbook.create_sheet(STANDINGS_SHEET)
+    ranking_ws = workbook.create_sheet(RANKING_SHEET)
     scale_ws = workbook.create_sheet(SCALE_SHEET)
     card, bye = _write_scale(scale_ws, chosen, paper)
     entry_columns = _entries_columns(form, late)
@@ -255,7 +266,58 @@ def build_swiss_event(
     for number, ws in enumerate(rounds_ws, start=1):
         _write_round(ws, book, number, paper)
     _write_standings(standings, book, standing_columns, paper)
+    _write_ranking(ranking_ws, book, standing_columns, paper)
+    _define_names(book, "gaussian" if scale is None else scale, bounds or "lower")
     return book
+
+
+#: Workbook names that say what event a workbook holds, for ``xlbridge swiss draw``.
+FORM_NAME, LATE_ENTRY_NAME = "SWISS_FORM", "SWISS_LATE_ENTRY"
+SCALE_NAME, BOUNDS_NAME = "SWISS_SCALE", "SWISS_BOUNDS"
+
+
+def _define_names(book: SwissEventBook, scale: str, bounds: str) -> None:
+    """The form, late entry and scale as workbook names (constants), so a program reading the
+    file back knows its layout and scores it on the same card."""
+    constants = {
+        FORM_NAME: f'"{book.form}"',
+        LATE_ENTRY_NAME: str(book.late_entry).upper(),
+        SCALE_NAME: f'"{scale}"',
+        BOUNDS_NAME: f'"{bounds}"',
+    }
+    for name, value in constants.items():
+        book.workbook.defined_names[name] = DefinedName(name, attr_text=value)
+
+
+def most_rounds(teams: int) -> int:
+    """Rounds in which ``teams`` entries can be drawn without a repeat meeting or a second
+    bye: teams − 1 (everyone meets everyone), teams when odd (each sits out once too)."""
+    return teams if teams % 2 else teams - 1
+
+
+def _why_most(teams: int) -> str:
+    if teams % 2:
+        return (
+            f"each entry can meet {teams - 1} others and sit out once, so more rounds would "
+            "repeat a meeting or give a second bye"
+        )
+    return f"each entry can meet only {teams - 1} others, so more rounds would repeat a meeting"
+
+
+def size_warnings(teams: int, rounds: int) -> list[str]:
+    """What is odd about a Swiss of ``rounds`` rounds among ``teams`` entries (may be drawn)."""
+    warnings = []
+    if rounds == most_rounds(teams) and teams > 2:
+        warnings.append(
+            f"{rounds} rounds among {teams} entries is a complete round robin: every entry "
+            "meets every other, so the later draws are forced (a league may suit better)"
+        )
+    elif rounds > teams // 2:
+        warnings.append(
+            f"{rounds} rounds among {teams} entries is more than half the field: the last "
+            "rounds may have to repeat meetings"
+        )
+    return warnings
 
 
 def enter_entry(book: SwissEventBook, entry: int, name: str, enters_at: int | None = None) -> None:
@@ -353,11 +415,11 @@ def _entries_columns(form: str, late: bool) -> tuple[Column, ...]:
     noun = "Team" if form == "teams" else "Pair"
     columns = [
         Column("entry", noun, 6),
-        Column("name", "Team name" if form == "teams" else "Names", 30, "@", True),
+        Column("name", "Team name" if form == "teams" else "Names", ranking.NAME_WIDTH, "@", True),
     ]
     if late:
         columns += [
-            Column("enters", "Enters at round (blank = 1)", 10, "0", True),
+            Column("enters", "Enters at round (blank = 1)", 12, "0", True),
             Column("entry_vps", "Entry VPs", 8, "General"),
         ]
     return tuple(columns)
@@ -373,8 +435,8 @@ def _write_entries(
     last = book.entry_row(book.teams)
     if book.late_entry:
         for cell, label, value in (
-            (SESSIONS_CELL, "Rounds T", book.rounds),
-            (ADD_CELL, "Add A (the last round's entrants add A)", DEFAULT_ADD),
+            (SESSIONS_CELL, "Rounds in the event", book.rounds),
+            (ADD_CELL, "Late entry add (VPs the last round's entrants start above)", DEFAULT_ADD),
         ):
             row = int(cell[1:])
             layout.label(ws, f"B{row}", f"B{row}", label)
@@ -382,21 +444,22 @@ def _write_entries(
             ws.row_dimensions[row].height = ROW_HEIGHT
         styles.mark_input(ws, ADD_CELL)
         validation.rule(
-            ws, [ADD_CELL], "decimal", "greaterThanOrEqual", ("0",), "Add A",
-            "A must be a number of at least 0.",
+            ws, [ADD_CELL], "decimal", "greaterThanOrEqual", ("0",), "Late entry add",
+            "The late entry add must be a number of at least 0.",
         )  # fmt: skip
         note = (
-            f"Type each {noun}'s name and, for a late entry, the round (session) it enters at. "
-            "An entry at round s ≥ 3 starts on Σ_{j=3..s} (A − T + j) VPs (J. Probst: with "
-            "T = 7 and A = 17, 13, 27, 42, 58, 75 for rounds 3 … 7); 0 before round 3."
+            f"Type each {noun}'s name and, for a late entry, the round it enters at. An entry "
+            "at round 1 or 2 starts on 0 VPs. An entry at a later round starts on, for each "
+            "round from 3 up to the one it enters at, the add minus the rounds in the event "
+            "plus that round's number (7 rounds, add 17: 13, 27, 42, 58, 75 VPs at rounds 3 to 7)."
         )
     else:
         note = (
             f"Type each {noun}'s name. The draw and the results go on the round sheets; the "
             "Standings add them up."
         )
-    _note(ws, ENTRIES_NOTE_ROW, width, note, lines=3)
     layout.headings(ws, ENTRIES_HEADING_ROW, columns)
+    _note(ws, ENTRIES_NOTE_ROW, width, note, lines=2)
     for entry in range(1, book.teams + 1):
         row = book.entry_row(entry)
         values: dict[str, object] = {"entry": entry}
@@ -430,18 +493,24 @@ def _entries_range(book: SwissEventBook, key: str) -> str:
 
 def _round_columns(form: str) -> tuple[Column, ...]:
     noun = "team" if form == "teams" else "pair"
-    unit, fmt = ("IMPs", "0") if form == "teams" else ("MP %", "0.00")
+    names = "team name" if form == "teams" else "pair names"
+    if form == "teams":
+        home_input = ("IMP margin of the home team (+ won, − lost)", "0")
+        away_shown = ("IMP margin of the away team", "0")
+    else:
+        home_input = ("Home pair's matchpoint %", "0.00")
+        away_shown = ("Away pair's matchpoint %", "0.00")
     columns = (
         Column("table", "Table", 6),
-        Column("home", f"Home {noun}", 7, "0", True),
-        Column("home_name", "Home", 24, "General"),
-        Column("away", f"Away {noun}", 7, "0", True),
-        Column("away_name", "Away", 24, "General"),
-        Column("home_margin", f"Home {unit}", 8, fmt, True),
-        Column("away_margin", f"Away {unit}", 8, fmt),
-        Column("home_vps", "Home VPs", 7, "General"),
-        Column("away_vps", "Away VPs", 7, "General"),
-        Column("check", "Check", 24, "General"),
+        Column("home", f"Home {noun} number", 8, "0", True),
+        Column("home_name", f"Home {names}", ranking.NAME_WIDTH, "General"),
+        Column("away", f"Away {noun} number", 8, "0", True),
+        Column("away_name", f"Away {names}", ranking.NAME_WIDTH, "General"),
+        Column("home_margin", home_input[0], 11, home_input[1], True),
+        Column("away_margin", away_shown[0], 9, away_shown[1]),
+        Column("home_vps", "Home VPs", 6, "General"),
+        Column("away_vps", "Away VPs", 6, "General"),
+        Column("check", "Check", 18, "General"),
     )
     assert tuple(c.key for c in columns) == ROUND_KEYS
     return columns
@@ -461,6 +530,7 @@ def _write_round(ws: Worksheet, book: SwissEventBook, number: int, paper: str) -
     for table in range(1, book.tables + 1):
         _write_row(ws, book.table_row(table), columns, _table_formulas(book, number, table))
     last = book.table_row(book.tables)
+    layout.row_heights(ws, FIRST_ROW, last, ROUND_ROW_HEIGHT)
 
     def column(key: str) -> str:
         return column_range(ROUND[key], FIRST_ROW, last)
@@ -468,18 +538,19 @@ def _write_round(ws: Worksheet, book: SwissEventBook, number: int, paper: str) -
     validation.whole(ws, [column("home"), column("away")], 1, book.teams, "Entry number")
     margin = column("home_margin")
     if book.form == "teams":
-        validation.whole(ws, [margin], -MAX_IMPS, MAX_IMPS, "Home IMPs")
+        validation.whole(ws, [margin], -MAX_IMPS, MAX_IMPS, "IMP margin of the home team")
     else:
         first = f"{ROUND['home_margin']}{FIRST_ROW}"
         validation.rule(
             ws, [margin], "custom", None,
             (f"AND(ISNUMBER({first}),{first}>=0,{first}<=100,ROUND({first},2)={first})",),
-            "Home MP %",
+            "Home pair's matchpoint %",
             "The home pair's matchpoint % must be a number from 0 to 100 with at most 2 "
             "decimals (the away pair gets 100 minus it).",
         )  # fmt: skip
     styles.shade_problems(ws, ROUND["check"], FIRST_ROW, last, ("", OK, BYE, TO_PLAY))
     layout.finish(ws, paper, last, len(columns), freeze=f"A{FIRST_ROW}")
+    orient(ws, len(columns))  # two 40-character names side by side: landscape
 
 
 def _table_formulas(book: SwissEventBook, number: int, table: int) -> dict[str, object]:
@@ -553,10 +624,10 @@ def _standings_columns(form: str, rounds: int, late: bool) -> tuple[Column, ...]
     noun = "Team" if form == "teams" else "Pair"
     columns = [
         Column("entry", noun, 6),
-        Column("name", "Team name" if form == "teams" else "Names", 26, "General"),
+        Column("name", "Team name" if form == "teams" else "Names", ranking.NAME_WIDTH, "General"),
     ]
     if late:
-        columns.append(Column("entry_vps", "Entry VPs", 6, "General"))
+        columns.append(Column("entry_vps", "Entry VPs", 7, "General"))
     columns += [Column(f"round{r}", f"Round {r}", 6, "General") for r in range(1, rounds + 1)]
     tiebreak = (
         Column("tiebreak", "IMP margin", 8, "0")
@@ -567,7 +638,7 @@ def _standings_columns(form: str, rounds: int, late: bool) -> tuple[Column, ...]
         Column("total", "Total VPs", 7, "General"),
         Column("played", "Rounds played", 7, "0"),
         tiebreak,
-        Column("rank", "Rank", 6, "0"),
+        Column("rank", "Place", 6, "0"),
     ]
     unit, fmt = ("IMPs", "0") if form == "teams" else ("MP %", "0.00")
     columns += [Column(f"margin{r}", f"{unit} round {r}", 7, fmt) for r in range(1, rounds + 1)]
@@ -598,6 +669,7 @@ def _write_standings(
             ws[f"{letter}{row}"].font = styles.GREY_FONT
             ws[f"{letter}{row}"].fill = styles.WORKING_FILL
     layout.finish(ws, paper, last, shown, freeze=f"C{FIRST_ROW}")
+    orient(ws, shown)
 
 
 def _standing_formulas(book: SwissEventBook, entry: int) -> dict[str, object]:
@@ -610,8 +682,6 @@ def _standing_formulas(book: SwissEventBook, entry: int) -> dict[str, object]:
         "entry": entry,
         "name": f'=INDEX({_entries_range(book, "name")},{number})&""',
     }
-    if book.late_entry:
-        values["entry_vps"] = f"={on(ENTRIES_SHEET, book.entries_cell('entry_vps', entry))}"
     for r in range(1, book.rounds + 1):
         sheet = book.round_sheet(r)
 
@@ -641,8 +711,12 @@ def _standing_formulas(book: SwissEventBook, entry: int) -> dict[str, object]:
     margins_row = f"{letters['margin1']}{row}:{letters[f'margin{book.rounds}']}{row}"
     total, played, tiebreak = (f"{letters[key]}{row}" for key in ("total", "played", "tiebreak"))
     entry_vps = f"{letters['entry_vps']}{row}+" if book.late_entry else ""
-    values["played"] = f"=COUNT({rounds})"
-    values["total"] = f'=IF({played}=0,"",{entry_vps}SUM({rounds}))'
+    none_yet = f"COUNT({rounds})=0"
+    if book.late_entry:
+        entry_cell = on(ENTRIES_SHEET, book.entries_cell("entry_vps", entry))
+        values["entry_vps"] = f'=IF({none_yet},"",{entry_cell})'
+    values["played"] = f'=IF({none_yet},"",COUNT({rounds}))'
+    values["total"] = f'=IF({none_yet},"",{entry_vps}SUM({rounds}))'
     if book.form == "teams":
         values["tiebreak"] = f'=IF({total}="","",SUM({margins_row}))'
     else:
@@ -652,11 +726,39 @@ def _standing_formulas(book: SwissEventBook, entry: int) -> dict[str, object]:
         )
     totals = absolute(letters["total"], FIRST_ROW, last)
     breaks = absolute(letters["tiebreak"], FIRST_ROW, last)
-    tol = RANK_TOLERANCE
-    above = count_above(total, totals)
-    level = (
-        f"SUMPRODUCT(ISNUMBER({totals})*({totals}>={total}-{tol})*({totals}<={total}+{tol})"
-        f"*({breaks}>{tiebreak}+{tol}))"
-    )
-    values["rank"] = f'=IF({total}="","",1+{above}+{level})'
+    values["rank"] = f'=IF({total}="","",{place(total, totals, tiebreak, breaks)})'
     return values
+
+
+# --------------------------------------------------------------------------------------------
+# Ranking
+
+
+def _write_ranking(
+    ws: Worksheet, book: SwissEventBook, columns: tuple[Column, ...], paper: str
+) -> ranking.RankingCells:
+    """The Standings sorted by place."""
+    by_key = {column.key: column for column in columns}
+    letters = book.standings_columns
+    shown = [
+        ranking.Shown(by_key["entry"], letters["entry"]),
+        ranking.Shown(by_key["name"], letters["name"], text=True),
+        ranking.Shown(by_key["total"], letters["total"]),
+        ranking.Shown(by_key["tiebreak"], letters["tiebreak"]),
+        ranking.Shown(by_key["played"], letters["played"]),
+    ]
+    source = ranking.Source(
+        STANDINGS_SHEET, FIRST_ROW, book.standings_row(book.teams), letters["rank"]
+    )
+    tiebreak = (
+        "total IMP margin" if book.form == "teams" else "average matchpoint % (byes left out)"
+    )
+    return ranking.write_ranking(
+        ws,
+        f"{_event_title(book.form)} · ranking · by total VPs, then {tiebreak}",
+        source,
+        shown,
+        paper,
+        note=f"A {book.noun} with no result yet is not listed. Equal places are marked "
+        f'"=" (two {book.noun}s third are both 3=).',
+    )

@@ -104,17 +104,19 @@ EVENT, DATE, HOME, AWAY = "B2", "B3", "B4", "B5"
 SCALE_LABEL = "B6"
 NOTE_ROW = 7
 HEADER_ROW = 8
+#: Lines of the heading row: a 40-character team name and "IMPs" over the IMP columns.
+HEADER_LINES = 3
 FIRST_BOARD_ROW = 9
 BOARD, OPEN, CLOSED, POINTS, HOME_IMPS, AWAY_IMPS = "A", "B", "C", "D", "E", "F"
 LAST_COLUMN = 6
 #: The board columns, keyed by their letters.
 COLUMNS = (
-    Column(BOARD, "Board", 7.0),
+    Column(BOARD, "Board", 11.0),
     Column(OPEN, "Open room NS score (home NS)", 13.0, is_input=True),
     Column(CLOSED, "Closed room NS score (away NS)", 13.0, is_input=True),
     Column(POINTS, "Home points (open − closed)", 11.0),
-    Column(HOME_IMPS, "Home IMPs", 10.0),
-    Column(AWAY_IMPS, "Away IMPs", 10.0),
+    Column(HOME_IMPS, "Home team IMPs", 21.0),
+    Column(AWAY_IMPS, "Away team IMPs", 21.0),
 )
 HEADER_LABELS = {
     EVENT: "Event",
@@ -127,6 +129,12 @@ NOTE = (
     "Type each board's NS score in both rooms: the home team sits NS in the open room and EW "
     "in the closed room. Leave a board blank until both rooms have played it."
 )
+
+
+def _quoted(text: str) -> str:
+    """A text constant in a formula."""
+    return '"' + text.replace('"', '""') + '"'
+
 
 # The WBF scale sheet: cards.write_wbf_table from row 1, so its margins from row 3.
 WBF_FIRST_ROW = 3
@@ -245,7 +253,9 @@ def _write_match(
     workbook: Workbook, ws: Worksheet, boards: int, card: CardCells | None, paper: str
 ) -> TeamsMatchBook:
     last_board = FIRST_BOARD_ROW + boards - 1
-    total_row, margin_row, vp_row, scored_row, status_row = range(last_board + 1, last_board + 6)
+    names_row, total_row, margin_row, vp_row, scored_row, status_row = range(
+        last_board + 1, last_board + 7
+    )
     points = refs.absolute(POINTS, FIRST_BOARD_ROW, last_board)
     scored = f"{HOME_IMPS}{scored_row}"
 
@@ -276,8 +286,11 @@ def _write_match(
         validation.text_length(ws, cells, length, what, f"{what}: at most {length} characters.")
     layout.merged_text(ws, refs.span(NOTE_ROW, 1, LAST_COLUMN), NOTE, height=2 * ROW_HEIGHT)
 
-    # Column headings and one row per board.
-    layout.headings(ws, HEADER_ROW, COLUMNS, height=3 * ROW_HEIGHT)
+    # Column headings (the IMP columns headed by the team names once typed), one row per board.
+    layout.headings(ws, HEADER_ROW, COLUMNS, height=layout.text_height(HEADER_LINES))
+    for letter, team in ((HOME_IMPS, HOME), (AWAY_IMPS, AWAY)):
+        label = _quoted(HEADER_LABELS[team])
+        ws[f"{letter}{HEADER_ROW}"] = f'=IF({team}="",{label},{team})&" IMPs"'
     for board in range(1, boards + 1):
         row = FIRST_BOARD_ROW + board - 1
         diff = f"{POINTS}{row}"
@@ -303,6 +316,12 @@ def _write_match(
     home_margin, away_margin = f"{HOME_IMPS}{margin_row}", f"{AWAY_IMPS}{margin_row}"
     vp_format = "0" if card is not None else "0.00"
     rows = {
+        names_row: (
+            "Team",
+            f'=IF({HOME}="",{_quoted(HEADER_LABELS[HOME])},{HOME})',
+            f'=IF({AWAY}="",{_quoted(HEADER_LABELS[AWAY])},{AWAY})',
+            "@",
+        ),
         total_row: (
             "Total IMPs",
             f'=IF({scored}=0,"",SUM({HOME_IMPS}{FIRST_BOARD_ROW}:{HOME_IMPS}{last_board}))',
@@ -325,10 +344,14 @@ def _write_match(
     }
     for row, (label, home_value, away_value, number_format) in rows.items():
         layout.label(ws, f"A{row}", f"{POINTS}{row}", label)
-        font = styles.HEADER_FONT if row == vp_row else styles.BODY_FONT
+        font = styles.HEADER_FONT if row in (vp_row, names_row) else styles.BODY_FONT
+        alignment = styles.WRAP if row == names_row else styles.CENTER
         for letter, value in ((HOME_IMPS, home_value), (AWAY_IMPS, away_value)):
-            layout.put(ws[f"{letter}{row}"], value, number_format, font=font)
+            layout.put(ws[f"{letter}{row}"], value, number_format, font=font, alignment=alignment)
         ws.row_dimensions[row].height = ROW_HEIGHT
+    ws.row_dimensions[names_row].height = layout.text_height(
+        layout.wrapped_lines("x" * NAME_LENGTH, COLUMNS[-1].width)
+    )
     status = layout.merged_text(
         ws,
         refs.span(status_row, 1, LAST_COLUMN),
