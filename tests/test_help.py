@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from xlbridge.cli import build_parser, main
-from xlbridge.core.wording import plural
 from xlbridge.core.fit import average_plus
 from xlbridge.core.scales import vp_result
+from xlbridge.core.wording import plural
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -104,11 +104,14 @@ def test_an_option_with_no_near_name_gets_no_guess(capsys) -> None:
 
 
 @pytest.mark.parametrize(
-    ("count", "text"), [(0, "0 VP cards"), (1, "1 VP card"), (2, "2 VP cards"), (1200, "1,200 VP cards")]
+    ("count", "text"),
+    [(0, "0 VP cards"), (1, "1 VP card"), (2, "2 VP cards"), (1200, "1,200 VP cards")],
 )
 def test_plural(count, text) -> None:
     assert plural(count, "VP card") == text
-    assert plural(1, "entry", "entries") == "1 entry" and plural(3, "entry", "entries") == "3 entries"
+    assert (
+        plural(1, "entry", "entries") == "1 entry" and plural(3, "entry", "entries") == "3 entries"
+    )
 
 
 def test_a_one_board_match_is_one_board(capsys) -> None:
@@ -132,7 +135,9 @@ def test_one_competition_is_one_competition(tmp_path, capsys) -> None:
     argv = ["handicap", "update", "--register", str(club / "players.csv"),
             "--results", str(club / "results.csv"), "-o", str(new), "--add-new"]  # fmt: skip
     assert main(argv) == 0
-    assert capsys.readouterr().err.startswith("applied 1 competition (0 already applied) to 10 players")
+    assert capsys.readouterr().err.startswith(
+        "applied 1 competition (0 already applied) to 10 players"
+    )
     assert main(["handicap", "update", "--register", str(new), "--results",
                  str(club / "results.csv")]) == 0  # fmt: skip
     assert "the results' 1 competition is already in" in capsys.readouterr().err
@@ -171,7 +176,9 @@ def test_average_plus_in_the_units_a_director_expects(call_udf) -> None:
 @pytest.mark.parametrize("boards", [1, 8, 32])
 def test_average_plus_score_is_the_margin_above_average(form, boards) -> None:
     offset = 50.0 if form == "pairs" else 0.0
-    assert average_plus(form, boards, score=True) == pytest.approx(offset + average_plus(form, boards))
+    assert average_plus(form, boards, score=True) == pytest.approx(
+        offset + average_plus(form, boards)
+    )
 
 
 # --- no dead ends ----------------------------------------------------------------------------
@@ -180,7 +187,8 @@ def test_average_plus_score_is_the_margin_above_average(form, boards) -> None:
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["scale", "--boards", "8", "--tables", "15"], "--tables applies to form butler only, not to teams"),
+        (["scale", "--boards", "8", "--tables", "15"],
+         "--tables applies to form butler only, not to teams"),
         (["scale", "--boards", "8", "--form", "pairs", "--comparisons", "3"],
          "--comparisons applies to form cross only, not to pairs"),
         (["cards", "-o", "x.xlsx", "--results", "3"], "--results applies to form cross only"),

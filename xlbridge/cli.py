@@ -30,9 +30,17 @@ from typing import TYPE_CHECKING, Any, NoReturn
 # load when the command that needs them runs (``xlbridge --version`` costs no numpy).
 from xlbridge import __version__
 from xlbridge.cli_help import HelpFormatter, remember_parsers, unknown_arguments
+from xlbridge.core.names import (
+    BOUNDS,
+    FITTED_FORMS,
+    FORMS,
+    MAX_BOARDS,
+    ROUNDINGS,
+    SCALE_KINDS,
+    SCORE_METHODS,
+    shown_options,
+)
 from xlbridge.core.wording import plural
-from xlbridge.core.names import BOUNDS, FITTED_FORMS, FORMS, MAX_BOARDS, ROUNDINGS, SCALE_KINDS
-from xlbridge.core.names import SCORE_METHODS, shown_options
 from xlbridge.errors import InputError
 from xlbridge.files import with_fixed_zip_times, write_atomically
 
@@ -75,9 +83,7 @@ def parse_boards(text: str) -> list[int]:
 
 
 def _add_scale_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--scale", help=f"one of {shown_options(SCALE_KINDS)} (default: gaussian)"
-    )
+    parser.add_argument("--scale", help=f"one of {shown_options(SCALE_KINDS)} (default: gaussian)")
     parser.add_argument("--form", help=f"one of {shown_options(FORMS)} (default: teams)")
     parser.add_argument(
         "--k", type=_number,
@@ -89,9 +95,7 @@ def _add_scale_options(parser: argparse.ArgumentParser) -> None:
         help="VPs per match, even (default: 20; 12 aggregate, 2 x boards patton)",
     )  # fmt: skip
     parser.add_argument("--negative", action="store_true", help="negative VPs (to -5)")
-    parser.add_argument(
-        "--rounding", help=f"one of {shown_options(ROUNDINGS)} (default: nearest)"
-    )
+    parser.add_argument("--rounding", help=f"one of {shown_options(ROUNDINGS)} (default: nearest)")
     parser.add_argument(
         "--bounds", help=f"one of {shown_options(BOUNDS)}: a margin on a bound starts "
         "(lower) or ends (white-book) its band (default: lower)",
@@ -297,9 +301,7 @@ def build_parser() -> argparse.ArgumentParser:
         "cross cannot be fitted from margins alone)",
     )  # fmt: skip
     audit.add_argument("--k", type=_number, help="the scale's K (default: the form's)")
-    audit.add_argument(
-        "--vp-total", type=_number, help="VPs per match (default: 20; 12 aggregate)"
-    )
+    audit.add_argument("--vp-total", type=_number, help="VPs per match (default: 20; 12 aggregate)")
     audit.add_argument(
         "--level", type=_number, default=0.9, help="confidence of K's interval, from 0 to 1"
     )
@@ -335,9 +337,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--boards", type=_number, help="boards per match (default: the template's)"
     )
     template.add_argument(
-        "--pairs", type=_number, help="pairs-session: pairs in the session (default: 24)"
+        "--pairs", type=_number, help="pairs-session: pairs in the session (default: 20)"
     )
-    template.add_argument("--movement", help="pairs-session: mitchell or howell (default: mitchell)")
+    template.add_argument(
+        "--movement", help="pairs-session: mitchell or howell (default: mitchell)"
+    )
     template.add_argument(
         "--k", type=_number, help="the VP scale's K, S8 for pairs (default: the form's)"
     )
@@ -346,7 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: gaussian)",
     )  # fmt: skip
     template.add_argument(
-        "--bounds", help=f"one of {shown_options(BOUNDS)}, gaussian scale (default: lower)"
+        "--bounds", help=f"one of {shown_options(BOUNDS)}; gaussian scale only (default: lower)"
     )
     template.add_argument("--negative", action="store_true", default=None, help="negative VPs")
     template.add_argument(

@@ -10,7 +10,6 @@ import argparse
 import difflib
 from collections.abc import Sequence
 
-
 #: Help texts that already say their default are left as written.
 _SAYS_DEFAULT = "default"
 

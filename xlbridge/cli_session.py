@@ -21,9 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 # Building the options imports nothing heavy (see xlbridge.cli); the scoring loads on use.
-from xlbridge.core.names import FACTORINGS
+from xlbridge.core.names import FACTORINGS, shown_options
 from xlbridge.core.names import SESSION_METHODS as METHODS
-from xlbridge.core.names import shown_options
 from xlbridge.files import write_atomically
 
 if TYPE_CHECKING:
@@ -72,8 +71,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="event files: list every difference from the file's own results (exit 3 if any)",
     )  # fmt: skip
     session.add_argument(
-        "--usebio", type=Path, metavar="OUT.xml", help="also write USEBIO 1.2 (default: not written)"
-    )
+        "--usebio", type=Path, metavar="OUT.xml",
+        help="also write USEBIO 1.2 (default: not written)",
+    )  # fmt: skip
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
     session.set_defaults(run=run_session)
 

@@ -433,9 +433,7 @@ def _one_board(entry: np.ndarray) -> np.ndarray:
 
 
 #: The ``scoring`` argument of the matchpoint functions: the command line's --method names.
-SCORING_DOC = (
-    "mp (2 per win, default; also spelt english), acbl (1 per win), percent or ascherman."
-)
+SCORING_DOC = "mp (2 per win, default; also spelt english), acbl (1 per win), percent or ascherman."
 
 _TRAVELLER_DOCS = {
     "scores": "Traveller: one row per table, one column per component of an assigned score "
@@ -498,9 +496,7 @@ def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> G
     entry = np.concatenate([np.arange(others.size), np.full(int(keep.sum()), others.size)])
     score = np.concatenate([others, parts[keep]])
     weight = np.concatenate([np.ones(others.size), shares[keep]])
-    result = matchpoints(
-        _one_board(entry), entry, score, weight, _text("scoring", scoring, "mp")
-    )
+    result = matchpoints(_one_board(entry), entry, score, weight, _text("scoring", scoring, "mp"))
     return [[round(float(result.value[-1]), RESULT_DECIMALS)]]
 
 
@@ -518,9 +514,7 @@ def NEUBERG(mp: Any, results: Any, expected: Any, scoring: Any = None) -> Grid:
     target = validate.whole_number("expected", expected, 2, MAX_RESULTS)
     present = ~np.isnan(points)
     factored = np.full(points.shape, np.nan)
-    factored[present] = neuberg(
-        points[present], actual, target, _text("scoring", scoring, "mp")
-    )
+    factored[present] = neuberg(points[present], actual, target, _text("scoring", scoring, "mp"))
     return _to_cells(factored)
 
 

@@ -22,8 +22,8 @@ import numpy as np
 from xlbridge.core import validate
 from xlbridge.core.names import BOUNDS, FORMS, MAX_BOARDS, ROUNDINGS  # noqa: F401  (re-exported)
 from xlbridge.core.normal import normal_quantile
-from xlbridge.core.wording import plural
 from xlbridge.core.validate import InputError
+from xlbridge.core.wording import plural
 
 #: z_0 … z_9 of a 20-VP scale as Probst's "VP scales" prints them (Table 2): read from a
 #: printed Gauss table, so the first is 0.059 where exact Φ⁻¹ gives 0.0597.
