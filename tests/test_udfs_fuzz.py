@@ -64,7 +64,7 @@ JUNK: dict[str, tuple[Any, str]] = {
 }
 
 #: Arguments where TRUE/FALSE are the right kind of value.
-FLAGS = {"negative", "datum", "discrete"}
+FLAGS = {"negative", "datum", "discrete", "margin"}
 #: Arguments where any text (or a number) is a name the user may choose.
 NAMES = {"teams", "played", "contract", "declarer", "names", "players", "pairs", "name"}
 

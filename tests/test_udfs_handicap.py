@@ -71,7 +71,7 @@ def test_delta_datum_and_individual(call_udf) -> None:
         ("HANDICAP_START", ([[-5]],), "masterpoints must be at least 0, got -5"),
         ("HANDICAP_START", ([["many"]],), "masterpoints must hold numbers or blank cells"),
         ("HANDICAP_EXPECTED", (13, [[13]]), "needs at least 2 entries, got 1"),
-        ("HANDICAP_EXPECTED", (13, [[13], [20]], "teams"), "form must be one of pairs"),
+        ("HANDICAP_EXPECTED", (13, [[13], [20]], "quads"), "form must be one of pairs"),
         ("HANDICAP_EXPECTED", (13, [[13], [20]], None, "mp"), "method must be one of topscore"),
         ("HANDICAP_EXPECTED", (13, [[13], [20]], None, None, "yes"), "datum must be TRUE or FALSE"),
         ("HANDICAP_EXPECTED", ([[1], [2]], [[3], [4], [5]], "team"), "field must be one cell or"),

@@ -29,7 +29,18 @@ from typing import TYPE_CHECKING, Any, NoReturn
 # Only what building the options needs is imported here: numpy, SciPy, openpyxl and xlwings
 # load when the command that needs them runs (``xlbridge --version`` costs no numpy).
 from xlbridge import __version__
-from xlbridge.core.names import BOUNDS, FORMS, MAX_BOARDS, ROUNDINGS, SCALE_KINDS, SCORE_METHODS
+from xlbridge.cli_help import HelpFormatter, remember_parsers, unknown_arguments
+from xlbridge.core.names import (
+    BOUNDS,
+    FITTED_FORMS,
+    FORMS,
+    MAX_BOARDS,
+    ROUNDINGS,
+    SCALE_KINDS,
+    SCORE_METHODS,
+    shown_options,
+)
+from xlbridge.core.wording import plural
 from xlbridge.errors import InputError
 from xlbridge.files import with_fixed_zip_times, write_atomically
 
@@ -72,19 +83,35 @@ def parse_boards(text: str) -> list[int]:
 
 
 def _add_scale_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--scale", help=f"one of {', '.join(SCALE_KINDS)} (default gaussian)")
-    parser.add_argument("--form", help=f"one of {', '.join(FORMS)} (default teams)")
-    parser.add_argument("--k", type=_number, help="spread of one board (form's default)")
-    parser.add_argument("--vp-total", type=_number, help="VPs per match (default 20)")
-    parser.add_argument("--negative", action="store_true", help="negative VPs (to -5)")
-    parser.add_argument("--rounding", help=f"one of {', '.join(ROUNDINGS)} (default nearest)")
+    parser.add_argument("--scale", help=f"one of {shown_options(SCALE_KINDS)} (default: gaussian)")
+    parser.add_argument("--form", help=f"one of {shown_options(FORMS)} (default: teams)")
     parser.add_argument(
-        "--bounds", help=f"one of {', '.join(BOUNDS)}: a margin on a bound starts (lower, "
-        "default) or ends (white-book) its band",
+        "--k", type=_number,
+        help="spread of one board: K in IMPs, S8 in %% for pairs, K in points for aggregate "
+        "(default: the form's, 6.5 for teams, 7 butler, 11 pairs, 365 aggregate)",
     )  # fmt: skip
-    parser.add_argument("--tables", type=_number, help="tables in play (form butler)")
-    parser.add_argument("--comparisons", type=_number, help="C, comparisons (form cross)")
-    parser.add_argument("--results", type=_number, help="R, results per board (form cross)")
+    parser.add_argument(
+        "--vp-total", type=_number,
+        help="VPs per match, even (default: 20; 12 aggregate, 2 x boards patton)",
+    )  # fmt: skip
+    parser.add_argument("--negative", action="store_true", help="negative VPs (to -5)")
+    parser.add_argument("--rounding", help=f"one of {shown_options(ROUNDINGS)} (default: nearest)")
+    parser.add_argument(
+        "--bounds", help=f"one of {shown_options(BOUNDS)}: a margin on a bound starts "
+        "(lower) or ends (white-book) its band (default: lower)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--tables", type=_number, help="tables in play; form butler only (no default: butler "
+        "needs it)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--comparisons", type=_number,
+        help="C, comparisons per board; form cross only (no default: cross needs it)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--results", type=_number,
+        help="R, results per board; form cross only (no default: cross needs it)",
+    )  # fmt: skip
 
 
 def _scale_kwargs(args: argparse.Namespace) -> dict[str, Any]:
@@ -102,10 +129,42 @@ def _scale_kwargs(args: argparse.Namespace) -> dict[str, Any]:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with a usage error as one line ("xlbridge: error: …", exit 2) like the rest."""
+    """argparse, with a usage error as one line ("xlbridge: error: …", exit 2) like the rest,
+    every option's default in the help, and an unknown option reported by the command it was
+    given to, with the nearest valid option and that command's usage."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
+        unknown = [arg for arg in self._given if arg.startswith("--") and not self._knows(arg)]
+        if self._subparsers is not None:  # a command's options are its sub-command's to judge
+            unknown = []
+        if unknown and not message.startswith("unknown option"):  # say it with the first error
+            message = f"{message}; {unknown_arguments(self, unknown)}"
         self.exit(EXIT_BAD_INPUT, f"xlbridge: error: {self.prog}: {message}\n")
+
+    _given: Sequence[str] = ()
+
+    def _knows(self, arg: str) -> bool:
+        name = arg.split("=", 1)[0]
+        return any(o.startswith(name) for a in self._actions for o in a.option_strings)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        self._given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            owner = getattr(parsed, "command_parser", self)
+            owner.error(unknown_arguments(owner, extras))
+        return parsed
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -113,20 +172,31 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"xlbridge {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    scale = commands.add_parser("scale", help="print a VP scale (card)")
+    scale = commands.add_parser(
+        "scale",
+        help="print a VP scale (card)",
+        description="Print the VP card of a match: one line per result from the draw up, the "
+        "margins that give it and the VPs of both sides (Probst's Gaussian scale, or the WBF "
+        "discrete table). Options that do not apply to the chosen form or scale are refused.",
+    )
     scale.add_argument("--boards", type=_number, required=True, help="boards in the match")
     _add_scale_options(scale)
     scale.add_argument("--json", action="store_true", help="rows as JSON")
     scale.set_defaults(run=run_scale)
 
-    cards = commands.add_parser("cards", help="write printable VP cards (.xlsx)")
+    cards = commands.add_parser(
+        "cards",
+        help="write printable VP cards (.xlsx)",
+        description="Write a workbook of printable VP cards, one per board count, several to "
+        "a page, with the same scale options as 'xlbridge scale'.",
+    )
     cards.add_argument("-o", "--output", type=Path, required=True, help="the .xlsx to write")
     cards.add_argument(
-        "--boards", default=DEFAULT_CARD_BOARDS, help="board counts, e.g. 4-32 or 7,8,12"
+        "--boards", default=DEFAULT_CARD_BOARDS, help="board counts, e.g. 8, 4-32 or 7,8,12-16"
     )
     _add_scale_options(cards)
     cards.add_argument("--wbf", action="store_true", help="add WBF continuous tables")
-    cards.add_argument("--paper", default="a4", help="a4 (default) or letter")
+    cards.add_argument("--paper", default="a4", help="a4 or letter")
     cards.add_argument("--force", action="store_true", help="overwrite an existing file")
     cards.set_defaults(run=run_cards)
 
@@ -137,19 +207,44 @@ def build_parser() -> argparse.ArgumentParser:
         "ew_score and weight; see the README) and write it back with NS and EW results.",
     )
     score.add_argument("traveller", type=Path, help="the traveller .csv")
-    score.add_argument("--method", default="mp", help=f"one of {', '.join(SCORE_METHODS)}")
-    score.add_argument("--split", default="separate", help="separate (default) or halves")
-    score.add_argument("--expected", type=_number, help="Neuberg: results each board should have")
-    score.add_argument("--divisor", help="ximp: comparisons (default) or scores")
-    score.add_argument("--trim", type=_number, help="butler/bastille: weight trimmed each end")
     score.add_argument(
-        "--datum-rounding", help="butler: an exact 5 goes away from zero (away, default) or even"
-    )
+        "--method", default="mp", help=f"one of {shown_options(tuple(SCORE_METHODS))}: "
+        "matchpoints 2 per win (mp; also spelt english), 1 per win (acbl), as a percentage, "
+        "Ascherman; cross-IMPs; Butler; Bastille",
+    )  # fmt: skip
+    score.add_argument(
+        "--split", default="separate",
+        help="separate: NS scored among NS scores, EW among EW scores (EBU); halves: one table "
+        "in which a split table is two half results (De Wael). With halves each side is also "
+        "compared with its own table's other half, so a split table can score above the top "
+        "or below 0 (4.5 on a 3-table board whose top is 4)",
+    )  # fmt: skip
+    score.add_argument(
+        "--expected", type=_number,
+        help="Neuberg: factor every board to E results; matchpoint methods only (default: "
+        "each board's own results)",
+    )  # fmt: skip
+    score.add_argument(
+        "--divisor", help="ximp: divide by comparisons (N-1; EBU, BBO) or scores (N; De Wael) "
+        "(default: comparisons)",
+    )  # fmt: skip
+    score.add_argument(
+        "--trim", type=_number, help="butler/bastille: weight dropped from each end of the "
+        "datum (default: 1 with more than 3 tables, else 0)",
+    )  # fmt: skip
+    score.add_argument(
+        "--datum-rounding", help="butler: the datum's exact 5 goes away from zero (away: 425 "
+        "-> 430) or to the even ten (even: 425 -> 420) (default: away)",
+    )  # fmt: skip
     score.add_argument("-o", "--output", type=Path, help="the .csv to write (default: stdout)")
     score.add_argument("--force", action="store_true", help="overwrite an existing file")
     score.set_defaults(run=run_score)
 
-    handicaps = commands.add_parser("handicap", help="Project 52 handicaps")
+    handicaps = commands.add_parser(
+        "handicap",
+        help="Project 52 handicaps",
+        description="Keep a register of players' Project 52 handicaps up to date.",
+    )
     handicap_commands = handicaps.add_subparsers(dest="handicap_command", required=True)
     update = handicap_commands.add_parser(
         "update",
@@ -184,10 +279,11 @@ def build_parser() -> argparse.ArgumentParser:
     runtime.add_argument("--lite", type=Path, metavar="DIR", help="write Lite's main.py here")
     runtime.add_argument("--server", type=Path, metavar="DIR", help="write Server files here")
     install.add_argument(
-        "--wheel-url", metavar="URL", help="Lite or Server: the https address of the xlbridge wheel"
-    )
+        "--wheel-url", metavar="URL",
+        help="Lite or Server: the https address of the xlbridge wheel (no default)",
+    )  # fmt: skip
     install.add_argument(
-        "--wheel", type=Path, metavar="FILE", help="Server: a local xlbridge .whl file"
+        "--wheel", type=Path, metavar="FILE", help="Server: a local xlbridge .whl file (no default)"
     )
     install.add_argument("--force", action="store_true", help="overwrite existing files")
     install.set_defaults(run=run_install)
@@ -200,17 +296,25 @@ def build_parser() -> argparse.ArgumentParser:
         "model expects it.",
     )
     audit.add_argument("results", type=Path, help="a .csv with columns margin, boards")
-    audit.add_argument("--form", default="teams", help="teams, teams8, pairs, aggregate, patton")
-    audit.add_argument("--k", type=_number, help="the scale's K (the form's default)")
-    audit.add_argument("--vp-total", type=_number, help="VPs per match (default 20)")
-    audit.add_argument("--level", type=_number, default=0.9, help="confidence (default 0.9)")
+    audit.add_argument(
+        "--form", default="teams", help=f"one of {shown_options(FITTED_FORMS)} (butler and "
+        "cross cannot be fitted from margins alone)",
+    )  # fmt: skip
+    audit.add_argument("--k", type=_number, help="the scale's K (default: the form's)")
+    audit.add_argument("--vp-total", type=_number, help="VPs per match (default: 20; 12 aggregate)")
+    audit.add_argument(
+        "--level", type=_number, default=0.9, help="confidence of K's interval, from 0 to 1"
+    )
     audit.add_argument(
         "--expected-from",
         default="fitted",
-        help="fitted (default): expected counts from the K fitted to these results; "
+        help="fitted: expected counts from the K fitted to these results; "
         "scale: from the scale's own K, i.e. what the scale was designed to give",
     )
-    audit.add_argument("-o", "--output", type=Path, help="also write a workbook with a chart")
+    audit.add_argument(
+        "-o", "--output", type=Path,
+        help="also write a workbook with a chart (default: not written)",
+    )  # fmt: skip
     audit.add_argument("--force", action="store_true", help="overwrite an existing workbook")
     audit.set_defaults(run=run_audit)
 
@@ -223,16 +327,31 @@ def build_parser() -> argparse.ArgumentParser:
         "name", help="teams-match, swiss-teams, swiss-pairs, league or pairs-session"
     )
     template.add_argument("-o", "--output", type=Path, required=True, help="the .xlsx to write")
-    template.add_argument("--teams", type=_number, help="teams (or pairs) in the event")
-    template.add_argument("--rounds", type=_number, help="rounds of a Swiss")
-    template.add_argument("--boards", type=_number, help="boards per match")
-    template.add_argument("--pairs", type=_number, help="pairs-session: pairs in the session")
-    template.add_argument("--movement", help="pairs-session: mitchell (default) or howell")
-    template.add_argument("--k", type=_number, help="the VP scale's K (S8 for pairs)")
     template.add_argument(
-        "--scale", help="gaussian (default), wbf-discrete (not swiss-pairs) or wbf (teams-match)"
+        "--teams", type=_number, help="teams (or pairs) in the event (default: the template's)"
     )
-    template.add_argument("--bounds", help=f"one of {', '.join(BOUNDS)} (gaussian scale)")
+    template.add_argument(
+        "--rounds", type=_number, help="rounds of a Swiss (default: the template's)"
+    )
+    template.add_argument(
+        "--boards", type=_number, help="boards per match (default: the template's)"
+    )
+    template.add_argument(
+        "--pairs", type=_number, help="pairs-session: pairs in the session (default: 20)"
+    )
+    template.add_argument(
+        "--movement", help="pairs-session: mitchell or howell (default: mitchell)"
+    )
+    template.add_argument(
+        "--k", type=_number, help="the VP scale's K, S8 for pairs (default: the form's)"
+    )
+    template.add_argument(
+        "--scale", help="gaussian, wbf-discrete (not swiss-pairs) or wbf (teams-match) "
+        "(default: gaussian)",
+    )  # fmt: skip
+    template.add_argument(
+        "--bounds", help=f"one of {shown_options(BOUNDS)}; gaussian scale only (default: lower)"
+    )
     template.add_argument("--negative", action="store_true", default=None, help="negative VPs")
     template.add_argument(
         "--no-late-entry", dest="late_entry", action="store_false", default=None,
@@ -241,11 +360,13 @@ def build_parser() -> argparse.ArgumentParser:
     template.add_argument(
         "--double", action="store_true", default=None, help="league: home and away"
     )
-    template.add_argument("--paper", help="a4 (default) or letter")
+    template.add_argument("--paper", help="a4 or letter (default: a4)")
     template.add_argument("--force", action="store_true", help="overwrite an existing file")
     template.set_defaults(run=run_template)
 
-    swiss = commands.add_parser("swiss", help="Swiss events")
+    swiss = commands.add_parser(
+        "swiss", help="Swiss events", description="Run a Swiss event: draw each round."
+    )
     swiss_commands = swiss.add_subparsers(dest="swiss_command", required=True)
     draw = swiss_commands.add_parser(
         "draw",
@@ -259,9 +380,12 @@ def build_parser() -> argparse.ArgumentParser:
         "or a .csv with team, score, opponents, byes",
     )  # fmt: skip
     draw.add_argument(
-        "--seed", type=int, help="random seed (use the round number; .xlsx: it is the default)"
+        "--seed", type=int, help="random seed: use the round number, or ties fall into the "
+        "same order every round (default: the round number for an .xlsx, 0 for a .csv)",
+    )  # fmt: skip
+    draw.add_argument(
+        "-o", "--output", type=Path, help="also write the draw as .csv (default: not written)"
     )
-    draw.add_argument("-o", "--output", type=Path, help="also write the draw as .csv")
     draw.add_argument("--force", action="store_true", help="overwrite an existing file")
     draw.set_defaults(run=run_swiss_draw)
 
@@ -269,15 +393,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_session_parser(commands)
 
-    books = commands.add_parser("workbooks", help="regenerate every ready-made workbook")
+    books = commands.add_parser(
+        "workbooks",
+        help="regenerate every ready-made workbook",
+        description="Write every ready-made workbook (VP cards, traveller, event sheets, "
+        "handicap register ...) into a folder.",
+    )
     books.add_argument("--dir", type=Path, default=Path("workbooks"), help="output folder")
     books.add_argument("--force", action="store_true", help="overwrite existing files")
     books.set_defaults(run=run_workbooks)
+    remember_parsers(parser)
     return parser
 
 
 def format_scale(scale: VPScale | DiscreteScale) -> str:
     """The scale as a plain-text card: a title, then one line per result."""
+    from xlbridge.core.scales import vp_result
+
     decimals = 2 if not scale.is_card or scale.granularity < 1 else 0
     lines = [scale.title, f"{scale.unit:>19}   VPs"]
     for start, end, winner, loser in scale.rows():
@@ -288,7 +420,7 @@ def format_scale(scale: VPScale | DiscreteScale) -> str:
             span = low
         else:
             span = f"{low} - {end:.{decimals}f}"
-        lines.append(f"{span:>19}   {winner}-{loser}")
+        lines.append(f"{span:>19}   {vp_result(winner, loser)}")
     return "\n".join(lines)
 
 
@@ -324,7 +456,7 @@ def run_cards(args: argparse.Namespace) -> int:
         **_scale_kwargs(args),
     )
     write_atomically(args.output, book.workbook.save, force=args.force)
-    print(f"wrote {len(book.cards)} VP cards to {args.output}")
+    print(f"wrote {plural(len(book.cards), 'VP card')} to {args.output}")
     return 0
 
 
@@ -349,21 +481,23 @@ def _about(path: Path) -> Iterator[None]:
 def run_score(args: argparse.Namespace) -> int:
     import numpy as np
 
+    from xlbridge.core.validate import choice
     from xlbridge.traveller_file import read_traveller, score_rows, scored_csv
 
+    method = choice("method", args.method, tuple(SCORE_METHODS))  # english is mp
     traveller = read_traveller(args.traveller)
     with _about(args.traveller):
         scored = score_rows(
-            traveller, args.method, args.split, args.expected, args.divisor, args.trim,
+            traveller, method, args.split, args.expected, args.divisor, args.trim,
             args.datum_rounding,
         )  # fmt: skip
-    text = scored_csv(traveller, scored, args.method)
+    text = scored_csv(traveller, scored, method)
     if args.output is None:
         sys.stdout.write(text)
         return 0
     write_atomically(args.output, _text_writer(text), force=args.force)
     tables = int(np.count_nonzero(~np.isnan(scored.ns)))
-    print(f"scored {tables} tables; wrote {args.output}", file=sys.stderr)
+    print(f"scored {plural(tables, 'table')}; wrote {args.output}", file=sys.stderr)
     return 0
 
 
@@ -397,7 +531,8 @@ def run_handicap_update(args: argparse.Namespace) -> int:
     applied, skipped = update.applied_codes.size, update.skipped_codes.size
     if not applied:
         print(
-            f"nothing to apply: all {skipped} competitions are in {source_history}",
+            f"nothing to apply: the results' {plural(skipped, 'competition')} "
+            f"{'is' if skipped == 1 else 'are'} already in {source_history}",
             file=sys.stderr,
         )
         return 0
@@ -409,8 +544,9 @@ def run_handicap_update(args: argparse.Namespace) -> int:
     commit(journal, [(target_history, new_history), (output, new_register)])
     added = f": {', '.join(update.newcomers)}" if update.newcomers else ""
     print(
-        f"applied {applied} competitions ({skipped} already applied) "
-        f"to {int(update.touched.sum())} players, {len(update.newcomers)} of them new{added}; "
+        f"applied {plural(applied, 'competition')} ({skipped} already applied) "
+        f"to {plural(int(update.touched.sum()), 'player')}, {len(update.newcomers)} of them "
+        f"new{added}; "
         f"wrote {output} and {target_history}",
         file=sys.stderr,
     )

@@ -1,7 +1,7 @@
 """``xlbridge session``: score a pairs session from its traveller file and rank the pairs.
 
     xlbridge session TRAVELLERS.csv [--method mp|acbl|ximp|butler] [--winners auto|1|2]
-        [--names PAIRS.csv] [--across-field] [--factoring most_played|available]
+        [--names PAIRS.csv] [--across-field] [--factoring most-played|available]
         [--datum-rounding away|even]
         [--ranking RANKING.csv] [-o RESULTS.xlsx] [--force]
 
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 # Building the options imports nothing heavy (see xlbridge.cli); the scoring loads on use.
-from xlbridge.core.names import FACTORINGS
+from xlbridge.core.names import FACTORINGS, shown_options
 from xlbridge.core.names import SESSION_METHODS as METHODS
 from xlbridge.files import write_atomically
 
@@ -46,29 +46,39 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     session.add_argument("travellers", type=Path, help="the traveller .csv")
     session.add_argument(
-        "--method", help=f"one of {', '.join(METHODS)} (default mp, or the event file's)"
+        "--method", help=f"one of {shown_options(METHODS)} (default: mp, or the event file's)"
     )
-    session.add_argument("--winners", default="auto", help="auto (default), 1 or 2")
-    session.add_argument("--names", type=Path, help="a .csv of pair names (pair, names)")
+    session.add_argument("--winners", default="auto", help="auto, 1 or 2")
+    session.add_argument(
+        "--names", type=Path, help="a .csv of pair names (pair, names) (default: none)"
+    )
     session.add_argument(
         "--across-field", action="store_true", help="compare and rank every section together"
     )
     session.add_argument(
-        "--factoring", default="most_played", help=f"one of {', '.join(FACTORINGS)}"
-    )
+        "--factoring", default="most-played", help=f"one of {shown_options(FACTORINGS)}: "
+        "boards played fewer times are Neuberg-factored to the most-played board's count, or "
+        "scored over their own top",
+    )  # fmt: skip
     session.add_argument(
         "--datum-rounding", metavar="away|even",
-        help="butler: a datum's exact 5 goes away from zero (away, default) or to the even ten",
+        help="butler: a datum's exact 5 goes away from zero (default: away) or to the even ten",
     )  # fmt: skip
-    session.add_argument("--ranking", type=Path, help="also write the ranking as .csv")
     session.add_argument(
-        "-o", "--output", type=Path, help="also write the printable results pack (.xlsx)"
+        "--ranking", type=Path, help="also write the ranking as .csv (default: not written)"
     )
+    session.add_argument(
+        "-o", "--output", type=Path,
+        help="also write the printable results pack (.xlsx) (default: not written)",
+    )  # fmt: skip
     session.add_argument(
         "--compare", action="store_true",
         help="event files: list every difference from the file's own results (exit 3 if any)",
     )  # fmt: skip
-    session.add_argument("--usebio", type=Path, metavar="OUT.xml", help="also write USEBIO 1.2")
+    session.add_argument(
+        "--usebio", type=Path, metavar="OUT.xml",
+        help="also write USEBIO 1.2 (default: not written)",
+    )  # fmt: skip
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
     session.set_defaults(run=run_session)
 

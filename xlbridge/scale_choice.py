@@ -3,14 +3,15 @@ WBF discrete (whole-VP) scale of :mod:`xlbridge.core.wbf_discrete`.
 
 ``xlbridge scale``, ``xlbridge cards`` and the event templates take ``--scale``; this module
 turns that name and the scale options into a scale object, and refuses an option that does not
-apply to the chosen scale (naming it), rather than ignoring it.
+apply to the chosen scale or form (naming it), rather than ignoring it: ``--tables`` is
+for Butler, ``--comparisons`` and ``--results`` for the general cross-IMP form.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from xlbridge.core.names import SCALE_KINDS
+from xlbridge.core.names import FORMS, SCALE_KINDS
 from xlbridge.core.scales import VPScale, vp_scale
 from xlbridge.core.validate import InputError, choice
 from xlbridge.core.wbf_discrete import DiscreteScale, wbf_discrete
@@ -30,6 +31,14 @@ GAUSSIAN_ONLY: dict[str, str] = {
 }
 
 
+#: Options that shape the scale of some forms only (the others would ignore them).
+FORM_ONLY: dict[str, tuple[str, ...]] = {
+    "tables": ("butler",),
+    "comparisons": ("cross",),
+    "results": ("cross",),
+}
+
+
 def choose_scale(boards: Any, scale: Any = None, **options: Any) -> VPScale | DiscreteScale:
     """The scale named ``scale`` (gaussian by default) for ``boards`` boards.
 
@@ -39,6 +48,13 @@ def choose_scale(boards: Any, scale: Any = None, **options: Any) -> VPScale | Di
     """
     kind = choice("scale", GAUSSIAN if scale is None else scale, SCALE_KINDS)
     if kind == GAUSSIAN:
+        form = choice("form", "teams" if options.get("form") is None else options["form"], FORMS)
+        for name, forms in FORM_ONLY.items():
+            if options.get(name) is not None and form not in forms:
+                raise InputError(
+                    f"{GAUSSIAN_ONLY[name]} applies to form {' and '.join(forms)} only, not to "
+                    f"{form}"
+                )
         return vp_scale(boards, **options)
     for name, flag in GAUSSIAN_ONLY.items():
         value = options.get(name)

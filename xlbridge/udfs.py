@@ -381,7 +381,8 @@ def _components(
         raise InputError(f"weights of row {row + 1} must add up to 1, got {sums[row]:.12g}")
     played = int(present.any(axis=1).sum())
     if played < results_needed:
-        raise InputError(f"scores must hold at least {results_needed} results, got {played}")
+        need = f"{results_needed} result{'' if results_needed == 1 else 's'}"
+        raise InputError(f"scores must hold at least {need}, got {played}")
     entry, column = np.nonzero(present)
     return entry + 1, score_grid[entry, column], weight_grid[entry, column], rows
 
@@ -431,6 +432,9 @@ def _one_board(entry: np.ndarray) -> np.ndarray:
     return np.zeros(entry.shape, dtype=int)
 
 
+#: The ``scoring`` argument of the matchpoint functions: the command line's --method names.
+SCORING_DOC = "mp (2 per win, default; also spelt english), acbl (1 per win), percent or ascherman."
+
 _TRAVELLER_DOCS = {
     "scores": "Traveller: one row per table, one column per component of an assigned score "
     "(scores of the side being scored).",
@@ -443,7 +447,7 @@ _traveller_args = _args_with_help(_TRAVELLER_DOCS, ndim=2)
 
 @func(category=CATEGORY)
 @_traveller_args
-@arg("scoring", doc="english (2 per win, default), acbl (1 per win), percent or ascherman.")
+@arg("scoring", doc=SCORING_DOC)
 @arg("expected", doc="Neuberg: the number of results the board should have had.")
 @_cell_errors
 def MATCHPOINTS(
@@ -463,7 +467,7 @@ def MATCHPOINTS(
             f"expected must be at least the number of results ({played}), got {target}"
         )
     result = matchpoints(
-        _one_board(entry), entry, score, weight, _text("scoring", scoring, "english"), target
+        _one_board(entry), entry, score, weight, _text("scoring", scoring, "mp"), target
     )
     return _per_row(result, rows)
 
@@ -472,7 +476,7 @@ def MATCHPOINTS(
 @arg("field", ndim=2, doc="The board's other results (one cell each; blanks ignored).")
 @arg("scores", ndim=2, doc="The components of the assigned score.")
 @arg("weights", ndim=2, doc="Their weights, adding up to 1.")
-@arg("scoring", doc="english (2 per win, default), acbl (1 per win), percent or ascherman.")
+@arg("scoring", doc=SCORING_DOC)
 @_cell_errors
 def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> Grid:
     """Matchpoints of one assigned weighted score against the board's other results, each
@@ -492,9 +496,7 @@ def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> G
     entry = np.concatenate([np.arange(others.size), np.full(int(keep.sum()), others.size)])
     score = np.concatenate([others, parts[keep]])
     weight = np.concatenate([np.ones(others.size), shares[keep]])
-    result = matchpoints(
-        _one_board(entry), entry, score, weight, _text("scoring", scoring, "english")
-    )
+    result = matchpoints(_one_board(entry), entry, score, weight, _text("scoring", scoring, "mp"))
     return [[round(float(result.value[-1]), RESULT_DECIMALS)]]
 
 
@@ -502,7 +504,7 @@ def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> G
 @arg("mp", ndim=2, doc="Matchpoints scored among the results the board had (a cell or a range).")
 @arg("results", doc="How many results the board had.")
 @arg("expected", doc="How many results it should have had.")
-@arg("scoring", doc="english (2 per win, default), acbl (1 per win), percent or ascherman.")
+@arg("scoring", doc=SCORING_DOC)
 @_cell_errors
 def NEUBERG(mp: Any, results: Any, expected: Any, scoring: Any = None) -> Grid:
     """Neuberg's formula: matchpoints on a board with fewer results than expected, factored to
@@ -512,9 +514,7 @@ def NEUBERG(mp: Any, results: Any, expected: Any, scoring: Any = None) -> Grid:
     target = validate.whole_number("expected", expected, 2, MAX_RESULTS)
     present = ~np.isnan(points)
     factored = np.full(points.shape, np.nan)
-    factored[present] = neuberg(
-        points[present], actual, target, _text("scoring", scoring, "english")
-    )
+    factored[present] = neuberg(points[present], actual, target, _text("scoring", scoring, "mp"))
     return _to_cells(factored)
 
 
@@ -584,7 +584,7 @@ def _trim(value: Any) -> float | None:
 # --- handicaps (Project 52) -----------------------------------------------------------------
 
 _HANDICAP_DOCS = {
-    "form": "pairs (default), individual, or team (a single team match).",
+    "form": "pairs (default), individual, or teams (a single team match; also spelt team).",
     "method": "topscore (matchpoint %, default) or imp (IMPs per board).",
     "datum": "TRUE when the event was scored against a datum (Butler).",
 }
@@ -763,12 +763,19 @@ def SCALE_AUDIT(
 @arg("form", doc="teams (default), teams8, butler, pairs, aggregate or patton.")
 @arg("boards", doc="Boards of the match (default 1).")
 @arg("tables", doc="Tables in play, for form butler.")
+@arg("margin", doc="TRUE for the margin above average (pairs: 14.36 %-points) instead of the "
+     "score (pairs: 64.36 %); the same number in every other form.")  # fmt: skip
 @_cell_errors
-def AVERAGE_PLUS(form: Any = None, boards: Any = None, tables: Any = None) -> Grid:
-    """A+ in the form's unit: 3 IMPs in teams of four (Law 86A), scaled by σ of the form over
-    σ of teams of four."""
+def AVERAGE_PLUS(form: Any = None, boards: Any = None, tables: Any = None,
+                 margin: Any = None) -> Grid:  # fmt: skip
+    """A+ in the unit of the form's results: 3 IMPs in teams of four (Law 86A), IMPs in Butler,
+    points in aggregate, a matchpoint % in Swiss pairs (64.36 for one board), carried over by
+    σ of the form over σ of teams of four. For pairs this is the VP scale's equivalent of 3
+    IMPs, not the 60 % of an adjusted score at matchpoints (Law 12C2)."""
     _tables(tables)
-    return [[average_plus(_text("form", form, "teams"), _optional(boards), _optional(tables))]]
+    as_margin = validate.flag("margin", _optional(margin))
+    form_ = _text("form", form, "teams")
+    return [[average_plus(form_, _optional(boards), _optional(tables), score=not as_margin)]]
 
 
 # --- Swiss events ---------------------------------------------------------------------------

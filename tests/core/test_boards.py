@@ -326,7 +326,7 @@ def test_butler_imps_weighted():
         ({"score": [460] * 9 + ["x"]}, r"score must hold numbers or blank cells, got 'x'"),
         ({"board": [1.5] * 10}, r"board must hold whole numbers, got 1.5"),
         ({"entry": [1, 2]}, r"entry must have one value per row of board \(10 rows\), got 2"),
-        ({"scoring": "swiss"}, r"scoring must be one of english, acbl, percent, ascherman"),
+        ({"scoring": "swiss"}, r"scoring must be one of mp, acbl, percent, ascherman"),
         ({"expected": 0}, r"expected must hold whole numbers of at least 2, got 0$"),
         ({"expected": 9.5}, r"expected must hold whole numbers of at least 2, got 9.5$"),
         ({"expected": 8}, r"expected must be at least the number of results on board 1 \(9\)"),

@@ -212,7 +212,10 @@ def test_team_matches_in_the_batch_equal_the_single_match_formula():
     ("call", "message"),
     [
         (lambda: start_handicap(-5), "masterpoints must be at least 0, got -5"),
-        (lambda: expected_result(13, [30], form="teams"), "form must be one of pairs"),
+        (
+            lambda: expected_result(13, [30], form="quads"),
+            "form must be one of pairs, individual, teams",
+        ),
         (lambda: expected_result(13, [30], method="mp"), "method must be one of topscore, imp"),
         (lambda: expected_result(13, [13]), "needs at least 2 entries, got 1"),
         (lambda: expected_result(13, []), "field must hold every entry's handicap, got none"),

@@ -102,7 +102,7 @@ def test_compare_lists_the_one_number_changed(
     assert status == EXIT_DIFFERENT and err == ""
     lines = out.splitlines()
     summary = lines[-1]
-    assert summary.startswith("compare: 1 differ (")
+    assert summary.startswith("compare: 1 differs (")
     # The one difference line, and only it, just above the summary.
     assert lines[-2] == expected
     assert not any(line.startswith(("board ", "pair ")) for line in lines[:-2])

@@ -25,13 +25,15 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from xlbridge.core import validate
-from xlbridge.core.scales import DEFAULT_K, FORMS, VPScale, sigma, vp_scale
+from xlbridge.core.names import FITTED_FORMS
+from xlbridge.core.scales import DEFAULT_K, FORMS, VPScale, sigma, vp_result, vp_scale
 from xlbridge.core.validate import InputError, shown
 
 #: A+ in teams of four, head to head (Law 86A), in IMPs.
 AVERAGE_PLUS_IMPS = 3.0
-#: Forms whose σ is K times a function of the boards (so K can be fitted from margins).
-FITTABLE = tuple(form for form in FORMS if form != "butler")
+#: Forms whose K can be fitted from margins alone (:func:`fit_k` also fits cross, given its
+#: comparisons and results per board).
+FITTABLE = FITTED_FORMS
 #: Categories with fewer expected results than this are pooled for the χ² test.
 MIN_EXPECTED = 5.0
 
@@ -75,14 +77,18 @@ def _unit_sigma(form: str, boards: np.ndarray, options: dict[str, Any]) -> np.nd
     return per_count[index.reshape(-1)]
 
 
-def _form(form: Any) -> str:
+def _form(form: Any, cross_sizes: bool = False) -> str:
+    """The form to fit, refused with the reason when its K cannot be fitted (``cross`` only
+    with ``cross_sizes``, its comparisons and results per board)."""
     name = validate.choice("form", "teams" if form is None else form, FORMS)
-    if name not in FITTABLE:
-        raise InputError(
-            "form butler cannot be fitted (its σ adds a fixed 1-IMP allowance to K's part); "
-            f"use one of {', '.join(FITTABLE)}"
-        )
-    return name
+    if name in FITTABLE or (name == "cross" and cross_sizes):
+        return name
+    why = {
+        "butler": "its σ adds a fixed 1-IMP allowance to K's part",
+        "cross": "its σ needs the event's comparisons and results per board; for teams of "
+        "eight cross-IMPed use teams8",
+    }[name]
+    raise InputError(f"form {name} cannot be fitted ({why}); use one of {', '.join(FITTABLE)}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -114,7 +120,7 @@ def fit_k(
     Margins are IMPs (points for aggregate, the matchpoint % for pairs, whose draw is 50).
     level: the interval's confidence, from 0 to 1 (default 0.9).
     """
-    name = _form(form)
+    name = _form(form, cross_sizes=comparisons is not None and results is not None)
     confidence = validate.number("level", 0.9 if level is None else level)
     if not 0 < confidence < 1:
         raise InputError(f"level must be a number between 0 and 1, got {shown(level)}")
@@ -165,7 +171,7 @@ class Audit:
     @property
     def labels(self) -> list[str]:
         pairs = zip(self.winner.tolist(), self.loser.tolist(), strict=True)
-        return [f"{w}-{lo}".replace("--", "-\u2212") for w, lo in pairs]  # 20-−1
+        return [vp_result(w, lo) for w, lo in pairs]
 
     @property
     def top_share(self) -> float:
@@ -272,13 +278,20 @@ def _chi2(observed: np.ndarray, expected: np.ndarray, fitted: bool) -> tuple[flo
 # A+
 
 
-def average_plus(form: Any = "teams", boards: Any = 1, tables: Any = None) -> float:
+def average_plus(
+    form: Any = "teams", boards: Any = 1, tables: Any = None, score: bool = False
+) -> float:
     """A+ in the form's unit: 3 IMPs × σ_form/σ_teams for a match of ``boards`` boards.
 
     Teams of four: 3 IMPs (Law 86A). With the default K of each form: Butler 3·σ_butler(1)/
-    σ_teams(1) IMPs, aggregate points, and for Swiss pairs the matchpoint % above 50.
+    σ_teams(1) IMPs, aggregate points, and for Swiss pairs a margin in matchpoint % above 50
+    (14.36 for one board). With ``score`` it is the result a director writes down instead of
+    the margin: for Swiss pairs the percentage itself (50 + 14.36 = 64.36 %), in every other
+    form the margin (its average is 0). Not the 60 % of an artificial adjusted score at
+    matchpoints (Law 12C2): this is the pairs scale's equivalent of 3 IMPs.
     """
     name = validate.choice("form", "teams" if form is None else form, FORMS)
     n = validate.whole_number("boards", 1 if boards is None else boards, 1, 200)
     scale = vp_scale(n, None, name, None, False, "none", tables)
-    return AVERAGE_PLUS_IMPS * scale.sigma / sigma("teams", n, DEFAULT_K["teams"])
+    margin = AVERAGE_PLUS_IMPS * scale.sigma / sigma("teams", n, DEFAULT_K["teams"])
+    return scale.offset + margin if score else margin

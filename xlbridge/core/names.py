@@ -6,6 +6,10 @@ before it loads numpy; the modules that compute re-export them.
 
 #: Forms of scoring a VP scale is built for.
 FORMS: tuple[str, ...] = ("teams", "teams8", "butler", "pairs", "aggregate", "patton", "cross")
+#: Forms whose K can be fitted from margins and board counts alone (``xlbridge audit``,
+#: FIT_K): Butler's σ adds a fixed allowance to K's part, and the general cross-IMP form needs
+#: the event's comparisons and results per board.
+FITTED_FORMS: tuple[str, ...] = tuple(form for form in FORMS if form not in ("butler", "cross"))
 #: How a card's band edges become whole (or 0.01 %, or 10-point) bounds.
 ROUNDINGS: tuple[str, ...] = ("nearest", "floor", "ceil", "none")
 #: Where a margin exactly on a printed bound goes. ``lower``: a bound is the first margin of
@@ -34,3 +38,55 @@ SCORE_METHODS: dict[str, tuple[str, str]] = {
     "butler": ("butler", "english"),
     "bastille": ("bastille", "english"),
 }
+
+#: Other spellings users already type, and the one word xlbridge uses for each (its canonical
+#: name, the one help texts and messages show). Keys and values are compared as
+#: :func:`spelling_key` writes them, so case, spaces, "-" and "_" never matter
+#: (``most_played`` is ``most-played``, ``White Book`` is ``white-book``).
+ALIASES: dict[str, str] = {
+    # matchpoints, 2 per win: the command line's "mp"; Excel's first name for it, "english"
+    "english": "mp",
+    "matchpoints": "mp",
+    # cross-IMPs
+    "cross-imps": "ximp",
+    "crossimps": "ximp",
+    "ximps": "ximp",
+    # a single team match in the handicap functions and the register
+    "team": "teams",
+    # one-word spellings of the two-word names
+    "whitebook": "white-book",
+    "mostplayed": "most-played",
+    "most-played": "most-played",  # shown with "-" like every other two-word name
+    "wbfdiscrete": "wbf-discrete",
+}
+
+
+def spelling_key(value: str) -> str:
+    """``value`` as compared with a name: trimmed, lower case, "_" and spaces as "-"."""
+    return "-".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+def canonical(value: str) -> str:
+    """The canonical name of ``value`` (itself when it has no other name): ``english`` →
+    ``mp``, ``most_played`` → ``most-played``, ``Cross-IMPs`` → ``ximp``."""
+    key = spelling_key(value)
+    return ALIASES.get(key, key)
+
+
+def resolve(value: str, options: tuple[str, ...] | list[str]) -> str | None:
+    """The member of ``options`` that ``value`` names (an exact option first, then any option
+    with the same canonical name), or None. ``options`` may be a module's own spellings
+    (``english``, ``cross_imps``, ``team``): the answer is always one of them."""
+    if value in options:
+        return value
+    wanted = canonical(value)
+    for option in options:
+        if canonical(option) == wanted:
+            return option
+    return None
+
+
+def shown_options(options: tuple[str, ...] | list[str]) -> str:
+    """``options`` by their canonical names, for help texts and messages: "mp, acbl, …" (an
+    option with no other name is shown as it is spelt)."""
+    return ", ".join(dict.fromkeys(ALIASES.get(spelling_key(o), o) for o in options))

@@ -23,6 +23,7 @@ from xlbridge.core import validate
 from xlbridge.core.names import BOUNDS, FORMS, MAX_BOARDS, ROUNDINGS  # noqa: F401  (re-exported)
 from xlbridge.core.normal import normal_quantile
 from xlbridge.core.validate import InputError
+from xlbridge.core.wording import plural
 
 #: z_0 … z_9 of a 20-VP scale as Probst's "VP scales" prints them (Table 2): read from a
 #: printed Gauss table, so the first is 0.059 where exact Φ⁻¹ gives 0.0597.
@@ -63,6 +64,14 @@ PAIRS_REFERENCE_BOARDS = 8  # S8 is the standard deviation (in %) of an 8-board 
 PAIRS_DRAW = 50.0  # a Swiss pairs margin is a percentage; 50 % is the draw
 TEAMS8_COMPARISONS = 4
 TEAMS8_RESULTS = 4
+
+
+def vp_result(winner: float, loser: float) -> str:
+    """A match's VPs as printed: ``20-0``, ``12-8``; with a negative side ``20 / −1`` (a minus
+    sign, spaced apart), never ``20--1``."""
+    if winner < 0 or loser < 0:
+        return f"{winner:g} / {loser:g}".replace("-", "\u2212")
+    return f"{winner:g}-{loser:g}"
 
 
 def band_z(vp_total: int) -> np.ndarray:
@@ -219,9 +228,9 @@ class VPScale:
     def title(self) -> str:
         """A card heading with the parameters the scale was built from."""
         k_name = "S8" if self.form == "pairs" else "K"
-        parts = [FORM_TITLES[self.form], f"{self.boards} boards"]
+        parts = [FORM_TITLES[self.form], plural(self.boards, "board")]
         if self.tables is not None:
-            parts.append(f"{self.tables} tables")
+            parts.append(plural(self.tables, "table"))
         parts += [f"{k_name} {self.k:g}", f"σ {self.sigma:.2f}", f"{self.vp_total} VP"]
         if self.negative_steps:
             parts.append(f"negative VPs to −{self.negative_steps}")

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from xlbridge.core.names import resolve, shown_options
 from xlbridge.errors import InputError  # noqa: F401  (re-exported: the checks raise it)
 
 #: The largest size of any number accepted (1e12). No count, score, margin or parameter of
@@ -103,11 +104,15 @@ def flag(name: str, value: Any) -> bool:
 
 
 def choice(name: str, value: Any, options: Iterable[str]) -> str:
-    """``value`` (case-insensitive, surrounding spaces ignored) as one of ``options``."""
+    """``value`` as one of ``options``: case, surrounding spaces, "-" and "_" ignored, and any
+    other spelling of the same name accepted (``english`` for ``mp``: see
+    :data:`xlbridge.core.names.ALIASES`). The message of a bad value lists the options by
+    their canonical names."""
     allowed = tuple(options)
-    if isinstance(value, str) and value.strip().lower() in allowed:
-        return value.strip().lower()
-    raise InputError(f"{name} must be one of {', '.join(allowed)}; got {shown(value)}")
+    found = resolve(value, allowed) if isinstance(value, str) else None
+    if found is not None:
+        return found
+    raise InputError(f"{name} must be one of {shown_options(allowed)}; got {shown(value)}")
 
 
 def even_total(name: str, value: Any) -> int:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from xlbridge.core.session import METHODS, SessionResult, datum_rounding_for, score_session
-from xlbridge.core.validate import InputError
+from xlbridge.core.validate import InputError, choice
 from xlbridge.files import write_atomically
 from xlbridge.formats.compare import compare
 from xlbridge.formats.pbn import read_pbn
@@ -61,9 +61,7 @@ def score_event_file(args: argparse.Namespace) -> tuple[EventFile, SessionResult
     """Read the event file and score it with the file's method unless --method is given."""
     path: Path = args.travellers
     event = read_event(path)
-    method = args.method or event.method or "mp"
-    if method not in METHODS:
-        raise InputError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+    method = choice("method", args.method or event.method or "mp", METHODS)
     if args.compare and not _has_results(event):
         raise InputError(f"{path}: --compare: the file carries no results of its own")
     traveller = traveller_of(event)

@@ -46,7 +46,8 @@ class Comparison:
             return f"compare: all {compared} agree{against}"
         lines = sum(1 for d in self.differences if d.where.startswith("board"))
         return (
-            f"compare: {len(self.differences)} differ ({lines} on traveller lines, "
+            f"compare: {len(self.differences)} "
+            f"{'differs' if len(self.differences) == 1 else 'differ'} ({lines} on traveller lines, "
             f"{len(self.differences) - lines} on pairs) of {compared}{against}"
         )
 

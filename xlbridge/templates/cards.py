@@ -23,6 +23,7 @@ from xlbridge.core import validate
 from xlbridge.core.scales import FORM_TITLES, VPScale
 from xlbridge.core.wbf import WBF_TOTAL, blitz, wbf_table
 from xlbridge.core.wbf_discrete import DiscreteScale
+from xlbridge.core.wording import plural
 from xlbridge.scale_choice import choose_scale
 from xlbridge.templates import discrete_card, formulas, layout, refs, styles, validation
 from xlbridge.templates.printing import PAPER_SIZES, ROWS_PER_PAGE, page_breaks, set_row_breaks
@@ -476,6 +477,6 @@ def write_wbf_table(
 def wbf_title(boards: int) -> str:
     """What a WBF table for ``boards`` boards is, and the margin that wins 20-0."""
     return (
-        f"WBF 2013 continuous VP scale · {boards} boards · "
+        f"WBF 2013 continuous VP scale · {plural(boards, 'board')} · "
         f"20-0 from {math.ceil(blitz(boards))} IMPs"
     )

@@ -64,6 +64,7 @@ from xlbridge.core import validate
 from xlbridge.core.scales import MAX_BOARDS, vp_scale
 from xlbridge.core.wbf import WBF_TOTAL, wbf_table
 from xlbridge.core.wbf_discrete import wbf_discrete
+from xlbridge.core.wording import plural
 from xlbridge.templates import formulas, layout, refs, styles, validation
 from xlbridge.templates.cards import (
     WBF_GROUP_WIDTH,
@@ -259,7 +260,7 @@ def _write_match(
     scored = f"{HOME_IMPS}{scored_row}"
 
     # Title and header inputs.
-    layout.title(ws, f"{TITLE} · {boards} boards", LAST_COLUMN)
+    layout.title(ws, f"{TITLE} · {plural(boards, 'board')}", LAST_COLUMN)
     for ref, label in HEADER_LABELS.items():
         row = int(ref[1:])
         layout.label(ws, f"A{row}", f"A{row}", label, styles.LEFT)

@@ -8,7 +8,7 @@ copies the sheet (a note on the sheet says so).
 Layout of the sheet ``Traveller`` (rows and columns are the module's constants):
 
 - Row 1: a title that follows the board number.
-- Row 2, inputs: board number (B2), scoring ``english`` (2 per win) or ``acbl`` (1 per win)
+- Row 2, inputs: board number (B2), scoring ``mp`` (2 per win) or ``acbl`` (1 per win)
   (D2), expected results E (H2; blank means the number of tables that played).
 - Row 3, totals: results A (B3), the E in use (D3), the top 2(E − 1) in the chosen scoring
   (H3), rows whose Check is not "ok" (L3) and a message about the whole board (M3).
@@ -56,7 +56,7 @@ from xlbridge.templates.printing import PAPER_SIZES
 from xlbridge.templates.refs import block, fixed
 
 SHEET = "Traveller"
-SCORINGS = ("english", "acbl")
+SCORINGS = ("mp", "acbl")  # the command line's --method names; anything but acbl is 2 per win
 COMPONENTS = 3
 MAX_TABLES = 200
 MAX_EXPECTED = 999
@@ -256,7 +256,7 @@ def _table_cells(number: int) -> TableCells:
 
 
 def _per_win() -> str:
-    """Matchpoints per win in the chosen scoring: 1 for english, ½ for acbl."""
+    """Matchpoints per win in the chosen scoring: 1 for mp, ½ for acbl."""
     return f'IF({fixed(SCORING)}="acbl",0.5,1)'
 
 
@@ -360,7 +360,7 @@ def _write_header(ws: Worksheet, expected: int | None) -> None:
         ws, [SCORING], "list", None, (f'"{",".join(SCORINGS)}"',), "Scoring",
         f"Scoring must be one of: {', '.join(SCORINGS)}.",
     )  # fmt: skip
-    ws[HINT].value = "E blank = tables that played; english: 2 per win, acbl: 1 per win"
+    ws[HINT].value = "E blank = tables that played; mp: 2 per win, acbl: 1 per win"
     ws[HINT].font = styles.SMALL_FONT
     layout.merged_text(ws, f"A{NOTE_ROW}:{CHECK}{NOTE_ROW}", NOTE, height=30)
 
