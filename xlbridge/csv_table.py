@@ -21,14 +21,19 @@ Reading drops such an apostrophe again, so a file the program wrote reads back t
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import math
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import compress
 from pathlib import Path
 
 import numpy as np
 
+from xlbridge import number_text
 from xlbridge.core.validate import LARGEST, InputError
 
 DELIMITERS = ",;\t"
@@ -107,22 +112,112 @@ def csv_text(rows: Iterable[Sequence[object]], delimiter: str = ",") -> str:
     return "".join(lines)
 
 
+def csv_cells(cells: list[str]) -> list[str]:
+    """:func:`csv_cell` of every cell of a column of text (the column itself when no cell
+    starts like a formula, the usual case, found without a look at each cell)."""
+    joined = "\n" + "\n".join(cells)
+    if joined.count("\n") == len(cells) and not any(
+        "\n" + start in joined for start in FORMULA_STARTS
+    ):
+        return cells
+    suspects = [row for row, cell in enumerate(cells) if cell.startswith(FORMULA_STARTS)]
+    texts = [cells[row] for row in suspects]
+    try:  # numbers such as -420 are written as they are
+        values = np.array([text.replace(",", ".") for text in texts], dtype=float)
+        if np.isfinite(values).all():
+            return cells
+    except ValueError:
+        pass
+    marked = list(cells)
+    for row, text in zip(suspects, texts, strict=True):
+        marked[row] = csv_cell(text)
+    return marked
+
+
+def columns_text(
+    header: Sequence[str] | None,
+    columns: Sequence[list[str]],
+    delimiter: str = ",",
+    numeric: Iterable[int] = (),
+) -> str:
+    """CSV text ("\n" line ends) of a header (None: none) and equally long columns of cells,
+    exactly as :func:`csv_text` of the rows writes it. Columns listed in ``numeric`` hold
+    numbers the program formatted, which need no formula check.
+
+    Cells are joined line by line in one pass when none needs quoting (no separator, quote or
+    line break in any cell), the usual case; otherwise :func:`csv_text` writes the rows.
+    """
+    trusted = set(numeric)
+    columns = [col if index in trusted else csv_cells(col) for index, col in enumerate(columns)]
+    head = [csv_cell(cell) for cell in header] if header is not None else None
+    size = len(columns[0]) if columns else 0
+    if not columns or any(_needs_quotes(col, delimiter, len(columns)) for col in columns) or (
+        head is not None and _needs_quotes(head, delimiter, len(head))
+    ):
+        rows = [list(row) for row in zip(*columns, strict=True)] if columns else [[]] * size
+        return csv_text([*([head] if head is not None else []), *rows], delimiter)
+    lines = map(delimiter.join, zip(*columns, strict=True))
+    body = "\n".join(lines) + "\n" if size else ""
+    return (delimiter.join(head) + "\n" if head is not None else "") + body
+
+
+def _needs_quotes(cells: Sequence[str], delimiter: str, width: int) -> bool:
+    """Whether Python's csv writer would quote any of ``cells`` (in rows ``width`` wide)."""
+    joined = "\n".join(cells)
+    return (
+        joined.count("\n") != max(len(cells) - 1, 0)
+        or '"' in joined
+        or "\r" in joined
+        or delimiter in joined
+        or (width == 1 and not all(cells))  # a lone blank field is written ""
+    )
+
+
 def normalised(cell: str) -> str:
     """A column name as a key: "NS score" → "ns_score"."""
     return "_".join(cell.strip().lower().replace("-", " ").split())
 
 
+class _Rows(Sequence[list[str]]):
+    """A table's data rows, read from its columns (``len(table.rows)``, ``table.rows[3]``)."""
+
+    def __init__(self, cells: list[list[str]], size: int) -> None:
+        self._cells, self._size = cells, size
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, row: int) -> list[str]:  # type: ignore[override]
+        if not -self._size <= row < self._size:
+            raise IndexError(row)
+        return [column[row] for column in self._cells]
+
+    def __iter__(self) -> Iterator[list[str]]:
+        return (list(row) for row in zip(*self._cells)) if self._cells else iter([[]] * self._size)
+
+
 @dataclass
 class CsvTable:
-    """A CSV file's cells as typed, with the file line of every data row."""
+    """A CSV file's cells as typed, column by column, with the file line of every data row."""
 
     name: str  # how messages refer to the file
     header: list[str]
-    rows: list[list[str]]  # data rows, padded to the header's width
+    cells: list[list[str]]  # one list per header column, a cell per data row
     lines: np.ndarray
     delimiter: str
     columns: dict[str, int]  # normalised column name → index
     decimal_comma: bool = field(default=False)  # whether any number used one
+    numeric: set[int] = field(default_factory=set)  # columns of numbers the program wrote
+
+    @property
+    def size(self) -> int:
+        """The number of data rows."""
+        return len(self.lines)
+
+    @property
+    def rows(self) -> Sequence[list[str]]:
+        """The data rows (built from the columns when asked for)."""
+        return _Rows(self.cells, self.size)
 
     def has(self, key: str) -> bool:
         return key in self.columns
@@ -130,7 +225,7 @@ class CsvTable:
     def column(self, key: str) -> list[str]:
         """The cells of a column ("" for every row if the file has no such column)."""
         index = self.columns.get(key)
-        return [row[index] if index is not None else "" for row in self.rows]
+        return list(self.cells[index]) if index is not None else [""] * self.size
 
     def fail(self, row: int, message: str) -> InputError:
         """An error naming the file and the line of data row ``row``."""
@@ -143,6 +238,8 @@ class CsvTable:
 
     def reject_repeats(self, values: Sequence[str], what: str) -> None:
         """An error naming both lines if any value appears twice ("player id '7' appears twice")."""
+        if len(set(values)) == len(values):
+            return
         first: dict[str, int] = {}
         for row, value in enumerate(values):
             if value in first:
@@ -151,14 +248,25 @@ class CsvTable:
 
     def numbers(self, key: str, blank_allowed: bool) -> np.ndarray:
         """A column as floats (NaN where blank and allowed)."""
+        if key not in self.columns and blank_allowed:
+            return np.full(self.size, np.nan)
         cells = self.column(key)
-        if cells and all(cells):
+        typed = list(compress(cells, cells))  # the cells that are not empty
+        if typed and (len(typed) == len(cells) or blank_allowed):
             try:  # the usual case, converted in one go; any doubt goes the careful way below
-                values = np.array(cells, dtype=float)
+                values = np.array(typed, dtype=float)
                 if (np.abs(values) <= LARGEST).all():  # NaN and inf fail too
-                    return values
+                    if len(typed) == len(cells):
+                        return values
+                    every = np.full(len(cells), np.nan)
+                    every[np.fromiter(map(bool, cells), bool, len(cells))] = values
+                    return every
             except ValueError:
                 pass
+        return self._careful_numbers(key, cells, blank_allowed)
+
+    def _careful_numbers(self, key: str, cells: list[str], blank_allowed: bool) -> np.ndarray:
+        """Cell by cell: decimal commas, the minus sign "−", and the first bad cell's line."""
         values = np.full(len(cells), np.nan)
         comma_allowed = self.delimiter != ","
         for row, cell in enumerate(cells):
@@ -190,36 +298,67 @@ class CsvTable:
         return values.astype(np.int64)
 
     def texts(self, key: str, blank_allowed: bool = False) -> list[str]:
-        cells = [unmarked(cell).strip() for cell in self.column(key)]
-        if not blank_allowed:
-            for row, cell in enumerate(cells):
-                if not cell:
-                    raise self.fail(row, f"{key} must not be blank")
+        cells = self.column(key)
+        if TEXT_MARK in "".join(cells):
+            cells = [unmarked(cell).strip() for cell in cells]
+        else:
+            cells = list(map(str.strip, cells))
+        if not blank_allowed and not all(cells):
+            raise self.fail(cells.index(""), f"{key} must not be blank")
         return cells
 
     def formatted(self, value: float, decimals: int = 10) -> str:
         """A number as this file writes numbers: trimmed, with its decimal mark; NaN → ""."""
-        if np.isnan(value):
-            return ""
-        text = f"{round(value, decimals) + 0.0:.{decimals}f}".rstrip("0").rstrip(".")
-        text = "0" if text in ("-0", "") else text
+        text = number_text.trimmed_one(value, decimals)
         return text.replace(".", ",") if self.decimal_comma else text
 
-    def set_column(self, key: str, cells: Sequence[str]) -> None:
-        """Replace the column named ``key``, or add it at the right."""
+    def formatted_column(self, values: np.ndarray, decimals: int = 10) -> list[str]:
+        """:meth:`formatted` of every value, in one go."""
+        cells = number_text.trimmed(values, decimals)
+        if self.decimal_comma:
+            cells = "\n".join(cells).replace(".", ",").split("\n") if cells else cells
+        return cells
+
+    def set_column(self, key: str, cells: Sequence[str], numeric: bool = False) -> None:
+        """Replace the column named ``key``, or add it at the right. ``numeric``: the cells
+        are numbers the program wrote (see :func:`columns_text`)."""
+        if len(cells) != self.size:
+            raise ValueError(f"{key}: {len(cells)} cells for {self.size} rows")
         index = self.columns.get(key)
         if index is None:
             index = len(self.header)
             self.header.append(key)
             self.columns[key] = index
-            for row in self.rows:
-                row.append("")
-        for row, cell in zip(self.rows, cells, strict=True):
-            row[index] = cell
+            self.cells.append([])
+        self.cells[index] = list(cells)
+        if numeric:
+            self.numeric.add(index)
+        else:
+            self.numeric.discard(index)
+
+    def append_rows(self, rows: Sequence[Sequence[str]]) -> None:
+        """Add data rows (as wide as the header) below the last; their lines are unknown (0)."""
+        for row in rows:
+            for column, cell in zip(self.cells, row, strict=True):
+                column.append(cell)
+        self.lines = np.concatenate([self.lines, np.zeros(len(rows), dtype=np.int64)])
 
     def text(self) -> str:
         """The table as CSV text with its own separator ("\n" line ends; see TextFormat)."""
-        return csv_text([self.header, *self.rows], self.delimiter)
+        with paused_gc():
+            return columns_text(self.header, self.cells, self.delimiter, self.numeric)
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """No garbage collection while millions of cells are made (none of them can be garbage)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def read_text(path: Path) -> str:
@@ -258,12 +397,27 @@ def parse_table(
     if not text.strip():
         raise InputError(f"{name}: the file is empty; it needs a header row")
     delimiter = _delimiter(text, name, required)
+    with paused_gc():
+        parsed = _plain_records(text, delimiter)
+        if parsed is None:
+            parsed = _quoted_records(text, name, delimiter)
+    header_line, header, cells, lines = parsed
+    columns = _columns(header, name, header_line, required)
+    if not lines.size and not empty_ok:
+        raise InputError(f"{name}: no records below the header")
+    return CsvTable(
+        name=name, header=header, cells=cells, lines=lines, delimiter=delimiter, columns=columns
+    )
+
+
+Parsed = tuple[int, list[str], list[list[str]], np.ndarray]
+
+
+def _quoted_records(text: str, name: str, delimiter: str) -> Parsed:
+    """Any CSV, record by record: quoted fields may hold separators, quotes and line breaks."""
     records = [(number, row) for number, row in _records(text, name, delimiter)
                if "".join(row).strip()]  # fmt: skip
     (header_line, header), data = records[0], records[1:]
-    columns = _columns(header, name, header_line, required)
-    if not data and not empty_ok:
-        raise InputError(f"{name}: no records below the header")
     width = len(header)
     for number, row in data:
         if len(row) != width:
@@ -271,14 +425,65 @@ def parse_table(
                 f"{name}, line {number}: {len(row)} field{'s' * (len(row) != 1)}, the header "
                 f"has {width}{_other_delimiter(row, delimiter)}"
             )
-    return CsvTable(
-        name=name,
-        header=header,
-        rows=[row for _, row in data],
-        lines=np.array([number for number, _ in data], dtype=np.int64),
-        delimiter=delimiter,
-        columns=columns,
-    )
+    cells = [list(column) for column in zip(*(row for _, row in data))] if data else []
+    if not cells:
+        cells = [[] for _ in header]
+    lines = np.array([number for number, _ in data], dtype=np.int64)
+    return header_line, header, cells, lines
+
+
+def _plain_records(text: str, delimiter: str) -> Parsed | None:
+    """A file without quotes, in bulk: every line a record, split at the separator.
+
+    None when the file has a quote, a carriage return, a line too long for the csv module
+    or a line with the wrong number of fields: :func:`_quoted_records` then reads it and
+    names the line of any error.
+    """
+    if '"' in text or "\r" in text:
+        return None
+    body = text[:-1] if text.endswith("\n") else text
+    raw = body.encode("utf-8", "surrogatepass") + b"\n"
+    data = np.frombuffer(raw, dtype=np.uint8)
+    ends = np.flatnonzero(data == 10)  # one per line
+    if np.diff(ends, prepend=-1).max() > FIELD_LIMIT:
+        return None
+    separators = np.flatnonzero(data == ord(delimiter))
+    fields_per_line = np.diff(np.searchsorted(separators, ends), prepend=0) + 1
+    blank = _blank_lines(raw, ends, delimiter)
+    fields = body.replace("\n", delimiter).split(delimiter)
+    if blank.size:
+        starts = np.cumsum(fields_per_line) - fields_per_line
+        blank = np.array([line for line in blank.tolist() if not "".join(
+            fields[starts[line] : starts[line] + fields_per_line[line]]).strip()], dtype=np.int64)  # fmt: skip
+    kept = np.ones(ends.size, dtype=bool)
+    kept[blank] = False
+    numbers = np.flatnonzero(kept) + 1  # line numbers of the records
+    if not numbers.size:
+        return None
+    width = int(fields_per_line[numbers[0] - 1])
+    if (fields_per_line[kept] != width).any():
+        return None
+    if blank.size:  # drop the blank lines' fields
+        ranges = np.repeat(kept, fields_per_line)
+        fields = list(compress(fields, ranges.tolist()))
+    header, data_fields = fields[:width], fields[width:]
+    cells = [data_fields[column::width] for column in range(width)]
+    return int(numbers[0]), header, cells, numbers[1:].astype(np.int64)
+
+
+def _blank_lines(raw: bytes, ends: np.ndarray, delimiter: str) -> np.ndarray:
+    """Lines that may be blank (only spaces and separators; checked exactly by the caller)."""
+    candidates = _BLANK_CANDIDATE[delimiter].finditer(b"\n" + raw)
+    starts = np.fromiter((match.start() for match in candidates), dtype=np.int64)
+    return np.searchsorted(ends, starts)  # the line starting after that line break
+
+
+#: A line holding nothing but ASCII white space, separators and bytes of other characters
+#: (which may be white space too), found after each line break in one pass of ``re``.
+_BLANK_CANDIDATE = {
+    d: re.compile(rb"\n(?=[\t\x0b\x0c\x1c-\x1f \x80-\xff" + re.escape(d.encode()) + rb"]*\n)")
+    for d in DELIMITERS
+}
 
 
 def _records(text: str, name: str, delimiter: str) -> list[tuple[int, list[str]]]:

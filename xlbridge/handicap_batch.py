@@ -40,17 +40,20 @@ from typing import NamedTuple
 import numpy as np
 
 from xlbridge.core import handicap
+from xlbridge import number_text
 from xlbridge.core.validate import InputError, shown
 from xlbridge.csv_table import (
     CsvTable,
     TextFormat,
-    csv_text,
+    columns_text,
     normalised,
     parse_table,
+    paused_gc,
     read_text,
     read_text_format,
     unmarked,
 )
+from xlbridge.csv_table import TEXT_MARK
 
 ID_COLUMNS = ("id", "player_id", "player")
 REGISTER_REQUIRED = (ID_COLUMNS,)
@@ -174,7 +177,7 @@ def parse_results(text: str, name: str = "results") -> Results:
     played = np.where(np.isnan(played), boards, played)
     result = table.numbers("result", blank_allowed=False)
     player_ids, member_row, member_code = _members(table)
-    member_count = np.bincount(member_row, minlength=len(table.rows))
+    member_count = np.bincount(member_row, minlength=table.size)
     results = Results(
         table=table,
         competition_ids=competition_ids,
@@ -199,9 +202,9 @@ def parse_results(text: str, name: str = "results") -> Results:
 
 def _codes(values: list[str]) -> tuple[list[str], np.ndarray]:
     """Distinct values in order of first appearance, and each value's index among them."""
-    index: dict[str, int] = {}
-    codes = [index.setdefault(value, len(index)) for value in values]
-    return list(index), np.array(codes, dtype=np.int64)
+    distinct = list(dict.fromkeys(values))
+    index = {value: code for code, value in enumerate(distinct)}
+    return distinct, np.fromiter(map(index.__getitem__, values), np.int64, len(values))
 
 
 def _choices(
@@ -209,8 +212,11 @@ def _choices(
 ) -> np.ndarray:
     """A column of choices as indices (``options`` may map several spellings to one)."""
     index = options if isinstance(options, dict) else {o: i for i, o in enumerate(options)}
+    if not table.has(key):
+        return np.full(table.size, index[default], dtype=np.int64)
     cells = table.texts(key, blank_allowed=True)
-    codes = np.array([index.get(cell.lower() or default, -1) for cell in cells], dtype=np.int64)
+    code = {cell: index.get(cell.lower() or default, -1) for cell in dict.fromkeys(cells)}
+    codes = np.fromiter(map(code.__getitem__, cells), np.int64, len(cells))
     bad = np.flatnonzero(codes < 0)
     if bad.size:
         row = int(bad[0])
@@ -224,21 +230,39 @@ YES_NO = {"no": 0, "yes": 1, "false": 0, "true": 1, "n": 0, "y": 1, "0": 0, "1":
 
 def _dates(table: CsvTable) -> np.ndarray:
     """The date column; each distinct spelling is parsed once."""
-    parsed: dict[str, dt.date] = {}
     cells = table.texts("date")
-    for row, cell in enumerate(cells):
-        if cell not in parsed:
-            try:
-                parsed[cell] = dt.date.fromisoformat(cell)
-            except ValueError:
-                raise table.fail(
-                    row, f"date must be a date such as 2026-11-29, got {cell!r}"
-                ) from None
-    return np.array([parsed[cell] for cell in cells], dtype="datetime64[D]")
+    distinct, codes = _codes(cells)
+    parsed = []
+    for code, cell in enumerate(distinct):
+        try:
+            parsed.append(dt.date.fromisoformat(cell))
+        except ValueError:
+            row = int(np.flatnonzero(codes == code)[0])
+            raise table.fail(row, f"date must be a date such as 2026-11-29, got {cell!r}") from None
+    return np.array(parsed, dtype="datetime64[D]").reshape(-1)[codes]
 
 
 def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The players of every row: their ids, and (row, id index) per member."""
+    cells = table.texts("players")
+    joined = _ROW_END.join(cells)
+    if _ROW_END in "".join(cells) or TEXT_MARK in joined:
+        return _members_one_by_one(table)
+    # Every separator becomes a space, and each row's end a token of its own.
+    tokens = PLAYER_SEPARATORS.sub(" ", joined).replace(_ROW_END, f" {_ROW_END} ").split()
+    distinct, codes = _codes([_ROW_END, *tokens])
+    codes = codes[1:]
+    ends = codes == 0  # the row-end token has code 0
+    rows = np.cumsum(ends)[~ends]
+    return distinct[1:], rows.astype(np.int64), codes[~ends] - 1
+
+
+#: Joins the players cells for :func:`_members` (a character no cell holds).
+_ROW_END = "\x00"
+
+
+def _members_one_by_one(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """:func:`_members` cell by cell (for cells holding a text mark or the row-end mark)."""
     index: dict[str, int] = {}
     rows: list[int] = []
     codes: list[int] = []
@@ -591,25 +615,28 @@ def history_bytes(
     history_file: HistoryFile, update: Update, ids: list[str], competitions: list[str]
 ) -> bytes:
     """The history file's bytes with this batch's changes appended, in its own format."""
-    rows = _history_rows(update, ids, competitions)
     text = history_file.text
     if text and not text.endswith("\n"):
         text += "\n"
-    header = [] if text else [list(HISTORY_COLUMNS)]
-    text += csv_text([*header, *rows])
+    with paused_gc():
+        text += columns_text(
+            None if text else HISTORY_COLUMNS, _history_columns(update, ids, competitions),
+            numeric=(3, 4, 5),
+        )  # fmt: skip
     return history_file.format.encode(text, str(history_file.path))
 
 
-def _history_rows(update: Update, ids: list[str], competitions: list[str]) -> list[list[str]]:
+def _history_columns(update: Update, ids: list[str], competitions: list[str]) -> list[list[str]]:
+    """The new history rows' cells, column by column (numbers with DECIMALS places)."""
     history = update.history
-    players = [ids[p] for p in history.player.tolist()]
-    competition = [competitions[c] for c in history.competition.tolist()]
+    players = list(map(ids.__getitem__, history.player.tolist()))
+    competition = list(map(competitions.__getitem__, history.competition.tolist()))
     dates = history.date.astype(str).tolist()
     numbers = [
-        [f"{value:.{DECIMALS}f}" for value in column.tolist()]
+        number_text.fixed(column, DECIMALS)
         for column in (history.before, history.delta, history.after)
     ]
-    return [list(row) for row in zip(competition, dates, players, *numbers, strict=True)]
+    return [competition, dates, players, *numbers]
 
 
 def register_text(register: Register, update: Update) -> str:
@@ -619,20 +646,23 @@ def register_text(register: Register, update: Update) -> str:
     """
     table = register.table
     if not table.has("handicap"):
-        table.set_column("handicap", [""] * len(table.rows))
-    typed = table.column("handicap")
-    cells = [
-        table.formatted(float(update.handicap[i]), DECIMALS) if update.touched[i] else typed[i]
-        for i in range(len(typed))
-    ]
+        table.set_column("handicap", [""] * table.size)
+    old = table.size
+    cells = table.column("handicap")
+    touched = np.flatnonzero(update.touched[:old])
+    for row, cell in zip(touched.tolist(),
+                         table.formatted_column(update.handicap[touched], DECIMALS), strict=True):
+        cells[row] = cell  # fmt: skip
     table.set_column("handicap", cells)
     id_index, handicap_index = table.columns[register.id_key], table.columns["handicap"]
-    for offset, player in enumerate(update.newcomers):
+    new_cells = table.formatted_column(update.handicap[old:], DECIMALS)
+    rows = []
+    for player, cell in zip(update.newcomers, new_cells, strict=True):
         row = [""] * len(table.header)
         row[id_index] = player
-        h = float(update.handicap[len(typed) + offset])
-        row[handicap_index] = table.formatted(h, DECIMALS)
-        table.rows.append(row)
+        row[handicap_index] = cell
+        rows.append(row)
+    table.append_rows(rows)
     return table.text()
 
 
