@@ -112,13 +112,12 @@ def csv_text(rows: Iterable[Sequence[object]], delimiter: str = ",") -> str:
     return "".join(lines)
 
 
-def csv_cells(cells: list[str]) -> list[str]:
+def csv_cells(cells: list[str], joined: str | None = None) -> list[str]:
     """:func:`csv_cell` of every cell of a column of text (the column itself when no cell
-    starts like a formula, the usual case, found without a look at each cell)."""
-    joined = "\n" + "\n".join(cells)
-    if joined.count("\n") == len(cells) and not any(
-        "\n" + start in joined for start in FORMULA_STARTS
-    ):
+    starts like a formula, the usual case, found without a look at each cell). ``joined``:
+    the cells joined by line breaks, if the caller has them."""
+    joined = "\n" + ("\n".join(cells) if joined is None else joined)
+    if joined.count("\n") == len(cells) and not _FORMULA_START.search(joined):
         return cells
     suspects = [row for row, cell in enumerate(cells) if cell.startswith(FORMULA_STARTS)]
     texts = [cells[row] for row in suspects]
@@ -132,6 +131,10 @@ def csv_cells(cells: list[str]) -> list[str]:
     for row, text in zip(suspects, texts, strict=True):
         marked[row] = csv_cell(text)
     return marked
+
+
+#: A cell (after a line break) starting as a formula would.
+_FORMULA_START = re.compile("\n[" + re.escape("".join(FORMULA_STARTS)) + "]")
 
 
 def columns_text(
@@ -148,12 +151,16 @@ def columns_text(
     line break in any cell), the usual case; otherwise :func:`csv_text` writes the rows.
     """
     trusted = set(numeric)
-    columns = [col if index in trusted else csv_cells(col) for index, col in enumerate(columns)]
+    quoted = not columns
+    written = []
+    for index, column in enumerate(columns):
+        joined = "\n".join(column)
+        quoted = quoted or _needs_quotes(column, joined, delimiter, len(columns))
+        written.append(column if index in trusted else csv_cells(column, joined))
+    columns = written  # a cell marked as text cannot need quotes it did not need before
     head = [csv_cell(cell) for cell in header] if header is not None else None
     size = len(columns[0]) if columns else 0
-    if not columns or any(_needs_quotes(col, delimiter, len(columns)) for col in columns) or (
-        head is not None and _needs_quotes(head, delimiter, len(head))
-    ):
+    if quoted or (head is not None and _needs_quotes(head, "\n".join(head), delimiter, len(head))):
         rows = [list(row) for row in zip(*columns, strict=True)] if columns else [[]] * size
         return csv_text([*([head] if head is not None else []), *rows], delimiter)
     lines = map(delimiter.join, zip(*columns, strict=True))
@@ -161,9 +168,9 @@ def columns_text(
     return (delimiter.join(head) + "\n" if head is not None else "") + body
 
 
-def _needs_quotes(cells: Sequence[str], delimiter: str, width: int) -> bool:
-    """Whether Python's csv writer would quote any of ``cells`` (in rows ``width`` wide)."""
-    joined = "\n".join(cells)
+def _needs_quotes(cells: Sequence[str], joined: str, delimiter: str, width: int) -> bool:
+    """Whether Python's csv writer would quote any of ``cells`` (in rows ``width`` wide;
+    ``joined``: the cells joined by line breaks)."""
     return (
         joined.count("\n") != max(len(cells) - 1, 0)
         or '"' in joined
@@ -256,6 +263,7 @@ class CsvTable:
             try:  # the usual case, converted in one go; any doubt goes the careful way below
                 values = np.array(typed, dtype=float)
                 if (np.abs(values) <= LARGEST).all():  # NaN and inf fail too
+                    self._numbers_only(key)
                     if len(typed) == len(cells):
                         return values
                     every = np.full(len(cells), np.nan)
@@ -287,7 +295,14 @@ class CsvTable:
                     row, f"{key} must be a number from -1e12 to 1e12, got {cell.strip()}"
                 )
             values[row] = value
+        self._numbers_only(key)
         return values
+
+    def _numbers_only(self, key: str) -> None:
+        """Note that column ``key`` holds only numbers and blanks: written back as typed, no
+        cell of it can be taken for a formula (see :func:`csv_cell`)."""
+        if key in self.columns:
+            self.numeric.add(self.columns[key])
 
     def whole_numbers(self, key: str) -> np.ndarray:
         values = self.numbers(key, blank_allowed=False)
@@ -337,10 +352,12 @@ class CsvTable:
             self.numeric.discard(index)
 
     def append_rows(self, rows: Sequence[Sequence[str]]) -> None:
-        """Add data rows (as wide as the header) below the last; their lines are unknown (0)."""
+        """Add data rows (as wide as the header) below the last; they have no file line (0)."""
         for row in rows:
-            for column, cell in zip(self.cells, row, strict=True):
+            for index, (column, cell) in enumerate(zip(self.cells, row, strict=True)):
                 column.append(cell)
+                if cell:
+                    self.numeric.discard(index)  # the caller's text: checked when written
         self.lines = np.concatenate([self.lines, np.zeros(len(rows), dtype=np.int64)])
 
     def text(self) -> str:
@@ -525,7 +542,7 @@ def _describe(required: Sequence[str | tuple[str, ...]]) -> list[str]:
 
 def _delimiter(text: str, name: str, required: Sequence[str | tuple[str, ...]]) -> str:
     """The delimiter of the header line: whichever of , ; or tab it holds most of."""
-    first_line = next(line for line in text.splitlines() if line.strip())
+    first_line = _first_line(text)
     counts = {d: first_line.count(d) for d in DELIMITERS}
     best = max(counts, key=lambda d: counts[d])
     if counts[best] == 0:
@@ -534,6 +551,14 @@ def _delimiter(text: str, name: str, required: Sequence[str | tuple[str, ...]]) 
             f"separated by commas, semicolons or tabs, got {first_line[:60]!r}"
         )
     return best
+
+
+def _first_line(text: str) -> str:
+    """The first line that is not blank (lines as ``str.splitlines`` sees them), found in
+    the first few kilobytes when it is there."""
+    lines = text[:16384].splitlines()[:-1]  # the last may be cut short
+    found = next((line for line in lines if line.strip()), None)
+    return found if found is not None else next(line for line in text.splitlines() if line.strip())
 
 
 def _columns(

@@ -46,6 +46,7 @@ from xlbridge.csv_table import (
     CsvTable,
     TextFormat,
     columns_text,
+    csv_cells,
     normalised,
     parse_table,
     paused_gc,
@@ -621,7 +622,7 @@ def history_bytes(
     with paused_gc():
         text += columns_text(
             None if text else HISTORY_COLUMNS, _history_columns(update, ids, competitions),
-            numeric=(3, 4, 5),
+            numeric=(0, 1, 2, 3, 4, 5),  # text made safe per distinct value
         )  # fmt: skip
     return history_file.format.encode(text, str(history_file.path))
 
@@ -629,14 +630,18 @@ def history_bytes(
 def _history_columns(update: Update, ids: list[str], competitions: list[str]) -> list[list[str]]:
     """The new history rows' cells, column by column (numbers with DECIMALS places)."""
     history = update.history
-    players = list(map(ids.__getitem__, history.player.tolist()))
-    competition = list(map(competitions.__getitem__, history.competition.tolist()))
-    dates = history.date.astype(str).tolist()
-    numbers = [
-        number_text.fixed(column, DECIMALS)
-        for column in (history.before, history.delta, history.after)
-    ]
-    return [competition, dates, players, *numbers]
+    days, day = np.unique(history.date, return_inverse=True)
+    columns = [_cells_of(competitions, history.competition), _cells_of(days.astype(str).tolist(), day)]
+    columns.append(_cells_of(ids, history.player))
+    for values in (history.before, history.delta, history.after):
+        columns.append(number_text.fixed(values, DECIMALS))
+    return columns
+
+
+def _cells_of(distinct: list[str], codes: np.ndarray) -> list[str]:
+    """The cells of a column of few distinct values: each value made safe once (see
+    :func:`csv_cells`), then looked up."""
+    return list(map(csv_cells(distinct).__getitem__, codes.reshape(-1).tolist()))
 
 
 def register_text(register: Register, update: Update) -> str:
@@ -653,7 +658,7 @@ def register_text(register: Register, update: Update) -> str:
     for row, cell in zip(touched.tolist(),
                          table.formatted_column(update.handicap[touched], DECIMALS), strict=True):
         cells[row] = cell  # fmt: skip
-    table.set_column("handicap", cells)
+    table.set_column("handicap", cells, numeric=True)  # typed numbers, or ours
     id_index, handicap_index = table.columns[register.id_key], table.columns["handicap"]
     new_cells = table.formatted_column(update.handicap[old:], DECIMALS)
     rows = []
