@@ -43,7 +43,7 @@ def plain_files(draw: st.DrawFn) -> tuple[str, str]:
 
 def _outcome(read, text: str, delimiter: str) -> object:
     try:
-        line, header, cells, lines = read(text, "f.csv", delimiter)
+        line, header, cells, lines, _ = read(text, "f.csv", delimiter)
     except InputError as error:
         return str(error)
     return line, header, cells, lines.tolist()
@@ -58,8 +58,14 @@ def test_bulk_reading_equals_record_by_record(case: tuple[str, str]) -> None:
     if bulk is None:  # left to the record-by-record reader (a line with the wrong width)
         assert isinstance(by_record, str) or by_record is not None
         return
-    line, header, cells, lines = bulk
+    line, header, cells, lines, (data, starts, ends) = bulk
     assert (line, header, cells, lines.tolist()) == by_record
+    delimiter_bytes = delimiter.encode()
+    typed = [data[a:b].decode() for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
+    assert typed[0].split(delimiter) == header  # each record's line, as typed
+    assert [line.encode().split(delimiter_bytes) for line in typed[1:]] == [
+        [cell.encode() for cell in row] for row in zip(*cells)
+    ]
 
 
 def test_a_wrong_width_far_down_a_big_file_names_its_line() -> None:
@@ -105,3 +111,40 @@ def test_bulk_writing_equals_csv_writer(case: tuple[int, list[list[str]]], delim
     columns = [[row[i] for row in rows] for i in range(width)]
     assert columns_text(header, columns, delimiter) == csv_text([header, *rows], delimiter)
     assert columns_text(None, columns, delimiter) == csv_text(rows, delimiter)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    plain_files(),
+    st.lists(st.floats(-1e12, 1e12) | st.just(float("nan")), min_size=1, max_size=1),
+)
+def test_scored_lines_are_the_typed_lines_with_cells_added(
+    case: tuple[str, str], seed: list[float]
+) -> None:
+    """Writing back a plain file with added columns copies the typed lines; the text is what
+    writing every row with csv.writer gives."""
+    text, delimiter = case
+    try:
+        table = parse_table(text, "f.csv", ("h0",), empty_ok=True)
+    except InputError:
+        return
+    values = np.resize(np.array(seed + [-2.5, 7.0, 0.125]), table.size)
+    table.set_numbers("ns_x", values)
+    table.set_numbers("ew_x", -values)
+    expected = csv_text([table.header, *zip(*table.cells[: table.typed_width],
+                         table.formatted_column(values), table.formatted_column(-values))],
+                        delimiter)  # fmt: skip
+    assert table.text() == expected
+
+
+def test_rows_of_byte_cells_equal_the_text_ones() -> None:
+    from xlbridge.line_bytes import rows_bytes, text_cells
+    from xlbridge.number_text import fixed, fixed_cells
+
+    values = np.array([1.5, -0.25, 16.5121875, 0.0])
+    ids = ["a", "bé", ""]
+    codes = np.array([1, 0, 2, 1])
+    got = rows_bytes([text_cells([i.encode() for i in ids], codes), fixed_cells(values, 6)],
+                     b";", b"\r\n")  # fmt: skip
+    want = "".join(f"{ids[c]};{v}\r\n" for c, v in zip(codes, fixed(values, 6), strict=True))
+    assert got == want.encode()

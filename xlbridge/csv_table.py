@@ -34,6 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge import number_text
+from xlbridge.line_bytes import rows_bytes, with_cells_added
 from xlbridge.core.validate import LARGEST, InputError
 
 DELIMITERS = ",;\t"
@@ -215,6 +216,12 @@ class CsvTable:
     columns: dict[str, int]  # normalised column name → index
     decimal_comma: bool = field(default=False)  # whether any number used one
     numeric: set[int] = field(default_factory=set)  # columns of numbers the program wrote
+    #: A plain file's bytes and its records' lines (header first), while every typed cell
+    #: is unchanged: written back by copying the lines (see :meth:`text`).
+    source: Source | None = field(default=None, repr=False)
+    typed_width: int = 0  # columns the file had
+    #: Added columns of numbers also held as bytes (see :meth:`set_numbers`).
+    _numbers: dict[int, number_text.Cells] = field(default_factory=dict, repr=False)
 
     @property
     def size(self) -> int:
@@ -224,6 +231,7 @@ class CsvTable:
     @property
     def rows(self) -> Sequence[list[str]]:
         """The data rows (built from the columns when asked for)."""
+        self._drop_source()
         return _Rows(self.cells, self.size)
 
     def has(self, key: str) -> bool:
@@ -232,6 +240,8 @@ class CsvTable:
     def column(self, key: str) -> list[str]:
         """The cells of a column ("" for every row if the file has no such column)."""
         index = self.columns.get(key)
+        if index in self._numbers:
+            self._drop_source()
         return list(self.cells[index]) if index is not None else [""] * self.size
 
     def fail(self, row: int, message: str) -> InputError:
@@ -334,6 +344,28 @@ class CsvTable:
             cells = "\n".join(cells).replace(".", ",").split("\n") if cells else cells
         return cells
 
+    def _drop_source(self) -> None:
+        """Write from the cells from now on: numbers held as bytes become cells."""
+        for index, cells in self._numbers.items():
+            self.cells[index] = number_text.as_text(*cells)
+        self._numbers.clear()
+        self.source = None
+
+    def set_numbers(self, key: str, values: np.ndarray, decimals: int = 10) -> None:
+        """Set column ``key`` to ``values`` as :meth:`formatted` writes them."""
+        point = "," if self.decimal_comma else "."
+        cells = number_text.trimmed_cells(values, decimals, point)
+        if cells is None:
+            self.set_column(key, self.formatted_column(values, decimals), numeric=True)
+            return
+        if key in self.columns and self.columns[key] < self.typed_width:
+            self._drop_source()
+        if self.source is None:  # the text is written from the cells
+            self.set_column(key, number_text.as_text(*cells), numeric=True)
+            return
+        self.set_column(key, [""] * self.size, numeric=True)  # a placeholder: see text()
+        self._numbers[self.columns[key]] = cells
+
     def set_column(self, key: str, cells: Sequence[str], numeric: bool = False) -> None:
         """Replace the column named ``key``, or add it at the right. ``numeric``: the cells
         are numbers the program wrote (see :func:`columns_text`)."""
@@ -345,6 +377,9 @@ class CsvTable:
             self.header.append(key)
             self.columns[key] = index
             self.cells.append([])
+        elif index < self.typed_width:
+            self._drop_source()  # typed cells replaced: the lines are not copied
+        self._numbers.pop(index, None)
         self.cells[index] = list(cells)
         if numeric:
             self.numeric.add(index)
@@ -353,6 +388,7 @@ class CsvTable:
 
     def append_rows(self, rows: Sequence[Sequence[str]]) -> None:
         """Add data rows (as wide as the header) below the last; they have no file line (0)."""
+        self._drop_source()
         for row in rows:
             for index, (column, cell) in enumerate(zip(self.cells, row, strict=True)):
                 column.append(cell)
@@ -363,7 +399,47 @@ class CsvTable:
     def text(self) -> str:
         """The table as CSV text with its own separator ("\n" line ends; see TextFormat)."""
         with paused_gc():
+            if self.source is not None and self._lines_copy_as_typed():
+                data, starts, ends = self.source
+                added = range(self.typed_width, len(self.header))
+                names = self.delimiter.join(self.header[i] for i in added) + "\n"
+                new = names.encode() + self._added_bytes(added)
+                return with_cells_added(data, starts, ends, new, self.delimiter).decode()
+            self._drop_source()
             return columns_text(self.header, self.cells, self.delimiter, self.numeric)
+
+    def _added_bytes(self, added: range) -> bytes:
+        """The added columns' rows as UTF-8 (numbers set by :meth:`set_numbers` as bytes)."""
+        numbers = [self._numbers.get(index) for index in added]
+        if all(cells is not None for cells in numbers) and self.size:
+            return rows_bytes(numbers, self.delimiter.encode(), b"\n")  # type: ignore[arg-type]
+        rows = map(self.delimiter.join, zip(*(self.cells[i] for i in added), strict=True))
+        return "".join(row + "\n" for row in rows).encode()
+
+    def _lines_copy_as_typed(self) -> bool:
+        """Whether :func:`columns_text` would write each typed cell as it is (so the typed
+        lines can be copied) and the added cells need no mark or quotes."""
+        head = self.header[: self.typed_width]
+        if [csv_cell(cell) for cell in head] != head:
+            return False
+        for index, cells in enumerate(self.cells):
+            trusted = index in self.numeric
+            if index < self.typed_width:
+                if not trusted and csv_cells(cells) is not cells:
+                    return False
+                continue
+            name = self.header[index]
+            if trusted:  # numbers we wrote: only the name could need care
+                if csv_cell(name) != name or _needs_quotes([name], name, self.delimiter, 2):
+                    return False
+                continue
+            column = [name, *cells]
+            joined = "\n".join(column)
+            if _needs_quotes(column, joined, self.delimiter, len(self.header)) or (
+                csv_cells(column, joined) is not column
+            ):
+                return False
+        return True
 
 
 @contextmanager
@@ -418,16 +494,20 @@ def parse_table(
         parsed = _plain_records(text, delimiter)
         if parsed is None:
             parsed = _quoted_records(text, name, delimiter)
-    header_line, header, cells, lines = parsed
+    header_line, header, cells, lines, source = parsed
     columns = _columns(header, name, header_line, required)
     if not lines.size and not empty_ok:
         raise InputError(f"{name}: no records below the header")
     return CsvTable(
-        name=name, header=header, cells=cells, lines=lines, delimiter=delimiter, columns=columns
-    )
+        name=name, header=header, cells=cells, lines=lines, delimiter=delimiter, columns=columns,
+        source=source, typed_width=len(header),
+    )  # fmt: skip
 
 
-Parsed = tuple[int, list[str], list[list[str]], np.ndarray]
+#: The header's line, the header, the columns' cells, each data row's line; and for a plain
+#: file its UTF-8 bytes with where each record's line starts and ends (header first).
+Parsed = tuple[int, list[str], list[list[str]], np.ndarray, "Source | None"]
+Source = tuple[bytes, np.ndarray, np.ndarray]
 
 
 def _quoted_records(text: str, name: str, delimiter: str) -> Parsed:
@@ -446,7 +526,7 @@ def _quoted_records(text: str, name: str, delimiter: str) -> Parsed:
     if not cells:
         cells = [[] for _ in header]
     lines = np.array([number for number, _ in data], dtype=np.int64)
-    return header_line, header, cells, lines
+    return header_line, header, cells, lines, None
 
 
 def _plain_records(text: str, delimiter: str) -> Parsed | None:
@@ -485,7 +565,9 @@ def _plain_records(text: str, delimiter: str) -> Parsed | None:
         fields = list(compress(fields, ranges.tolist()))
     header, data_fields = fields[:width], fields[width:]
     cells = [data_fields[column::width] for column in range(width)]
-    return int(numbers[0]), header, cells, numbers[1:].astype(np.int64)
+    starts = np.concatenate([[0], ends[:-1] + 1])
+    source = (raw, starts[numbers - 1], ends[numbers - 1])
+    return int(numbers[0]), header, cells, numbers[1:].astype(np.int64), source
 
 
 def _blank_lines(raw: bytes, ends: np.ndarray, delimiter: str) -> np.ndarray:

@@ -54,7 +54,8 @@ from xlbridge.csv_table import (
     read_text_format,
     unmarked,
 )
-from xlbridge.csv_table import TEXT_MARK
+from xlbridge.csv_table import TEXT_MARK, _needs_quotes
+from xlbridge.line_bytes import rows_bytes, text_cells
 
 ID_COLUMNS = ("id", "player_id", "player")
 REGISTER_REQUIRED = (ID_COLUMNS,)
@@ -620,11 +621,44 @@ def history_bytes(
     if text and not text.endswith("\n"):
         text += "\n"
     with paused_gc():
+        rows = _history_rows_bytes(update, ids, competitions, history_file.format)
+        if rows is not None:  # the usual case, put together as bytes
+            head = text or columns_text(HISTORY_COLUMNS, [[] for _ in HISTORY_COLUMNS])
+            return history_file.format.encode(head, str(history_file.path)) + rows
         text += columns_text(
             None if text else HISTORY_COLUMNS, _history_columns(update, ids, competitions),
             numeric=(0, 1, 2, 3, 4, 5),  # text made safe per distinct value
         )  # fmt: skip
     return history_file.format.encode(text, str(history_file.path))
+
+
+def _history_rows_bytes(
+    update: Update, ids: list[str], competitions: list[str], stored: TextFormat
+) -> bytes | None:
+    """The new history rows as the file's bytes, or None when a cell needs quotes, a
+    character has no place in the file's encoding or a number needs Python's formatting
+    (the rows are then written as text, which names such a character)."""
+    history = update.history
+    days, day = np.unique(history.date, return_inverse=True)
+    columns = []
+    for distinct, codes in ((competitions, history.competition),
+                            (days.astype(str).tolist(), day), (ids, history.player)):  # fmt: skip
+        safe = csv_cells(list(distinct))
+        if _needs_quotes(safe, "\n".join(safe), ",", len(HISTORY_COLUMNS)):
+            return None
+        try:
+            encoded = [cell.encode(stored.encoding) for cell in safe]
+        except UnicodeEncodeError:
+            return None
+        columns.append(text_cells(encoded, codes.reshape(-1)))
+    for values in (history.before, history.delta, history.after):
+        cells = number_text.fixed_cells(values, DECIMALS)
+        if cells is None:
+            return None
+        columns.append(cells)
+    if not history.player.size:
+        return b""
+    return rows_bytes(columns, b",", stored.newline.encode("ascii"))
 
 
 def _history_columns(update: Update, ids: list[str], competitions: list[str]) -> list[list[str]]:

@@ -6,10 +6,11 @@ formatting gives them one by one.
 "-0" written "0" and NaN written "" (:func:`trimmed_one`, the rule one value at a time).
 
 Both round half to even on the value's exact binary expansion, as Python does. The column is
-scaled to whole numbers of the last decimal place in one step; a value whose scaled product
-lies too close to a half for the product's rounding error to be ruled out, or that is too
-large for exact integers, or is not finite, is formatted by Python itself. The digits of all
-the others are written into a byte matrix column by column, and the matrix read out as text.
+scaled to whole numbers of the last decimal place in one step; where the scaled product lies
+too close to a half for its rounding error to be ruled out, Python's own digits decide. The
+digits are written into a byte matrix column by column (:data:`Cells`), read out as text or
+put straight into a file's bytes. A value too large for exact integers, or not finite, is
+formatted by Python itself.
 """
 
 from __future__ import annotations
@@ -41,6 +42,37 @@ def fixed(values: np.ndarray, decimals: int) -> list[str]:
     return _column(values, decimals, trim=False, one=lambda v: f"{v:.{decimals}f}")
 
 
+#: A column of cells as bytes: a matrix with a row per cell, and which of its bytes are the
+#: cell's (the rest is padding).
+Cells = tuple[np.ndarray, np.ndarray]
+
+
+def trimmed_cells(values: np.ndarray, decimals: int, point: str = ".") -> Cells | None:
+    """:func:`trimmed` as ASCII bytes (see :data:`Cells`), with ``point`` as the decimal
+    mark; None when a value needs Python's own formatting (see the module)."""
+    values = np.asarray(values, dtype=float).reshape(-1)
+    blank = np.isnan(values)
+    scaled, exact = _scaled(np.where(blank, 0.0, values), decimals)
+    if not exact.all():
+        return None
+    negative = np.signbit(values) & (scaled != 0)  # rounded to zero: no sign
+    matrix, mask = _digits(np.abs(scaled), negative, decimals, trim=True)
+    mask[blank] = False
+    if point != ".":
+        matrix[matrix == _POINT] = ord(point)
+    return matrix, mask
+
+
+def fixed_cells(values: np.ndarray, decimals: int) -> Cells | None:
+    """:func:`fixed` as ASCII bytes (see :data:`Cells`); None when a value needs Python's own
+    formatting (see the module)."""
+    values = np.asarray(values, dtype=float).reshape(-1)
+    scaled, exact = _scaled(values, decimals)
+    if not exact.all():
+        return None
+    return _digits(np.abs(scaled), np.signbit(values), decimals, trim=False)
+
+
 def _column(
     values: np.ndarray, decimals: int, trim: bool, one: Callable[[float], str]
 ) -> list[str]:
@@ -51,10 +83,19 @@ def _column(
     negative = np.signbit(values)
     if trim:  # round() then "+ 0.0": a value that rounds to zero has no sign
         negative &= scaled != 0
-    cells = _digits(np.where(exact, np.abs(scaled), 0), negative & exact, decimals, trim)
+    cells = as_text(*_digits(np.where(exact, np.abs(scaled), 0), negative & exact, decimals, trim))
     for index in np.flatnonzero(~exact).tolist():
         cells[index] = one(float(values[index]))
     return cells
+
+
+def as_text(matrix: np.ndarray, mask: np.ndarray) -> list[str]:
+    """The cells of a byte matrix (:data:`Cells`) as text, one per row."""
+    if not matrix.shape[0]:
+        return []
+    ends = np.zeros((matrix.shape[0], 1), dtype=np.uint8) + _SEPARATOR
+    whole = np.hstack([matrix, ends])[np.hstack([mask, np.ones_like(ends, dtype=bool)])]
+    return whole.tobytes().decode("ascii").split("\n")[:-1]
 
 
 def _scaled(values: np.ndarray, decimals: int) -> tuple[np.ndarray, np.ndarray]:
@@ -66,32 +107,36 @@ def _scaled(values: np.ndarray, decimals: int) -> tuple[np.ndarray, np.ndarray]:
     # The exact product lies within ½ ulp of ``product``; away from a half by more than an
     # ulp, both round to the same whole number.
     off_half = np.abs(product - np.floor(product) - 0.5)
-    exact &= off_half > 2 * np.spacing(np.abs(product))
-    return np.rint(product).astype(np.int64), exact
+    near_half = exact & (off_half <= 2 * np.spacing(np.abs(product)))
+    scaled = np.rint(product).astype(np.int64)
+    for index in np.flatnonzero(near_half).tolist():  # few: Python's digits decide
+        text = f"{float(values[index]):.{decimals}f}"
+        scaled[index] = int(text.replace(".", ""))
+    return scaled, exact
 
 
-def _digits(scaled: np.ndarray, negative: np.ndarray, decimals: int, trim: bool) -> list[str]:
+def _digits(scaled: np.ndarray, negative: np.ndarray, decimals: int, trim: bool) -> Cells:
     """The text of ``±scaled / 10^decimals`` for whole, non-negative ``scaled``."""
     count = scaled.size
-    if count == 0:
-        return []
     whole, fraction = np.divmod(scaled, 10**decimals)
-    whole_digits = len(str(int(whole.max())))
+    whole_digits = len(str(int(whole.max()))) if count else 1
+    any_fraction = bool(fraction.any())
+    if trim and not any_fraction:  # whole numbers only (matchpoints, say): no point
+        decimals = -1
     point = 1 + whole_digits  # column of the decimal point; column 0 holds a sign
-    width = point + decimals + 2  # and a separator at the end
+    width = point + decimals + 1
     matrix = np.empty((count, width), dtype=np.uint8)
     rest = whole
     for column in range(point - 1, 0, -1):
         rest, digit = np.divmod(rest, 10)
         matrix[:, column] = digit + _ZERO
-    digits = matrix[:, point + 1 : point + 1 + decimals]
-    any_fraction = bool(fraction.any())
+    digits = matrix[:, point + 1 : point + 1 + max(decimals, 0)]
     rest = fraction
     for column in range(decimals - 1, -1, -1) if any_fraction else ():
         rest, digit = np.divmod(rest, 10)
         digits[:, column] = digit + _ZERO
-    matrix[:, point] = _POINT
-    matrix[:, -1] = _SEPARATOR
+    if decimals >= 0:
+        matrix[:, point] = _POINT
     length = np.ones(count, dtype=np.int64)  # digits of the whole part
     for power in range(1, whole_digits):
         length += whole >= 10**power
@@ -99,10 +144,8 @@ def _digits(scaled: np.ndarray, negative: np.ndarray, decimals: int, trim: bool)
     rows = np.flatnonzero(negative)
     matrix[rows, first[rows] - 1] = _MINUS
     first -= negative
-    kept = np.full((count, 1), decimals, dtype=np.int64)  # fraction digits written
-    if trim and not any_fraction:  # whole numbers only (matchpoints, say)
-        kept[:] = 0
-    elif trim:  # trailing zeros of the fraction go, and the point when nothing is left
+    kept = np.full((count, 1), max(decimals, 0), dtype=np.int64)  # fraction digits written
+    if trim and any_fraction:  # trailing zeros go, and the point when nothing is left
         significant = digits[:, ::-1] != _ZERO
         kept[:, 0] -= np.where(significant.any(axis=1), significant.argmax(axis=1), decimals)
     elif not any_fraction:
@@ -112,5 +155,4 @@ def _digits(scaled: np.ndarray, negative: np.ndarray, decimals: int, trim: bool)
     mask = (columns >= first[:, None]) & (columns < point)
     mask |= (places == 0) & (kept > 0)
     mask |= (places >= 1) & (places <= kept)
-    mask[:, -1] = True
-    return matrix[mask].tobytes().decode("ascii").split("\n")[:-1]
+    return matrix, mask

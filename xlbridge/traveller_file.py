@@ -208,5 +208,5 @@ def scored_csv(traveller: TravellerFile, scored: ScoredRows, method: str) -> str
     """The traveller's rows as typed, with ``ns_<method>`` and ``ew_<method>`` set."""
     table = traveller.table
     for name, values in ((f"ns_{method}", scored.ns), (f"ew_{method}", scored.ew)):
-        table.set_column(name, table.formatted_column(values), numeric=True)
+        table.set_numbers(name, values)
     return table.text()
