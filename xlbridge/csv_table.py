@@ -267,8 +267,10 @@ class CsvTable:
         """A column as floats (NaN where blank and allowed)."""
         if key not in self.columns and blank_allowed:
             return np.full(self.size, np.nan)
-        cells = self.column(key)
-        typed = list(compress(cells, cells))  # the cells that are not empty
+        if self.columns.get(key) in self._numbers:
+            self._drop_source()  # numbers held as bytes become cells
+        cells = self.column(key) if key not in self.columns else self.cells[self.columns[key]]
+        typed = cells if all(cells) else list(compress(cells, cells))  # cells not empty
         if typed and (len(typed) == len(cells) or blank_allowed):
             try:  # the usual case, converted in one go; any doubt goes the careful way below
                 values = np.array(typed, dtype=float)
@@ -281,7 +283,7 @@ class CsvTable:
                     return every
             except ValueError:
                 pass
-        return self._careful_numbers(key, cells, blank_allowed)
+        return self._careful_numbers(key, list(cells), blank_allowed)
 
     def _careful_numbers(self, key: str, cells: list[str], blank_allowed: bool) -> np.ndarray:
         """Cell by cell: decimal commas, the minus sign "−", and the first bad cell's line."""

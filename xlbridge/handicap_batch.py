@@ -31,6 +31,7 @@ crash at any point leaves a register and a history that agree once the next run 
 from __future__ import annotations
 
 import datetime as dt
+import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -203,7 +204,21 @@ def parse_results(text: str, name: str = "results") -> Results:
 
 
 def _codes(values: list[str]) -> tuple[list[str], np.ndarray]:
-    """Distinct values in order of first appearance, and each value's index among them."""
+    """Distinct values in order of first appearance, and each value's index among them.
+
+    A column whose equal values stand together (a competition's rows, a date's) is looked
+    up once per run of equal values.
+    """
+    if len(values) > 2:
+        differs = np.fromiter(map(operator.ne, values[1:], values[:-1]), bool, len(values) - 1)
+        starts = np.flatnonzero(np.concatenate([[True], differs]))
+        if starts.size <= len(values) // 2:
+            distinct, codes = _codes_one_by_one([values[i] for i in starts.tolist()])
+            return distinct, np.repeat(codes, np.diff(np.append(starts, len(values))))
+    return _codes_one_by_one(values)
+
+
+def _codes_one_by_one(values: list[str]) -> tuple[list[str], np.ndarray]:
     distinct = list(dict.fromkeys(values))
     index = {value: code for code, value in enumerate(distinct)}
     return distinct, np.fromiter(map(index.__getitem__, values), np.int64, len(values))
@@ -231,8 +246,20 @@ YES_NO = {"no": 0, "yes": 1, "false": 0, "true": 1, "n": 0, "y": 1, "0": 0, "1":
 
 
 def _dates(table: CsvTable) -> np.ndarray:
-    """The date column; each distinct spelling is parsed once."""
+    """The date column; each distinct spelling is parsed once (all of them in one go when
+    every cell is written YYYY-MM-DD)."""
     cells = table.texts("date")
+    joined = "".join(cells)
+    digits = joined.replace("-", "")
+    if (joined[4::10] + joined[7::10]).strip("-") == "" and len(digits) == 8 * len(cells) and (
+        digits.isascii() and digits.isdigit() and set(map(len, cells)) <= {10}
+    ):
+        try:  # the calendar's own check: 2026-02-29 is not a date
+            days = np.array(cells, dtype="datetime64[D]")
+            if not days.size or days.min() >= np.datetime64("0001-01-01"):
+                return days
+        except ValueError:
+            pass
     distinct, codes = _codes(cells)
     parsed = []
     for code, cell in enumerate(distinct):
@@ -250,6 +277,9 @@ def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
     joined = _ROW_END.join(cells)
     if _ROW_END in "".join(cells) or TEXT_MARK in joined:
         return _members_one_by_one(table)
+    numbered = _numbered_members(joined, len(cells))
+    if numbered is not None:
+        return numbered
     # Every separator becomes a space, and each row's end a token of its own.
     tokens = PLAYER_SEPARATORS.sub(" ", joined).replace(_ROW_END, f" {_ROW_END} ").split()
     distinct, codes = _codes([_ROW_END, *tokens])
@@ -261,6 +291,33 @@ def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
 
 #: Joins the players cells for :func:`_members` (a character no cell holds).
 _ROW_END = "\x00"
+#: An empty id or one with a leading zero ("007" and "7" are different players).
+_NOT_PLAIN_NUMBER = re.compile(r"(?:^|[+\x00])(?:0[0-9]|[+\x00]|$)")
+
+
+def _numbered_members(joined: str, rows: int) -> tuple[list[str], np.ndarray, np.ndarray] | None:
+    """:func:`_members` when every id is a number without leading zeros, separated by "+"
+    (a federation's numbers, say): the ids are read as integers in one go. None otherwise."""
+    digits = joined.replace("+", "").replace(_ROW_END, "")
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    doubtful = ("++", "+\x00", "\x00+", "\x00\x00", "+0", "\x000")  # looked into only if there
+    if joined[:1] in "+0" or any(pair in joined for pair in doubtful):
+        if _NOT_PLAIN_NUMBER.search(joined):
+            return None
+    tokens = joined.replace(_ROW_END, "+").split("+")
+    if max(map(len, tokens)) > 18:  # beyond int64
+        return None
+    numbers = np.array(tokens, dtype=np.int64)
+    data = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+    ends = np.append(np.flatnonzero(data == 0), data.size)
+    count = np.diff(np.searchsorted(np.flatnonzero(data == ord("+")), ends), prepend=0) + 1
+    distinct, first, inverse = np.unique(numbers, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")  # in order of first appearance
+    rank = np.empty(order.size, dtype=np.int64)
+    rank[order] = np.arange(order.size)
+    ids = [str(number) for number in distinct[order].tolist()]
+    return ids, np.repeat(np.arange(rows, dtype=np.int64), count), rank[inverse.reshape(-1)]
 
 
 def _members_one_by_one(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
