@@ -3,6 +3,7 @@ and write to a temporary file beside the target, then rename it into place."""
 
 from __future__ import annotations
 
+import glob
 import os
 import re
 import tempfile
@@ -21,6 +22,7 @@ def write_atomically(path: Path, write: Callable[[Path], None], *, force: bool =
     """
     check_writable(path, force=force)
     folder = path.parent if str(path.parent) else Path(".")
+    remove_stale_temporaries(path)
     try:
         handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as error:
@@ -36,6 +38,17 @@ def write_atomically(path: Path, write: Callable[[Path], None], *, force: bool =
         raise InputError(f"{path}: cannot be written ({error.strerror or error})") from None
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def remove_stale_temporaries(path: Path) -> None:
+    """Remove the temporary files (``.NAME.*.tmp``) an earlier run killed while writing
+    ``path`` left beside it. A failed write removes its own; a killed one cannot."""
+    folder = path.parent if str(path.parent) else Path(".")
+    for stale in folder.glob(f".{glob.escape(path.name)}.*.tmp"):
+        try:
+            stale.unlink()
+        except OSError:
+            pass  # not ours to worry about: the write itself will say if the folder is bad
 
 
 def check_writable(path: Path, *, force: bool = False) -> None:

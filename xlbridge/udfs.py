@@ -92,18 +92,37 @@ def _junk(cell: Any) -> str | None:
 
 
 def _reject_junk(names: list[str], args: tuple[Any, ...]) -> None:
-    """An InputError naming the argument (and cell) of the first junk cell of ``args``."""
+    """An InputError naming the argument (and cell) of the first junk cell of ``args``.
+
+    The usual one-cell arguments are let through inline (this runs on every call, and a
+    cached VPSCALE costs little more than a dictionary lookup); the rest go the careful way.
+    """
     for name, value in zip(names, args, strict=False):
-        if not isinstance(value, list):
-            why = _junk(value)
-            if why is not None:
-                raise InputError(f"{name} is {why}")
+        kind = type(value)
+        if kind is float:
+            if value - value == 0.0:  # NaN and ±inf give NaN
+                continue
+        elif value is None or kind is bool:
             continue
-        for r, row in enumerate(value):
-            for c, cell in enumerate(row if isinstance(row, list) else [row]):
-                why = _junk(cell)
-                if why is not None:
-                    raise InputError(f"{name} holds {why} (row {r + 1}, column {c + 1})")
+        elif kind is int:
+            if -validate.LARGEST <= value <= validate.LARGEST:
+                continue
+        elif kind is str and value not in EXCEL_ERRORS:
+            continue
+        _reject_junk_in(name, value)
+
+
+def _reject_junk_in(name: str, value: Any) -> None:
+    if not isinstance(value, list):
+        why = _junk(value)
+        if why is not None:
+            raise InputError(f"{name} is {why}")
+        return
+    for r, row in enumerate(value):
+        for c, cell in enumerate(row if isinstance(row, list) else [row]):
+            why = _junk(cell)
+            if why is not None:
+                raise InputError(f"{name} holds {why} (row {r + 1}, column {c + 1})")
 
 
 def _finite(name: str, result: Any) -> Any:
@@ -116,16 +135,27 @@ def _finite(name: str, result: Any) -> Any:
     return result
 
 
+#: Results already computed from checked arguments, by function name: a function's lookup
+#: gives the result for these arguments, or None (VPSCALE's card cache).
+_CACHED: dict[str, Callable[[tuple[Any, ...]], Any]] = {}
+
+
 def _cell_errors(function: _F) -> _F:
     """Report an :class:`InputError` as an Excel error carrying its message; any other
     failure as an error saying so, never a Python exception in a cell."""
     names = list(inspect.signature(function).parameters)
+    name = function.__name__
 
     @functools.wraps(function)
     def wrapper(*args: Any) -> Any:
+        cached = _CACHED.get(name)
+        if cached is not None:
+            result = cached(args)
+            if result is not None:  # only checked arguments got into the cache
+                return result
         try:
             _reject_junk(names, args)
-            return _finite(function.__name__, function(*args))
+            return _finite(name, function(*args))
         except InputError as error:
             raise xlwings.XlwingsError(str(error)) from None
         except Exception as error:  # noqa: BLE001 - a cell must never show a traceback
@@ -236,22 +266,45 @@ _SCALE_ROWS: dict[tuple[Any, ...], Grid] = {}
 _SCALE_ROWS_SIZE = 4096
 
 
-def _scale_rows(cells: tuple[Any, ...]) -> Grid:
-    """A copy of the rows of the scale for these VPSCALE cells, built once."""
-    key = cells
+def _scale_key(cells: tuple[Any, ...]) -> tuple[Any, ...]:
+    """VPSCALE's cells (blanks added up to all seven) as a key of the card cache."""
+    if len(cells) < _VPSCALE_ARGS:
+        cells += _BLANKS[len(cells)]
     if True in cells or False in cells:  # cheap: == finds 1 and 0 as well as TRUE and FALSE
         # To a dictionary TRUE is 1: the key says which cells were TRUE/FALSE, so that
         # VPSCALE(TRUE) is never served the card of VPSCALE(1).
-        key = (*cells, *(type(cell) is bool for cell in cells))
+        return (*cells, *(type(cell) is bool for cell in cells))
+    return cells
+
+
+def _cached_scale_rows(cells: tuple[Any, ...]) -> Grid | None:
+    """A copy of the rows of the scale for these VPSCALE cells if built already, else None."""
     try:
-        rows = _SCALE_ROWS.get(key)
+        rows = _SCALE_ROWS.get(_scale_key(cells))
     except TypeError:  # a range where one cell belongs: the checks will say so
-        return [list(row) for row in _scale(*cells).rows()]
-    if rows is None:
-        rows = [list(row) for row in _scale(*cells).rows()]
-        if len(_SCALE_ROWS) >= _SCALE_ROWS_SIZE:
-            _SCALE_ROWS.clear()
-        _SCALE_ROWS[key] = rows
+        return None
+    return None if rows is None else [row.copy() for row in rows]
+
+
+_VPSCALE_ARGS = 7
+_BLANKS = [(None,) * (_VPSCALE_ARGS - given) for given in range(_VPSCALE_ARGS)]
+_CACHED["VPSCALE"] = _cached_scale_rows
+
+
+def _scale_rows(cells: tuple[Any, ...]) -> Grid:
+    """A copy of the rows of the scale for these VPSCALE cells, built once."""
+    cached = _cached_scale_rows(cells)
+    if cached is not None:
+        return cached
+    rows = _finite("VPSCALE", [list(row) for row in _scale(*cells).rows()])
+    key = _scale_key(cells)
+    try:
+        hash(key)
+    except TypeError:  # a range where one cell belongs (the checks said so already)
+        return rows
+    if len(_SCALE_ROWS) >= _SCALE_ROWS_SIZE:
+        _SCALE_ROWS.clear()
+    _SCALE_ROWS[key] = rows
     return [row.copy() for row in rows]
 
 
