@@ -66,6 +66,7 @@ def test_a_bad_date_names_its_line_in_bulk_too(date: str) -> None:
 
 def test_dates_in_bulk() -> None:
     table = parse_table("c,date\nc,2026-11-02\nc,2024-02-29\nc,2026-11-02\n", "r.csv", ())
-    assert _dates(table).tolist() == np.array(
-        ["2026-11-02", "2024-02-29", "2026-11-02"], dtype="datetime64[D]"
-    ).tolist()
+    assert (
+        _dates(table).tolist()
+        == np.array(["2026-11-02", "2024-02-29", "2026-11-02"], dtype="datetime64[D]").tolist()
+    )

@@ -45,8 +45,14 @@ def test_worked_values(value: float, decimals: int, text: str) -> None:
 
 @pytest.mark.parametrize(
     ("value", "text"),
-    [(-0.0, "-0.000000"), (-1e-9, "-0.000000"), (0.0, "0.000000"), (51.9999995, "52.000000"),
-     (-3.25, "-3.250000"), (float("inf"), "inf")],  # fmt: skip
+    [
+        (-0.0, "-0.000000"),
+        (-1e-9, "-0.000000"),
+        (0.0, "0.000000"),
+        (51.9999995, "52.000000"),
+        (-3.25, "-3.250000"),
+        (float("inf"), "inf"),
+    ],  # fmt: skip
 )
 def test_fixed_worked_values(value: float, text: str) -> None:
     assert f"{value:.6f}" == text
@@ -62,8 +68,8 @@ def _columns() -> list[np.ndarray]:
         rng.uniform(-60, 60, 5000),
         rng.uniform(-1e12, 1e12, 5000),
         rng.normal(0, 1e-6, 5000),
-        (rng.integers(-10**6, 10**6, 5000) + 0.5) / 10**6,  # near the half of the 6th place
-        (rng.integers(-10**9, 10**9, 5000) + 0.5) / 10**10,
+        (rng.integers(-(10**6), 10**6, 5000) + 0.5) / 10**6,  # near the half of the 6th place
+        (rng.integers(-(10**9), 10**9, 5000) + 0.5) / 10**10,
         np.round(rng.uniform(0, 52, 5000), 6),  # handicaps as a register holds them
     ]
 

@@ -48,9 +48,7 @@ def test_handicap_update_shows_reading_applying_and_writing_in_order(
     ]
 
 
-def test_a_rerun_also_reads_the_history(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_rerun_also_reads_the_history(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert _handicap(tmp_path) == 0
     capsys.readouterr()
     assert _handicap(tmp_path, "--progress") == 0
@@ -77,7 +75,9 @@ def test_session_shows_reading_scoring_and_writing(
     assert main(["session", str(examples / "mitchell.csv"), "--ranking", str(ranking),
                  "--progress"]) == 0  # fmt: skip
     assert _steps(capsys.readouterr().err) == [
-        "reading mitchell.csv", "scoring", "writing ranking.csv"
+        "reading mitchell.csv",
+        "scoring",
+        "writing ranking.csv",
     ]
 
 

@@ -34,8 +34,8 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge import number_text
-from xlbridge.line_bytes import rows_bytes, with_cells_added
 from xlbridge.core.validate import LARGEST, InputError
+from xlbridge.line_bytes import rows_bytes, with_cells_added
 
 DELIMITERS = ",;\t"
 #: The longest field read (Python's csv default); a longer one is an error naming the line.
@@ -156,12 +156,12 @@ def columns_text(
     written = []
     for index, column in enumerate(columns):
         joined = "\n".join(column)
-        quoted = quoted or _needs_quotes(column, joined, delimiter, len(columns))
+        quoted = quoted or needs_quotes(column, joined, delimiter, len(columns))
         written.append(column if index in trusted else csv_cells(column, joined))
     columns = written  # a cell marked as text cannot need quotes it did not need before
     head = [csv_cell(cell) for cell in header] if header is not None else None
     size = len(columns[0]) if columns else 0
-    if quoted or (head is not None and _needs_quotes(head, "\n".join(head), delimiter, len(head))):
+    if quoted or (head is not None and needs_quotes(head, "\n".join(head), delimiter, len(head))):
         rows = [list(row) for row in zip(*columns, strict=True)] if columns else [[]] * size
         return csv_text([*([head] if head is not None else []), *rows], delimiter)
     lines = map(delimiter.join, zip(*columns, strict=True))
@@ -169,7 +169,7 @@ def columns_text(
     return (delimiter.join(head) + "\n" if head is not None else "") + body
 
 
-def _needs_quotes(cells: Sequence[str], joined: str, delimiter: str, width: int) -> bool:
+def needs_quotes(cells: Sequence[str], joined: str, delimiter: str, width: int) -> bool:
     """Whether Python's csv writer would quote any of ``cells`` (in rows ``width`` wide;
     ``joined``: the cells joined by line breaks)."""
     return (
@@ -201,7 +201,9 @@ class _Rows(Sequence[list[str]]):
         return [column[row] for column in self._cells]
 
     def __iter__(self) -> Iterator[list[str]]:
-        return (list(row) for row in zip(*self._cells)) if self._cells else iter([[]] * self._size)
+        if not self._cells:
+            return iter([[]] * self._size)
+        return (list(row) for row in zip(*self._cells, strict=True))
 
 
 @dataclass
@@ -432,12 +434,12 @@ class CsvTable:
                 continue
             name = self.header[index]
             if trusted:  # numbers we wrote: only the name could need care
-                if csv_cell(name) != name or _needs_quotes([name], name, self.delimiter, 2):
+                if csv_cell(name) != name or needs_quotes([name], name, self.delimiter, 2):
                     return False
                 continue
             column = [name, *cells]
             joined = "\n".join(column)
-            if _needs_quotes(column, joined, self.delimiter, len(self.header)) or (
+            if needs_quotes(column, joined, self.delimiter, len(self.header)) or (
                 csv_cells(column, joined) is not column
             ):
                 return False
@@ -524,7 +526,7 @@ def _quoted_records(text: str, name: str, delimiter: str) -> Parsed:
                 f"{name}, line {number}: {len(row)} field{'s' * (len(row) != 1)}, the header "
                 f"has {width}{_other_delimiter(row, delimiter)}"
             )
-    cells = [list(column) for column in zip(*(row for _, row in data))] if data else []
+    cells = [list(column) for column in zip(*(row for _, row in data), strict=True)] if data else []
     if not cells:
         cells = [[] for _ in header]
     lines = np.array([number for number, _ in data], dtype=np.int64)
@@ -552,8 +554,11 @@ def _plain_records(text: str, delimiter: str) -> Parsed | None:
     fields = body.replace("\n", delimiter).split(delimiter)
     if blank.size:
         starts = np.cumsum(fields_per_line) - fields_per_line
-        blank = np.array([line for line in blank.tolist() if not "".join(
-            fields[starts[line] : starts[line] + fields_per_line[line]]).strip()], dtype=np.int64)  # fmt: skip
+        blank = np.array(
+            [line for line in blank.tolist()
+             if not "".join(fields[starts[line] : starts[line] + fields_per_line[line]]).strip()],
+            dtype=np.int64,
+        )  # fmt: skip
     kept = np.ones(ends.size, dtype=bool)
     kept[blank] = False
     numbers = np.flatnonzero(kept) + 1  # line numbers of the records

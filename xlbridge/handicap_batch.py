@@ -40,14 +40,16 @@ from typing import NamedTuple
 
 import numpy as np
 
-from xlbridge.core import handicap
 from xlbridge import number_text
+from xlbridge.core import handicap
 from xlbridge.core.validate import InputError, shown
 from xlbridge.csv_table import (
+    TEXT_MARK,
     CsvTable,
     TextFormat,
     columns_text,
     csv_cells,
+    needs_quotes,
     normalised,
     parse_table,
     paused_gc,
@@ -55,7 +57,6 @@ from xlbridge.csv_table import (
     read_text_format,
     unmarked,
 )
-from xlbridge.csv_table import TEXT_MARK, _needs_quotes
 from xlbridge.line_bytes import rows_bytes, text_cells
 
 ID_COLUMNS = ("id", "player_id", "player")
@@ -251,8 +252,10 @@ def _dates(table: CsvTable) -> np.ndarray:
     cells = table.texts("date")
     joined = "".join(cells)
     digits = joined.replace("-", "")
-    if (joined[4::10] + joined[7::10]).strip("-") == "" and len(digits) == 8 * len(cells) and (
-        digits.isascii() and digits.isdigit() and set(map(len, cells)) <= {10}
+    if (
+        (joined[4::10] + joined[7::10]).strip("-") == ""
+        and len(digits) == 8 * len(cells)
+        and (digits.isascii() and digits.isdigit() and set(map(len, cells)) <= {10})
     ):
         try:  # the calendar's own check: 2026-02-29 is not a date
             days = np.array(cells, dtype="datetime64[D]")
@@ -701,7 +704,7 @@ def _history_rows_bytes(
     for distinct, codes in ((competitions, history.competition),
                             (days.astype(str).tolist(), day), (ids, history.player)):  # fmt: skip
         safe = csv_cells(list(distinct))
-        if _needs_quotes(safe, "\n".join(safe), ",", len(HISTORY_COLUMNS)):
+        if needs_quotes(safe, "\n".join(safe), ",", len(HISTORY_COLUMNS)):
             return None
         try:
             encoded = [cell.encode(stored.encoding) for cell in safe]
@@ -722,7 +725,10 @@ def _history_columns(update: Update, ids: list[str], competitions: list[str]) ->
     """The new history rows' cells, column by column (numbers with DECIMALS places)."""
     history = update.history
     days, day = np.unique(history.date, return_inverse=True)
-    columns = [_cells_of(competitions, history.competition), _cells_of(days.astype(str).tolist(), day)]
+    columns = [
+        _cells_of(competitions, history.competition),
+        _cells_of(days.astype(str).tolist(), day),
+    ]
     columns.append(_cells_of(ids, history.player))
     for values in (history.before, history.delta, history.after):
         columns.append(number_text.fixed(values, DECIMALS))
@@ -746,9 +752,9 @@ def register_text(register: Register, update: Update) -> str:
     old = table.size
     cells = table.column("handicap")
     touched = np.flatnonzero(update.touched[:old])
-    for row, cell in zip(touched.tolist(),
-                         table.formatted_column(update.handicap[touched], DECIMALS), strict=True):
-        cells[row] = cell  # fmt: skip
+    new_handicaps = table.formatted_column(update.handicap[touched], DECIMALS)
+    for index, cell in zip(touched.tolist(), new_handicaps, strict=True):
+        cells[index] = cell
     table.set_column("handicap", cells, numeric=True)  # typed numbers, or ours
     id_index, handicap_index = table.columns[register.id_key], table.columns["handicap"]
     new_cells = table.formatted_column(update.handicap[old:], DECIMALS)
