@@ -233,14 +233,19 @@ def test_progress_is_reported_per_date() -> None:
     assert calls == [(1, 1)]
 
 
-def test_progress_lines_appear_once_a_run_is_slow(capsys: pytest.CaptureFixture[str]) -> None:
-    from xlbridge.cli import _Progress
+def test_date_progress_lines_are_spaced_but_the_first_and_last_always_show() -> None:
+    from xlbridge.progress import Progress
 
-    quiet, slow = _Progress(after=3600), _Progress(after=0.0)
-    quiet.dates(1, 1)
-    assert capsys.readouterr().err == ""
-    slow.dates(30, 30)
-    assert "applied date 30 of 30" in capsys.readouterr().err
+    now = [0.0]
+    out = io.StringIO()
+    progress = Progress(True, out, clock=lambda: now[0])
+    for day in range(1, 31):
+        now[0] += 0.125  # a date every 1/8 s: a line every fourth date
+        progress.dates(day, 30)
+    shown = [line.split(" (")[0].strip() for line in out.getvalue().splitlines()]
+    assert shown == [f"applied date {day} of 30" for day in (1, 5, 9, 13, 17, 21, 25, 29)] + [
+        "applied date 30 of 30"
+    ]
 
 
 def test_the_readme_example_files_are_the_ones_tested_here() -> None:

@@ -43,6 +43,8 @@ from xlbridge.core.names import (
 from xlbridge.core.wording import plural
 from xlbridge.errors import InputError
 from xlbridge.files import with_fixed_zip_times, write_atomically
+from xlbridge.progress import Progress
+from xlbridge.progress import add_options as add_progress_options
 
 if TYPE_CHECKING:
     from xlbridge.core.fit import Audit, Fit
@@ -238,6 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     score.add_argument("-o", "--output", type=Path, help="the .csv to write (default: stdout)")
     score.add_argument("--force", action="store_true", help="overwrite an existing file")
+    add_progress_options(score)
     score.set_defaults(run=run_score)
 
     handicaps = commands.add_parser(
@@ -265,6 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--add-new", action="store_true",
         help="add players not in the register at 52 (without it they are an error)",
     )  # fmt: skip
+    add_progress_options(update)
     update.set_defaults(run=run_handicap_update)
 
     install = commands.add_parser(
@@ -485,12 +489,16 @@ def run_score(args: argparse.Namespace) -> int:
     from xlbridge.traveller_file import read_traveller, score_rows, scored_csv
 
     method = choice("method", args.method, tuple(SCORE_METHODS))  # english is mp
+    progress = Progress.for_run(args, [args.traveller])
+    progress.reading(args.traveller)
     traveller = read_traveller(args.traveller)
+    progress.say(f"read {traveller.board.size:,} rows; scoring")
     with _about(args.traveller):
         scored = score_rows(
             traveller, method, args.split, args.expected, args.divisor, args.trim,
             args.datum_rounding,
         )  # fmt: skip
+    progress.writing(args.output or Path("stdout"))
     text = scored_csv(traveller, scored, method)
     if args.output is None:
         sys.stdout.write(text)
@@ -502,6 +510,8 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def run_handicap_update(args: argparse.Namespace) -> int:
+    import numpy as np
+
     from xlbridge import handicap_batch as batch
     from xlbridge.files import check_writable
     from xlbridge.journal import journal_path, roll_forward
@@ -521,11 +531,17 @@ def run_handicap_update(args: argparse.Namespace) -> int:
         _require_new(output, args.force)
     for path in (output, target_history, journal):  # check all before anything is written
         check_writable(path, force=True)
-    progress = _Progress()
+    progress = Progress.for_run(args, [args.register, args.results, source_history])
+    progress.reading(args.register)
     register = batch.read_register(args.register)
+    progress.reading(args.results)
     results = batch.read_results(args.results)
     progress.say(f"read {len(results.competition):,} result rows")
+    if source_history.exists():
+        progress.reading(source_history)
     history_file = batch.read_history(source_history, register.format)
+    days = np.unique(results.date).size
+    progress.say(f"applying {len(results.competition_ids):,} competitions on {days:,} dates")
     update = batch.apply_results(register, results, history_file.applied,
                                  progress=progress.dates, add_new=args.add_new)  # fmt: skip
     applied, skipped = update.applied_codes.size, update.skipped_codes.size
@@ -536,6 +552,7 @@ def run_handicap_update(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 0
+    progress.writing(output, target_history)
     new_register = batch.register_bytes(register, update)
     ids = register.ids + update.newcomers
     new_history = batch.history_bytes(history_file, update, ids, results.competition_ids)
@@ -564,26 +581,6 @@ def _require_folder(path: Path) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise InputError(f"output folder {folder} does not exist")
-
-
-class _Progress:
-    """Progress lines on stderr, once a run has taken ``after`` seconds (at most one a second)."""
-
-    def __init__(self, after: float = 2.0) -> None:
-        import time
-
-        self._clock = time.monotonic
-        self._start = self._last = self._clock()
-        self._after = after
-
-    def say(self, message: str, final: bool = False) -> None:
-        now = self._clock()
-        if now - self._start >= self._after and (final or now - self._last >= 1.0):
-            print(f"  {message} ({now - self._start:.0f} s)", file=sys.stderr, flush=True)
-            self._last = now
-
-    def dates(self, done: int, total: int) -> None:
-        self.say(f"applied date {done} of {total}", final=done == total)
 
 
 def run_install(args: argparse.Namespace) -> int:

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, cast
 from xlbridge.core.names import FACTORINGS, shown_options
 from xlbridge.core.names import SESSION_METHODS as METHODS
 from xlbridge.files import write_atomically
+from xlbridge.progress import Progress
+from xlbridge.progress import add_options as add_progress_options
 
 if TYPE_CHECKING:
     from xlbridge.core.session import PairResult, SessionResult
@@ -80,6 +82,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="also write USEBIO 1.2 (default: not written)",
     )  # fmt: skip
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
+    add_progress_options(session)
     session.set_defaults(run=run_session)
 
 
@@ -103,6 +106,8 @@ def run_session(args: argparse.Namespace) -> int:
         if path is not None:
             _require_new(path, args.force)
     check_file_options(args)
+    progress = Progress.for_run(args, [args.travellers, args.names])
+    progress.reading(args.travellers)
     hands: dict[int, str] = {}
     if is_event_file(args.travellers):
         event, result = score_event_file(args)
@@ -111,6 +116,7 @@ def run_session(args: argparse.Namespace) -> int:
     else:
         traveller = read_session(args.travellers)
         names = read_names(args.names) if args.names is not None else {}
+        progress.say("scoring")
         with _about(args.travellers):
             method = args.method or "mp"
             result = score_session(
@@ -119,6 +125,9 @@ def run_session(args: argparse.Namespace) -> int:
             )  # fmt: skip
         event = csv_event(args.travellers, names)
     text = ranking_text(result, names)
+    outputs = [path for path in (args.ranking, args.output) if path is not None]
+    if outputs:
+        progress.writing(*outputs)
     workbook = None
     if args.output is not None:  # built before anything is written: a failure writes nothing
         from xlbridge.templates.results_pack import build_results_pack

@@ -21,15 +21,21 @@ Reading drops such an apostrophe again, so a file the program wrote reads back t
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import math
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import compress
 from pathlib import Path
 
 import numpy as np
 
+from xlbridge import number_text
 from xlbridge.core.validate import LARGEST, InputError
+from xlbridge.line_bytes import rows_bytes, with_cells_added
 
 DELIMITERS = ",;\t"
 #: The longest field read (Python's csv default); a longer one is an error naming the line.
@@ -107,22 +113,128 @@ def csv_text(rows: Iterable[Sequence[object]], delimiter: str = ",") -> str:
     return "".join(lines)
 
 
+def csv_cells(cells: list[str], joined: str | None = None) -> list[str]:
+    """:func:`csv_cell` of every cell of a column of text (the column itself when no cell
+    starts like a formula, the usual case, found without a look at each cell). ``joined``:
+    the cells joined by line breaks, if the caller has them."""
+    joined = "\n" + ("\n".join(cells) if joined is None else joined)
+    if joined.count("\n") == len(cells) and not _FORMULA_START.search(joined):
+        return cells
+    suspects = [row for row, cell in enumerate(cells) if cell.startswith(FORMULA_STARTS)]
+    texts = [cells[row] for row in suspects]
+    try:  # numbers such as -420 are written as they are
+        values = np.array([text.replace(",", ".") for text in texts], dtype=float)
+        if np.isfinite(values).all():
+            return cells
+    except ValueError:
+        pass
+    marked = list(cells)
+    for row, text in zip(suspects, texts, strict=True):
+        marked[row] = csv_cell(text)
+    return marked
+
+
+#: A cell (after a line break) starting as a formula would.
+_FORMULA_START = re.compile("\n[" + re.escape("".join(FORMULA_STARTS)) + "]")
+
+
+def columns_text(
+    header: Sequence[str] | None,
+    columns: Sequence[list[str]],
+    delimiter: str = ",",
+    numeric: Iterable[int] = (),
+) -> str:
+    """CSV text ("\n" line ends) of a header (None: none) and equally long columns of cells,
+    exactly as :func:`csv_text` of the rows writes it. Columns listed in ``numeric`` hold
+    numbers the program formatted, which need no formula check.
+
+    Cells are joined line by line in one pass when none needs quoting (no separator, quote or
+    line break in any cell), the usual case; otherwise :func:`csv_text` writes the rows.
+    """
+    trusted = set(numeric)
+    quoted = not columns
+    written = []
+    for index, column in enumerate(columns):
+        joined = "\n".join(column)
+        quoted = quoted or needs_quotes(column, joined, delimiter, len(columns))
+        written.append(column if index in trusted else csv_cells(column, joined))
+    columns = written  # a cell marked as text cannot need quotes it did not need before
+    head = [csv_cell(cell) for cell in header] if header is not None else None
+    size = len(columns[0]) if columns else 0
+    if quoted or (head is not None and needs_quotes(head, "\n".join(head), delimiter, len(head))):
+        rows = [list(row) for row in zip(*columns, strict=True)] if columns else [[]] * size
+        return csv_text([*([head] if head is not None else []), *rows], delimiter)
+    lines = map(delimiter.join, zip(*columns, strict=True))
+    body = "\n".join(lines) + "\n" if size else ""
+    return (delimiter.join(head) + "\n" if head is not None else "") + body
+
+
+def needs_quotes(cells: Sequence[str], joined: str, delimiter: str, width: int) -> bool:
+    """Whether Python's csv writer would quote any of ``cells`` (in rows ``width`` wide;
+    ``joined``: the cells joined by line breaks)."""
+    return (
+        joined.count("\n") != max(len(cells) - 1, 0)
+        or '"' in joined
+        or "\r" in joined
+        or delimiter in joined
+        or (width == 1 and not all(cells))  # a lone blank field is written ""
+    )
+
+
 def normalised(cell: str) -> str:
     """A column name as a key: "NS score" → "ns_score"."""
     return "_".join(cell.strip().lower().replace("-", " ").split())
 
 
+class _Rows(Sequence[list[str]]):
+    """A table's data rows, read from its columns (``len(table.rows)``, ``table.rows[3]``)."""
+
+    def __init__(self, cells: list[list[str]], size: int) -> None:
+        self._cells, self._size = cells, size
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, row: int) -> list[str]:  # type: ignore[override]
+        if not -self._size <= row < self._size:
+            raise IndexError(row)
+        return [column[row] for column in self._cells]
+
+    def __iter__(self) -> Iterator[list[str]]:
+        if not self._cells:
+            return iter([[]] * self._size)
+        return (list(row) for row in zip(*self._cells, strict=True))
+
+
 @dataclass
 class CsvTable:
-    """A CSV file's cells as typed, with the file line of every data row."""
+    """A CSV file's cells as typed, column by column, with the file line of every data row."""
 
     name: str  # how messages refer to the file
     header: list[str]
-    rows: list[list[str]]  # data rows, padded to the header's width
+    cells: list[list[str]]  # one list per header column, a cell per data row
     lines: np.ndarray
     delimiter: str
     columns: dict[str, int]  # normalised column name → index
     decimal_comma: bool = field(default=False)  # whether any number used one
+    numeric: set[int] = field(default_factory=set)  # columns of numbers the program wrote
+    #: A plain file's bytes and its records' lines (header first), while every typed cell
+    #: is unchanged: written back by copying the lines (see :meth:`text`).
+    source: Source | None = field(default=None, repr=False)
+    typed_width: int = 0  # columns the file had
+    #: Added columns of numbers also held as bytes (see :meth:`set_numbers`).
+    _numbers: dict[int, number_text.Cells] = field(default_factory=dict, repr=False)
+
+    @property
+    def size(self) -> int:
+        """The number of data rows."""
+        return len(self.lines)
+
+    @property
+    def rows(self) -> Sequence[list[str]]:
+        """The data rows (built from the columns when asked for)."""
+        self._drop_source()
+        return _Rows(self.cells, self.size)
 
     def has(self, key: str) -> bool:
         return key in self.columns
@@ -130,7 +242,9 @@ class CsvTable:
     def column(self, key: str) -> list[str]:
         """The cells of a column ("" for every row if the file has no such column)."""
         index = self.columns.get(key)
-        return [row[index] if index is not None else "" for row in self.rows]
+        if index in self._numbers:
+            self._drop_source()
+        return list(self.cells[index]) if index is not None else [""] * self.size
 
     def fail(self, row: int, message: str) -> InputError:
         """An error naming the file and the line of data row ``row``."""
@@ -143,6 +257,8 @@ class CsvTable:
 
     def reject_repeats(self, values: Sequence[str], what: str) -> None:
         """An error naming both lines if any value appears twice ("player id '7' appears twice")."""
+        if len(set(values)) == len(values):
+            return
         first: dict[str, int] = {}
         for row, value in enumerate(values):
             if value in first:
@@ -151,14 +267,28 @@ class CsvTable:
 
     def numbers(self, key: str, blank_allowed: bool) -> np.ndarray:
         """A column as floats (NaN where blank and allowed)."""
-        cells = self.column(key)
-        if cells and all(cells):
+        if key not in self.columns and blank_allowed:
+            return np.full(self.size, np.nan)
+        if self.columns.get(key) in self._numbers:
+            self._drop_source()  # numbers held as bytes become cells
+        cells = self.column(key) if key not in self.columns else self.cells[self.columns[key]]
+        typed = cells if all(cells) else list(compress(cells, cells))  # cells not empty
+        if typed and (len(typed) == len(cells) or blank_allowed):
             try:  # the usual case, converted in one go; any doubt goes the careful way below
-                values = np.array(cells, dtype=float)
+                values = np.array(typed, dtype=float)
                 if (np.abs(values) <= LARGEST).all():  # NaN and inf fail too
-                    return values
+                    self._numbers_only(key)
+                    if len(typed) == len(cells):
+                        return values
+                    every = np.full(len(cells), np.nan)
+                    every[np.fromiter(map(bool, cells), bool, len(cells))] = values
+                    return every
             except ValueError:
                 pass
+        return self._careful_numbers(key, list(cells), blank_allowed)
+
+    def _careful_numbers(self, key: str, cells: list[str], blank_allowed: bool) -> np.ndarray:
+        """Cell by cell: decimal commas, the minus sign "−", and the first bad cell's line."""
         values = np.full(len(cells), np.nan)
         comma_allowed = self.delimiter != ","
         for row, cell in enumerate(cells):
@@ -179,7 +309,14 @@ class CsvTable:
                     row, f"{key} must be a number from -1e12 to 1e12, got {cell.strip()}"
                 )
             values[row] = value
+        self._numbers_only(key)
         return values
+
+    def _numbers_only(self, key: str) -> None:
+        """Note that column ``key`` holds only numbers and blanks: written back as typed, no
+        cell of it can be taken for a formula (see :func:`csv_cell`)."""
+        if key in self.columns:
+            self.numeric.add(self.columns[key])
 
     def whole_numbers(self, key: str) -> np.ndarray:
         values = self.numbers(key, blank_allowed=False)
@@ -190,36 +327,135 @@ class CsvTable:
         return values.astype(np.int64)
 
     def texts(self, key: str, blank_allowed: bool = False) -> list[str]:
-        cells = [unmarked(cell).strip() for cell in self.column(key)]
-        if not blank_allowed:
-            for row, cell in enumerate(cells):
-                if not cell:
-                    raise self.fail(row, f"{key} must not be blank")
+        cells = self.column(key)
+        if TEXT_MARK in "".join(cells):
+            cells = [unmarked(cell).strip() for cell in cells]
+        else:
+            cells = list(map(str.strip, cells))
+        if not blank_allowed and not all(cells):
+            raise self.fail(cells.index(""), f"{key} must not be blank")
         return cells
 
     def formatted(self, value: float, decimals: int = 10) -> str:
         """A number as this file writes numbers: trimmed, with its decimal mark; NaN → ""."""
-        if np.isnan(value):
-            return ""
-        text = f"{round(value, decimals) + 0.0:.{decimals}f}".rstrip("0").rstrip(".")
-        text = "0" if text in ("-0", "") else text
+        text = number_text.trimmed_one(value, decimals)
         return text.replace(".", ",") if self.decimal_comma else text
 
-    def set_column(self, key: str, cells: Sequence[str]) -> None:
-        """Replace the column named ``key``, or add it at the right."""
+    def formatted_column(self, values: np.ndarray, decimals: int = 10) -> list[str]:
+        """:meth:`formatted` of every value, in one go."""
+        cells = number_text.trimmed(values, decimals)
+        if self.decimal_comma:
+            cells = "\n".join(cells).replace(".", ",").split("\n") if cells else cells
+        return cells
+
+    def _drop_source(self) -> None:
+        """Write from the cells from now on: numbers held as bytes become cells."""
+        for index, cells in self._numbers.items():
+            self.cells[index] = number_text.as_text(*cells)
+        self._numbers.clear()
+        self.source = None
+
+    def set_numbers(self, key: str, values: np.ndarray, decimals: int = 10) -> None:
+        """Set column ``key`` to ``values`` as :meth:`formatted` writes them."""
+        point = "," if self.decimal_comma else "."
+        cells = number_text.trimmed_cells(values, decimals, point)
+        if cells is None:
+            self.set_column(key, self.formatted_column(values, decimals), numeric=True)
+            return
+        if key in self.columns and self.columns[key] < self.typed_width:
+            self._drop_source()
+        if self.source is None:  # the text is written from the cells
+            self.set_column(key, number_text.as_text(*cells), numeric=True)
+            return
+        self.set_column(key, [""] * self.size, numeric=True)  # a placeholder: see text()
+        self._numbers[self.columns[key]] = cells
+
+    def set_column(self, key: str, cells: Sequence[str], numeric: bool = False) -> None:
+        """Replace the column named ``key``, or add it at the right. ``numeric``: the cells
+        are numbers the program wrote (see :func:`columns_text`)."""
+        if len(cells) != self.size:
+            raise ValueError(f"{key}: {len(cells)} cells for {self.size} rows")
         index = self.columns.get(key)
         if index is None:
             index = len(self.header)
             self.header.append(key)
             self.columns[key] = index
-            for row in self.rows:
-                row.append("")
-        for row, cell in zip(self.rows, cells, strict=True):
-            row[index] = cell
+            self.cells.append([])
+        elif index < self.typed_width:
+            self._drop_source()  # typed cells replaced: the lines are not copied
+        self._numbers.pop(index, None)
+        self.cells[index] = list(cells)
+        if numeric:
+            self.numeric.add(index)
+        else:
+            self.numeric.discard(index)
+
+    def append_rows(self, rows: Sequence[Sequence[str]]) -> None:
+        """Add data rows (as wide as the header) below the last; they have no file line (0)."""
+        self._drop_source()
+        for row in rows:
+            for index, (column, cell) in enumerate(zip(self.cells, row, strict=True)):
+                column.append(cell)
+                if cell:
+                    self.numeric.discard(index)  # the caller's text: checked when written
+        self.lines = np.concatenate([self.lines, np.zeros(len(rows), dtype=np.int64)])
 
     def text(self) -> str:
         """The table as CSV text with its own separator ("\n" line ends; see TextFormat)."""
-        return csv_text([self.header, *self.rows], self.delimiter)
+        with paused_gc():
+            if self.source is not None and self._lines_copy_as_typed():
+                data, starts, ends = self.source
+                added = range(self.typed_width, len(self.header))
+                names = self.delimiter.join(self.header[i] for i in added) + "\n"
+                new = names.encode() + self._added_bytes(added)
+                return with_cells_added(data, starts, ends, new, self.delimiter).decode()
+            self._drop_source()
+            return columns_text(self.header, self.cells, self.delimiter, self.numeric)
+
+    def _added_bytes(self, added: range) -> bytes:
+        """The added columns' rows as UTF-8 (numbers set by :meth:`set_numbers` as bytes)."""
+        numbers = [self._numbers.get(index) for index in added]
+        if all(cells is not None for cells in numbers) and self.size:
+            return rows_bytes(numbers, self.delimiter.encode(), b"\n")  # type: ignore[arg-type]
+        rows = map(self.delimiter.join, zip(*(self.cells[i] for i in added), strict=True))
+        return "".join(row + "\n" for row in rows).encode()
+
+    def _lines_copy_as_typed(self) -> bool:
+        """Whether :func:`columns_text` would write each typed cell as it is (so the typed
+        lines can be copied) and the added cells need no mark or quotes."""
+        head = self.header[: self.typed_width]
+        if [csv_cell(cell) for cell in head] != head:
+            return False
+        for index, cells in enumerate(self.cells):
+            trusted = index in self.numeric
+            if index < self.typed_width:
+                if not trusted and csv_cells(cells) is not cells:
+                    return False
+                continue
+            name = self.header[index]
+            if trusted:  # numbers we wrote: only the name could need care
+                if csv_cell(name) != name or needs_quotes([name], name, self.delimiter, 2):
+                    return False
+                continue
+            column = [name, *cells]
+            joined = "\n".join(column)
+            if needs_quotes(column, joined, self.delimiter, len(self.header)) or (
+                csv_cells(column, joined) is not column
+            ):
+                return False
+        return True
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """No garbage collection while millions of cells are made (none of them can be garbage)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def read_text(path: Path) -> str:
@@ -258,12 +494,31 @@ def parse_table(
     if not text.strip():
         raise InputError(f"{name}: the file is empty; it needs a header row")
     delimiter = _delimiter(text, name, required)
+    with paused_gc():
+        parsed = _plain_records(text, delimiter)
+        if parsed is None:
+            parsed = _quoted_records(text, name, delimiter)
+    header_line, header, cells, lines, source = parsed
+    columns = _columns(header, name, header_line, required)
+    if not lines.size and not empty_ok:
+        raise InputError(f"{name}: no records below the header")
+    return CsvTable(
+        name=name, header=header, cells=cells, lines=lines, delimiter=delimiter, columns=columns,
+        source=source, typed_width=len(header),
+    )  # fmt: skip
+
+
+#: The header's line, the header, the columns' cells, each data row's line; and for a plain
+#: file its UTF-8 bytes with where each record's line starts and ends (header first).
+Parsed = tuple[int, list[str], list[list[str]], np.ndarray, "Source | None"]
+Source = tuple[bytes, np.ndarray, np.ndarray]
+
+
+def _quoted_records(text: str, name: str, delimiter: str) -> Parsed:
+    """Any CSV, record by record: quoted fields may hold separators, quotes and line breaks."""
     records = [(number, row) for number, row in _records(text, name, delimiter)
                if "".join(row).strip()]  # fmt: skip
     (header_line, header), data = records[0], records[1:]
-    columns = _columns(header, name, header_line, required)
-    if not data and not empty_ok:
-        raise InputError(f"{name}: no records below the header")
     width = len(header)
     for number, row in data:
         if len(row) != width:
@@ -271,14 +526,70 @@ def parse_table(
                 f"{name}, line {number}: {len(row)} field{'s' * (len(row) != 1)}, the header "
                 f"has {width}{_other_delimiter(row, delimiter)}"
             )
-    return CsvTable(
-        name=name,
-        header=header,
-        rows=[row for _, row in data],
-        lines=np.array([number for number, _ in data], dtype=np.int64),
-        delimiter=delimiter,
-        columns=columns,
-    )
+    cells = [list(column) for column in zip(*(row for _, row in data), strict=True)] if data else []
+    if not cells:
+        cells = [[] for _ in header]
+    lines = np.array([number for number, _ in data], dtype=np.int64)
+    return header_line, header, cells, lines, None
+
+
+def _plain_records(text: str, delimiter: str) -> Parsed | None:
+    """A file without quotes, in bulk: every line a record, split at the separator.
+
+    None when the file has a quote, a carriage return, a line too long for the csv module
+    or a line with the wrong number of fields: :func:`_quoted_records` then reads it and
+    names the line of any error.
+    """
+    if '"' in text or "\r" in text:
+        return None
+    body = text[:-1] if text.endswith("\n") else text
+    raw = body.encode("utf-8", "surrogatepass") + b"\n"
+    data = np.frombuffer(raw, dtype=np.uint8)
+    ends = np.flatnonzero(data == 10)  # one per line
+    if np.diff(ends, prepend=-1).max() > FIELD_LIMIT:
+        return None
+    separators = np.flatnonzero(data == ord(delimiter))
+    fields_per_line = np.diff(np.searchsorted(separators, ends), prepend=0) + 1
+    blank = _blank_lines(raw, ends, delimiter)
+    fields = body.replace("\n", delimiter).split(delimiter)
+    if blank.size:
+        starts = np.cumsum(fields_per_line) - fields_per_line
+        blank = np.array(
+            [line for line in blank.tolist()
+             if not "".join(fields[starts[line] : starts[line] + fields_per_line[line]]).strip()],
+            dtype=np.int64,
+        )  # fmt: skip
+    kept = np.ones(ends.size, dtype=bool)
+    kept[blank] = False
+    numbers = np.flatnonzero(kept) + 1  # line numbers of the records
+    if not numbers.size:
+        return None
+    width = int(fields_per_line[numbers[0] - 1])
+    if (fields_per_line[kept] != width).any():
+        return None
+    if blank.size:  # drop the blank lines' fields
+        ranges = np.repeat(kept, fields_per_line)
+        fields = list(compress(fields, ranges.tolist()))
+    header, data_fields = fields[:width], fields[width:]
+    cells = [data_fields[column::width] for column in range(width)]
+    starts = np.concatenate([[0], ends[:-1] + 1])
+    source = (raw, starts[numbers - 1], ends[numbers - 1])
+    return int(numbers[0]), header, cells, numbers[1:].astype(np.int64), source
+
+
+def _blank_lines(raw: bytes, ends: np.ndarray, delimiter: str) -> np.ndarray:
+    """Lines that may be blank (only spaces and separators; checked exactly by the caller)."""
+    candidates = _BLANK_CANDIDATE[delimiter].finditer(b"\n" + raw)
+    starts = np.fromiter((match.start() for match in candidates), dtype=np.int64)
+    return np.searchsorted(ends, starts)  # the line starting after that line break
+
+
+#: A line holding nothing but ASCII white space, separators and bytes of other characters
+#: (which may be white space too), found after each line break in one pass of ``re``.
+_BLANK_CANDIDATE = {
+    d: re.compile(rb"\n(?=[\t\x0b\x0c\x1c-\x1f \x80-\xff" + re.escape(d.encode()) + rb"]*\n)")
+    for d in DELIMITERS
+}
 
 
 def _records(text: str, name: str, delimiter: str) -> list[tuple[int, list[str]]]:
@@ -320,7 +631,7 @@ def _describe(required: Sequence[str | tuple[str, ...]]) -> list[str]:
 
 def _delimiter(text: str, name: str, required: Sequence[str | tuple[str, ...]]) -> str:
     """The delimiter of the header line: whichever of , ; or tab it holds most of."""
-    first_line = next(line for line in text.splitlines() if line.strip())
+    first_line = _first_line(text)
     counts = {d: first_line.count(d) for d in DELIMITERS}
     best = max(counts, key=lambda d: counts[d])
     if counts[best] == 0:
@@ -329,6 +640,14 @@ def _delimiter(text: str, name: str, required: Sequence[str | tuple[str, ...]]) 
             f"separated by commas, semicolons or tabs, got {first_line[:60]!r}"
         )
     return best
+
+
+def _first_line(text: str) -> str:
+    """The first line that is not blank (lines as ``str.splitlines`` sees them), found in
+    the first few kilobytes when it is there."""
+    lines = text[:16384].splitlines()[:-1]  # the last may be cut short
+    found = next((line for line in lines if line.strip()), None)
+    return found if found is not None else next(line for line in text.splitlines() if line.strip())
 
 
 def _columns(

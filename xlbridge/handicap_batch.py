@@ -31,6 +31,7 @@ crash at any point leaves a register and a history that agree once the next run 
 from __future__ import annotations
 
 import datetime as dt
+import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,18 +40,24 @@ from typing import NamedTuple
 
 import numpy as np
 
+from xlbridge import number_text
 from xlbridge.core import handicap
 from xlbridge.core.validate import InputError, shown
 from xlbridge.csv_table import (
+    TEXT_MARK,
     CsvTable,
     TextFormat,
-    csv_text,
+    columns_text,
+    csv_cells,
+    needs_quotes,
     normalised,
     parse_table,
+    paused_gc,
     read_text,
     read_text_format,
     unmarked,
 )
+from xlbridge.line_bytes import rows_bytes, text_cells
 
 ID_COLUMNS = ("id", "player_id", "player")
 REGISTER_REQUIRED = (ID_COLUMNS,)
@@ -174,7 +181,7 @@ def parse_results(text: str, name: str = "results") -> Results:
     played = np.where(np.isnan(played), boards, played)
     result = table.numbers("result", blank_allowed=False)
     player_ids, member_row, member_code = _members(table)
-    member_count = np.bincount(member_row, minlength=len(table.rows))
+    member_count = np.bincount(member_row, minlength=table.size)
     results = Results(
         table=table,
         competition_ids=competition_ids,
@@ -198,10 +205,24 @@ def parse_results(text: str, name: str = "results") -> Results:
 
 
 def _codes(values: list[str]) -> tuple[list[str], np.ndarray]:
-    """Distinct values in order of first appearance, and each value's index among them."""
-    index: dict[str, int] = {}
-    codes = [index.setdefault(value, len(index)) for value in values]
-    return list(index), np.array(codes, dtype=np.int64)
+    """Distinct values in order of first appearance, and each value's index among them.
+
+    A column whose equal values stand together (a competition's rows, a date's) is looked
+    up once per run of equal values.
+    """
+    if len(values) > 2:
+        differs = np.fromiter(map(operator.ne, values[1:], values[:-1]), bool, len(values) - 1)
+        starts = np.flatnonzero(np.concatenate([[True], differs]))
+        if starts.size <= len(values) // 2:
+            distinct, codes = _codes_one_by_one([values[i] for i in starts.tolist()])
+            return distinct, np.repeat(codes, np.diff(np.append(starts, len(values))))
+    return _codes_one_by_one(values)
+
+
+def _codes_one_by_one(values: list[str]) -> tuple[list[str], np.ndarray]:
+    distinct = list(dict.fromkeys(values))
+    index = {value: code for code, value in enumerate(distinct)}
+    return distinct, np.fromiter(map(index.__getitem__, values), np.int64, len(values))
 
 
 def _choices(
@@ -209,8 +230,11 @@ def _choices(
 ) -> np.ndarray:
     """A column of choices as indices (``options`` may map several spellings to one)."""
     index = options if isinstance(options, dict) else {o: i for i, o in enumerate(options)}
+    if not table.has(key):
+        return np.full(table.size, index[default], dtype=np.int64)
     cells = table.texts(key, blank_allowed=True)
-    codes = np.array([index.get(cell.lower() or default, -1) for cell in cells], dtype=np.int64)
+    code = {cell: index.get(cell.lower() or default, -1) for cell in dict.fromkeys(cells)}
+    codes = np.fromiter(map(code.__getitem__, cells), np.int64, len(cells))
     bad = np.flatnonzero(codes < 0)
     if bad.size:
         row = int(bad[0])
@@ -223,22 +247,84 @@ YES_NO = {"no": 0, "yes": 1, "false": 0, "true": 1, "n": 0, "y": 1, "0": 0, "1":
 
 
 def _dates(table: CsvTable) -> np.ndarray:
-    """The date column; each distinct spelling is parsed once."""
-    parsed: dict[str, dt.date] = {}
+    """The date column; each distinct spelling is parsed once (all of them in one go when
+    every cell is written YYYY-MM-DD)."""
     cells = table.texts("date")
-    for row, cell in enumerate(cells):
-        if cell not in parsed:
-            try:
-                parsed[cell] = dt.date.fromisoformat(cell)
-            except ValueError:
-                raise table.fail(
-                    row, f"date must be a date such as 2026-11-29, got {cell!r}"
-                ) from None
-    return np.array([parsed[cell] for cell in cells], dtype="datetime64[D]")
+    joined = "".join(cells)
+    digits = joined.replace("-", "")
+    if (
+        (joined[4::10] + joined[7::10]).strip("-") == ""
+        and len(digits) == 8 * len(cells)
+        and (digits.isascii() and digits.isdigit() and set(map(len, cells)) <= {10})
+    ):
+        try:  # the calendar's own check: 2026-02-29 is not a date
+            days = np.array(cells, dtype="datetime64[D]")
+            if not days.size or days.min() >= np.datetime64("0001-01-01"):
+                return days
+        except ValueError:
+            pass
+    distinct, codes = _codes(cells)
+    parsed = []
+    for code, cell in enumerate(distinct):
+        try:
+            parsed.append(dt.date.fromisoformat(cell))
+        except ValueError:
+            row = int(np.flatnonzero(codes == code)[0])
+            raise table.fail(row, f"date must be a date such as 2026-11-29, got {cell!r}") from None
+    return np.array(parsed, dtype="datetime64[D]").reshape(-1)[codes]
 
 
 def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The players of every row: their ids, and (row, id index) per member."""
+    cells = table.texts("players")
+    joined = _ROW_END.join(cells)
+    if _ROW_END in "".join(cells) or TEXT_MARK in joined:
+        return _members_one_by_one(table)
+    numbered = _numbered_members(joined, len(cells))
+    if numbered is not None:
+        return numbered
+    # Every separator becomes a space, and each row's end a token of its own.
+    tokens = PLAYER_SEPARATORS.sub(" ", joined).replace(_ROW_END, f" {_ROW_END} ").split()
+    distinct, codes = _codes([_ROW_END, *tokens])
+    codes = codes[1:]
+    ends = codes == 0  # the row-end token has code 0
+    rows = np.cumsum(ends)[~ends]
+    return distinct[1:], rows.astype(np.int64), codes[~ends] - 1
+
+
+#: Joins the players cells for :func:`_members` (a character no cell holds).
+_ROW_END = "\x00"
+#: An empty id or one with a leading zero ("007" and "7" are different players).
+_NOT_PLAIN_NUMBER = re.compile(r"(?:^|[+\x00])(?:0[0-9]|[+\x00]|$)")
+
+
+def _numbered_members(joined: str, rows: int) -> tuple[list[str], np.ndarray, np.ndarray] | None:
+    """:func:`_members` when every id is a number without leading zeros, separated by "+"
+    (a federation's numbers, say): the ids are read as integers in one go. None otherwise."""
+    digits = joined.replace("+", "").replace(_ROW_END, "")
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    doubtful = ("++", "+\x00", "\x00+", "\x00\x00", "+0", "\x000")  # looked into only if there
+    if joined[:1] in "+0" or any(pair in joined for pair in doubtful):
+        if _NOT_PLAIN_NUMBER.search(joined):
+            return None
+    tokens = joined.replace(_ROW_END, "+").split("+")
+    if max(map(len, tokens)) > 18:  # beyond int64
+        return None
+    numbers = np.array(tokens, dtype=np.int64)
+    data = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+    ends = np.append(np.flatnonzero(data == 0), data.size)
+    count = np.diff(np.searchsorted(np.flatnonzero(data == ord("+")), ends), prepend=0) + 1
+    distinct, first, inverse = np.unique(numbers, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")  # in order of first appearance
+    rank = np.empty(order.size, dtype=np.int64)
+    rank[order] = np.arange(order.size)
+    ids = [str(number) for number in distinct[order].tolist()]
+    return ids, np.repeat(np.arange(rows, dtype=np.int64), count), rank[inverse.reshape(-1)]
+
+
+def _members_one_by_one(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """:func:`_members` cell by cell (for cells holding a text mark or the row-end mark)."""
     index: dict[str, int] = {}
     rows: list[int] = []
     codes: list[int] = []
@@ -591,25 +677,68 @@ def history_bytes(
     history_file: HistoryFile, update: Update, ids: list[str], competitions: list[str]
 ) -> bytes:
     """The history file's bytes with this batch's changes appended, in its own format."""
-    rows = _history_rows(update, ids, competitions)
     text = history_file.text
     if text and not text.endswith("\n"):
         text += "\n"
-    header = [] if text else [list(HISTORY_COLUMNS)]
-    text += csv_text([*header, *rows])
+    with paused_gc():
+        rows = _history_rows_bytes(update, ids, competitions, history_file.format)
+        if rows is not None:  # the usual case, put together as bytes
+            head = text or columns_text(HISTORY_COLUMNS, [[] for _ in HISTORY_COLUMNS])
+            return history_file.format.encode(head, str(history_file.path)) + rows
+        text += columns_text(
+            None if text else HISTORY_COLUMNS, _history_columns(update, ids, competitions),
+            numeric=(0, 1, 2, 3, 4, 5),  # text made safe per distinct value
+        )  # fmt: skip
     return history_file.format.encode(text, str(history_file.path))
 
 
-def _history_rows(update: Update, ids: list[str], competitions: list[str]) -> list[list[str]]:
+def _history_rows_bytes(
+    update: Update, ids: list[str], competitions: list[str], stored: TextFormat
+) -> bytes | None:
+    """The new history rows as the file's bytes, or None when a cell needs quotes, a
+    character has no place in the file's encoding or a number needs Python's formatting
+    (the rows are then written as text, which names such a character)."""
     history = update.history
-    players = [ids[p] for p in history.player.tolist()]
-    competition = [competitions[c] for c in history.competition.tolist()]
-    dates = history.date.astype(str).tolist()
-    numbers = [
-        [f"{value:.{DECIMALS}f}" for value in column.tolist()]
-        for column in (history.before, history.delta, history.after)
+    days, day = np.unique(history.date, return_inverse=True)
+    columns = []
+    for distinct, codes in ((competitions, history.competition),
+                            (days.astype(str).tolist(), day), (ids, history.player)):  # fmt: skip
+        safe = csv_cells(list(distinct))
+        if needs_quotes(safe, "\n".join(safe), ",", len(HISTORY_COLUMNS)):
+            return None
+        try:
+            encoded = [cell.encode(stored.encoding) for cell in safe]
+        except UnicodeEncodeError:
+            return None
+        columns.append(text_cells(encoded, codes.reshape(-1)))
+    for values in (history.before, history.delta, history.after):
+        cells = number_text.fixed_cells(values, DECIMALS)
+        if cells is None:
+            return None
+        columns.append(cells)
+    if not history.player.size:
+        return b""
+    return rows_bytes(columns, b",", stored.newline.encode("ascii"))
+
+
+def _history_columns(update: Update, ids: list[str], competitions: list[str]) -> list[list[str]]:
+    """The new history rows' cells, column by column (numbers with DECIMALS places)."""
+    history = update.history
+    days, day = np.unique(history.date, return_inverse=True)
+    columns = [
+        _cells_of(competitions, history.competition),
+        _cells_of(days.astype(str).tolist(), day),
     ]
-    return [list(row) for row in zip(competition, dates, players, *numbers, strict=True)]
+    columns.append(_cells_of(ids, history.player))
+    for values in (history.before, history.delta, history.after):
+        columns.append(number_text.fixed(values, DECIMALS))
+    return columns
+
+
+def _cells_of(distinct: list[str], codes: np.ndarray) -> list[str]:
+    """The cells of a column of few distinct values: each value made safe once (see
+    :func:`csv_cells`), then looked up."""
+    return list(map(csv_cells(distinct).__getitem__, codes.reshape(-1).tolist()))
 
 
 def register_text(register: Register, update: Update) -> str:
@@ -619,20 +748,23 @@ def register_text(register: Register, update: Update) -> str:
     """
     table = register.table
     if not table.has("handicap"):
-        table.set_column("handicap", [""] * len(table.rows))
-    typed = table.column("handicap")
-    cells = [
-        table.formatted(float(update.handicap[i]), DECIMALS) if update.touched[i] else typed[i]
-        for i in range(len(typed))
-    ]
-    table.set_column("handicap", cells)
+        table.set_column("handicap", [""] * table.size)
+    old = table.size
+    cells = table.column("handicap")
+    touched = np.flatnonzero(update.touched[:old])
+    new_handicaps = table.formatted_column(update.handicap[touched], DECIMALS)
+    for index, cell in zip(touched.tolist(), new_handicaps, strict=True):
+        cells[index] = cell
+    table.set_column("handicap", cells, numeric=True)  # typed numbers, or ours
     id_index, handicap_index = table.columns[register.id_key], table.columns["handicap"]
-    for offset, player in enumerate(update.newcomers):
+    new_cells = table.formatted_column(update.handicap[old:], DECIMALS)
+    rows = []
+    for player, cell in zip(update.newcomers, new_cells, strict=True):
         row = [""] * len(table.header)
         row[id_index] = player
-        h = float(update.handicap[len(typed) + offset])
-        row[handicap_index] = table.formatted(h, DECIMALS)
-        table.rows.append(row)
+        row[handicap_index] = cell
+        rows.append(row)
+    table.append_rows(rows)
     return table.text()
 
 

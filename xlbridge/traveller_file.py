@@ -21,7 +21,7 @@ right). Scoring a scored file again replaces those columns.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -50,6 +50,10 @@ class TravellerFile:
     ns_score: np.ndarray
     ew_score: np.ndarray  # NaN where blank
     weight: np.ndarray
+    #: Worked out when first asked for (see :func:`_table_of_row`).
+    tables: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
 
 def read_traveller(path: Path) -> TravellerFile:
@@ -76,11 +80,23 @@ def parse_traveller(text: str, name: str = "traveller") -> TravellerFile:
 
 def _table_of_row(traveller: TravellerFile) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each row's table index (by board, table), each table's first row and its row count."""
-    keys = np.column_stack([traveller.board, traveller.entry])
+    if traveller.tables is not None:
+        return traveller.tables
+    board, entry = traveller.board, traveller.entry
+    if board.size:  # one int64 key per (board, table), ordered as the pairs are
+        low, span = int(entry.min()), int(entry.max()) - int(entry.min()) + 1
+        if (int(board.max()) - int(board.min()) + 1) * span < 2**62:
+            keys = (board - board.min()) * span + (entry - low)
+        else:  # no single key fits
+            keys = np.unique(np.column_stack([board, entry]), axis=0, return_inverse=True)[1]
+    else:
+        keys = board
     _, first, of_row, count = np.unique(
-        keys, axis=0, return_index=True, return_inverse=True, return_counts=True
+        keys.reshape(-1), return_index=True, return_inverse=True, return_counts=True
     )
-    return of_row.reshape(-1), first, count
+    found = (of_row.reshape(-1), first, count)
+    object.__setattr__(traveller, "tables", found)  # three checks and the scoring ask
+    return found
 
 
 def _check_weights(traveller: TravellerFile) -> None:
@@ -192,5 +208,5 @@ def scored_csv(traveller: TravellerFile, scored: ScoredRows, method: str) -> str
     """The traveller's rows as typed, with ``ns_<method>`` and ``ew_<method>`` set."""
     table = traveller.table
     for name, values in ((f"ns_{method}", scored.ns), (f"ew_{method}", scored.ew)):
-        table.set_column(name, [table.formatted(float(value)) for value in values])
+        table.set_numbers(name, values)
     return table.text()

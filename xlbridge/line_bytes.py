@@ -1,0 +1,73 @@
+"""Lines of a file with cells added at their ends, put together as bytes in one go.
+
+``xlbridge score`` writes every line of a traveller as it was typed, with its results added at
+the right. When no cell of the file needs changing (see :mod:`xlbridge.csv_table`), the
+typed lines are copied byte for byte and the new cells put after them, without making a text
+object per cell or per line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from xlbridge.number_text import Cells
+
+
+def _region_mask(size: int, begin: np.ndarray, length: np.ndarray) -> np.ndarray:
+    """True on the bytes ``begin[i] … begin[i] + length[i] - 1`` of every i (regions that
+    neither overlap nor touch, so no two begin or end at the same byte)."""
+    edges = np.zeros(size + 1, dtype=np.int8)
+    edges[begin] += 1
+    edges[begin + length] -= 1
+    return np.cumsum(edges[:-1], dtype=np.int8) > 0
+
+
+def with_cells_added(source: bytes, starts: np.ndarray, ends: np.ndarray, added: bytes,
+                     delimiter: str) -> bytes:  # fmt: skip
+    """Each line ``source[starts[i]:ends[i]]`` followed by the separator and line i of
+    ``added`` (every line of which ends with a line break); bytes in, bytes out.
+
+    The lines are copied with two masks of the output (where typed bytes go, where the
+    separator goes); no text object is made per line or cell.
+    """
+    data = np.frombuffer(source, dtype=np.uint8)
+    new = np.frombuffer(added, dtype=np.uint8)
+    typed = (ends - starts).astype(np.int64)
+    new_length = np.diff(np.flatnonzero(new == 10), prepend=-1)  # with the line break
+    row_length = typed + 1 + new_length
+    size = int(row_length.sum())
+    first = np.cumsum(row_length) - row_length
+    out = np.empty(size, dtype=np.uint8)
+    is_typed = _region_mask(size, first, typed)
+    is_separator = np.zeros(size, dtype=bool)
+    is_separator[first + typed] = True
+    out[is_typed] = data[_region_mask(data.size, starts.astype(np.int64), typed)]
+    out[is_separator] = ord(delimiter)
+    out[~(is_typed | is_separator)] = new
+    return out.tobytes()
+
+
+def text_cells(distinct: Sequence[bytes], codes: np.ndarray) -> Cells:
+    """A column of few distinct values (encoded) as :data:`Cells`: value ``codes[i]`` on
+    row i."""
+    lengths = np.array([len(value) for value in distinct], dtype=np.int64)
+    width = max(int(lengths.max()), 1) if lengths.size else 1
+    table = np.zeros((len(distinct), width), dtype=np.uint8)
+    for row, value in enumerate(distinct):  # few: one per distinct value
+        table[row, : len(value)] = np.frombuffer(value, dtype=np.uint8)
+    return table[codes], np.arange(width) < lengths[codes][:, None]
+
+
+def rows_bytes(columns: Sequence[Cells], delimiter: bytes, newline: bytes) -> bytes:
+    """The rows of equally long columns of cells, separated by ``delimiter``, each row
+    ending with ``newline``."""
+    count = columns[0][0].shape[0]
+    matrices: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    for index, (matrix, mask) in enumerate(columns):
+        end = np.frombuffer(newline if index == len(columns) - 1 else delimiter, np.uint8)
+        matrices += [matrix, np.broadcast_to(end, (count, end.size))]
+        masks += [mask, np.ones((count, end.size), dtype=bool)]
+    return np.hstack(matrices)[np.hstack(masks)].tobytes()
