@@ -12,6 +12,7 @@ import pytest
 
 from xlbridge.cli import main
 from xlbridge.core.handicap import handicap_change, start_handicap
+from xlbridge.core.validate import InputError
 from xlbridge.handicap_batch import apply_results, parse_register, parse_results
 
 REGISTER = """id,name,handicap,masterpoints
@@ -293,3 +294,17 @@ def test_a_missing_output_folder_stops_the_run_before_anything_is_written(
     # Updating the new register again finds the evening in its history.
     assert update(out, results) == 0
     assert "nothing to apply" in capsys.readouterr().err
+
+
+def test_results_take_every_spelling_of_a_form_that_the_rest_of_xlbridge_takes() -> None:
+    """"teams", "Team" and "team" are one form in a results file, as in the Excel functions;
+    a word that is no form is still named with its line."""
+    from xlbridge.handicap_batch import parse_results
+
+    text = "competition,date,form,method,boards,players,result\n"
+    rows = [f"c1,2026-11-03,{form},imp,16,{a}+{b}+{c}+{d},{r}" for form, (a, b, c, d), r in (
+        ("teams", (1, 2, 3, 4), 1.5), ("Team", (5, 6, 7, 8), -1.5))]  # fmt: skip
+    parsed = parse_results(text + "\n".join(rows) + "\n")
+    assert parsed.form.tolist() == [2, 2]  # handicap.FORMS.index("team")
+    with pytest.raises(InputError, match="line 2: form must be one of pairs, individual, team"):
+        parse_results(text + "c1,2026-11-03,quads,imp,16,1+2+3+4,1.5\n")

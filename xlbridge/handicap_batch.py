@@ -42,6 +42,7 @@ import numpy as np
 
 from xlbridge import number_text
 from xlbridge.core import handicap
+from xlbridge.core.names import resolve, shown_options
 from xlbridge.core.validate import InputError, shown
 from xlbridge.csv_table import (
     TEXT_MARK,
@@ -233,13 +234,18 @@ def _choices(
     if not table.has(key):
         return np.full(table.size, index[default], dtype=np.int64)
     cells = table.texts(key, blank_allowed=True)
-    code = {cell: index.get(cell.lower() or default, -1) for cell in dict.fromkeys(cells)}
+
+    def spelled(cell: str) -> int:  # any spelling the rest of xlbridge takes ("teams")
+        found = resolve(cell or default, tuple(index))
+        return -1 if found is None else index[found]
+
+    code = {cell: spelled(cell) for cell in dict.fromkeys(cells)}
     codes = np.fromiter(map(code.__getitem__, cells), np.int64, len(cells))
     bad = np.flatnonzero(codes < 0)
     if bad.size:
         row = int(bad[0])
         names = sorted(set(index), key=lambda option: index[option])
-        raise table.fail(row, f"{key} must be one of {', '.join(names)}, got {cells[row]!r}")
+        raise table.fail(row, f"{key} must be one of {shown_options(names)}, got {cells[row]!r}")
     return codes
 
 
