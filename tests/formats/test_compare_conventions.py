@@ -178,4 +178,32 @@ def test_an_adjusted_score_on_a_factored_board_is_not_unfactored(
     assert status == EXIT_DIFFERENT
     assert out[0] == "board 2 NS 4 v EW 5: EW matchpoints theirs 1.6, ours 2.4"
     assert out[-1].startswith("compare: 2 differ (1 on traveller lines, 1 on pairs)")
-    assert "pair 5 EW: total theirs 5.6, ours 6.4" in out
+    # EW5's 5.6 is our 6.4 less the 0.8 its board-2 line differs by: said so.
+    assert "pair 5 EW: total theirs 5.6, ours 6.4 (follows from its traveller lines)" in out
+
+
+@pytest.mark.parametrize(
+    ("total", "percentage", "expected"),
+    [
+        # NS1's board-1 line printed 3 instead of 2: total 5 + 1 = 6, 6/12 = 50.00 %.
+        ("6.00", "50.00", ["pair 1 NS: total theirs 6.00, ours 5 (follows from its traveller "
+                           "lines)", "pair 1 NS: percentage theirs 50.00, ours 41.67 (follows "
+                           "from its traveller lines)"]),
+        # A total that is neither ours nor ours plus the line's difference gets no note.
+        ("6.50", "41.67", ["pair 1 NS: total theirs 6.50, ours 5"]),
+    ],
+    ids=["follows", "does-not-follow"],
+)  # fmt: skip
+def test_a_pair_difference_that_follows_from_its_lines_says_so(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    total: str,
+    percentage: str,
+    expected: list[str],
+) -> None:
+    lines = replaced(LINES, 0, 4, "3")
+    pairs = replaced(replaced(PAIRS, 0, 2, total), 0, 3, percentage)
+    status, out = compare_file(tmp_path, capsys, lines, pairs)
+    assert status == EXIT_DIFFERENT
+    assert out[0] == "board 1 NS 1 v EW 5: NS matchpoints theirs 3, ours 2"
+    assert out[1:-1] == expected

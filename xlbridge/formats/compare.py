@@ -16,6 +16,10 @@ Three conventions of Compscore3's are known and not differences; the summary cou
 - each factored board is rounded to two decimals before it is added, so a pair's total may be
   off by up to half a hundredth per factored board it played: the total's tolerance grows by
   that much (a total with no factored board keeps its printed precision alone).
+
+A pair's total or percentage that differs only because some of its traveller lines do (the
+file's number is ours plus what its lines differ by) says so, "follows from its traveller
+lines", so the director looks at those lines, not at the totalling.
 """
 
 from __future__ import annotations
@@ -36,9 +40,11 @@ class Difference:
     what: str
     theirs: str
     ours: str
+    note: str = ""
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.what} theirs {self.theirs}, ours {self.ours or 'none'}"
+        text = f"{self.where}: {self.what} theirs {self.theirs}, ours {self.ours or 'none'}"
+        return f"{text} ({self.note})" if self.note else text
 
 
 @dataclass(frozen=True)
@@ -150,6 +156,7 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
     factored = _unfactored(result)
     tops = {(board.section, board.board): board.top for board in result.travellers}
     counts = _Counts()
+    line_deltas: dict[tuple[str, str, str], float] = {}
     line_numbers = 0
     for line in event.lines:
         where = f"board {line.board}{_section(line.section)} NS {line.ns_pair} v EW {line.ew_pair}"
@@ -175,7 +182,13 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
                     counts.unfactored += 1
                     continue
             differences.append(Difference(where, f"{side} {unit}", printed, number_text(value)))
-    pair_numbers = _compare_pairs(event.pairs, result, differences, factored, counts)
+            if ours is not None and not math.isnan(value) and _is_number(printed):
+                pair = ours.ns_pair if side == "NS" else ours.ew_pair
+                key = (ours.section, side if result.winners == 2 else "", pair)
+                line_deltas[key] = line_deltas.get(key, 0.0) + float(printed) - value
+    pair_numbers = _compare_pairs(
+        event.pairs, result, differences, factored, counts, line_deltas
+    )
     return Comparison(
         tuple(differences), line_numbers, pair_numbers,
         counts.unfactored, counts.scaled, counts.board_rounding,
@@ -184,6 +197,24 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
 
 def _place_number(place: str) -> str:
     return place.replace(" ", "").rstrip("=")
+
+
+def _is_number(printed: str) -> bool:
+    try:
+        return math.isfinite(float(printed))
+    except ValueError:
+        return False
+
+
+def _follows_from_lines(printed: str, what: str, mine: PairResult | None, delta: float) -> bool:
+    """Whether the file's number is ours plus what the pair's traveller lines differ by."""
+    if mine is None or not delta:
+        return False
+    if what == "percentage":
+        if not mine.top > 0:
+            return False
+        return not _differs(printed, mine.percentage + delta / mine.top * 100)
+    return not _differs(printed, mine.score + delta)
 
 
 def _factored_boards(result: SessionResult, factored: dict[tuple[str, int], object]) -> dict:
@@ -218,6 +249,7 @@ def _compare_pairs(
     out: list[Difference],
     factored: dict[tuple[str, int], tuple[int, float]],
     counts: _Counts,
+    line_deltas: dict[tuple[str, str, str], float],
 ) -> int:
     ours = {(p.section, p.direction, p.pair): p for p in result.pairs}
     ours_any = {(p.section, p.pair): p for p in result.pairs}
@@ -247,7 +279,10 @@ def _compare_pairs(
                 most = full[(mine.section, mine.direction)]
                 if _total_agrees(printed, mine, most, factored_boards.get(mine.key, 0), counts):
                     continue
-            out.append(Difference(where, what, printed, number_text(value)))
+            delta = 0.0 if mine is None else line_deltas.get(mine.key, 0.0)
+            follows = _follows_from_lines(printed, what, mine, delta)
+            note = "follows from its traveller lines" if follows else ""
+            out.append(Difference(where, what, printed, number_text(value), note))
         if pair.place:
             compared += 1
             mine_place = "" if mine is None else mine.place
