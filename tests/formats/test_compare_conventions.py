@@ -84,7 +84,9 @@ def compare_file(
     status = main(["session", str(path), "--compare"])
     out, err = capsys.readouterr()
     assert err == ""
-    return status, [line for line in out.splitlines() if line.startswith(("board", "pair", "compare"))]
+    return status, [
+        line for line in out.splitlines() if line.startswith(("board", "pair", "compare"))
+    ]
 
 
 def replaced(rows: list[tuple], index: int, position: int, value: str) -> list[tuple]:

@@ -25,9 +25,10 @@ lines", so the director looks at those lines, not at the totalling.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from xlbridge.core.session import PairResult, SessionResult
+from xlbridge.core.session import PairResult, ScoredLine, SessionResult
 from xlbridge.formats.results import EventFile, Pair
 from xlbridge.formats.session_io import contract_score, number_text
 
@@ -135,9 +136,20 @@ def _unfactored(result: SessionResult) -> dict[tuple[str, int], tuple[int, float
     return boards
 
 
-def _unfactored_value(factored: float, results: int, top: float, half: float) -> float:
-    most = top / (2 * half) + 1
-    return (factored + half) * results / most - half
+def _is_unfactored(
+    printed: str,
+    value: float,
+    line: ScoredLine,
+    factored: Mapping[tuple[str, int], tuple[int, float]],
+    tops: Mapping[tuple[str, int], float],
+) -> bool:
+    """Whether ``printed`` is ``value`` (a real result's factored matchpoints) unfactored."""
+    board = (line.section, line.board)
+    if board not in factored or line.adjusted or math.isnan(line.ns_score):
+        return False  # a full board, an adjusted or a weighted score: never read unfactored
+    results, half = factored[board]
+    most = tops[board] / (2 * half) + 1
+    return not _differs(printed, (value + half) * results / most - half)
 
 
 def _section(section: str) -> str:
@@ -175,20 +187,15 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
             value = math.nan if ours is None else (ours.ns_value if side == "NS" else ours.ew_value)
             if not _differs(printed, value):
                 continue
-            key = (ours.section, ours.board) if ours is not None else None
-            if key in factored and not ours.adjusted and not math.isnan(ours.ns_score):
-                results, half = factored[key]
-                if not _differs(printed, _unfactored_value(value, results, tops[key], half)):
-                    counts.unfactored += 1
-                    continue
+            if ours is not None and _is_unfactored(printed, value, ours, factored, tops):
+                counts.unfactored += 1
+                continue
             differences.append(Difference(where, f"{side} {unit}", printed, number_text(value)))
             if ours is not None and not math.isnan(value) and _is_number(printed):
                 pair = ours.ns_pair if side == "NS" else ours.ew_pair
                 key = (ours.section, side if result.winners == 2 else "", pair)
                 line_deltas[key] = line_deltas.get(key, 0.0) + float(printed) - value
-    pair_numbers = _compare_pairs(
-        event.pairs, result, differences, factored, counts, line_deltas
-    )
+    pair_numbers = _compare_pairs(event.pairs, result, differences, factored, counts, line_deltas)
     return Comparison(
         tuple(differences), line_numbers, pair_numbers,
         counts.unfactored, counts.scaled, counts.board_rounding,
@@ -217,7 +224,9 @@ def _follows_from_lines(printed: str, what: str, mine: PairResult | None, delta:
     return not _differs(printed, mine.score + delta)
 
 
-def _factored_boards(result: SessionResult, factored: dict[tuple[str, int], object]) -> dict:
+def _factored_boards(
+    result: SessionResult, factored: Mapping[tuple[str, int], object]
+) -> dict[tuple[str, str, str], int]:
     """How many factored boards each pair played: (section, direction, pair) → count."""
     counts: dict[tuple[str, str, str], int] = {}
     for board in result.travellers:
