@@ -22,9 +22,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from xlbridge.cli import main
+from xlbridge.core.session import Traveller, TravellerLine, score_session
 from xlbridge.formats.command import EXIT_DIFFERENT
+from xlbridge.formats.compare import compare
+from xlbridge.formats.session_io import traveller_of
+from xlbridge.formats.usebio import read_usebio
 
 # (board, NS, EW, score, NS printed, EW printed)
 LINES = [
@@ -209,3 +215,55 @@ def test_a_pair_difference_that_follows_from_its_lines_says_so(
     assert status == EXIT_DIFFERENT
     assert out[0] == "board 1 NS 1 v EW 5: NS matchpoints theirs 3, ours 2"
     assert out[1:-1] == expected
+
+
+@st.composite
+def short_mitchells(draw: st.DrawFn) -> tuple[list[TravellerLine], int]:
+    """A Mitchell of 3–6 tables over 2–4 boards, some tables not playing some boards."""
+    tables = draw(st.integers(3, 6))
+    boards = draw(st.integers(2, 4))
+    scores = st.sampled_from([-500, -100, -50, 0, 90, 110, 140, 400, 420, 430, 450, 620, 1430])
+    lines = []
+    for board in range(1, boards + 1):
+        playing = draw(st.integers(2, tables)) if board > 1 else tables
+        for table in range(1, playing + 1):
+            ew = tables + 1 + (table + board) % tables
+            lines.append(TravellerLine.with_score(board, table, ew, draw(scores)))
+    return lines, tables
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(short_mitchells())
+def test_a_file_printed_the_compscore3_way_agrees(
+    tmp_path: Path, drawn: tuple[list[TravellerLine], int]
+) -> None:
+    # Lines printed unfactored (the core's "available" factoring keeps each board's own top),
+    # totals of pairs that missed boards scaled to the full count: every number agrees.
+    lines, _ = drawn
+    traveller = Traveller.from_lines(lines)
+    factored = score_session(traveller, "mp", 2)
+    unfactored = score_session(traveller, "mp", 2, factoring="available")
+    raw = {
+        (ln.board, ln.ns_pair): (ln.ns_value, ln.ew_value)
+        for board in unfactored.travellers
+        for ln in board.lines
+    }
+    rows = [
+        (ln.board, ln.ns_pair, ln.ew_pair, str(int(ln.ns_score)),
+         *(f"{v:.2f}" for v in raw[(ln.board, ln.ns_pair)]))
+        for board in factored.travellers
+        for ln in board.lines
+    ]  # fmt: skip
+    full = max(p.boards for p in factored.pairs)
+    pairs = [
+        (p.pair, p.direction, f"{p.score * full / p.boards:.2f}", f"{p.percentage:.2f}", p.place)
+        for p in factored.pairs
+    ]
+    path = tmp_path / "event.xml"
+    path.write_text(usebio(rows, pairs), encoding="utf-8")
+    event = read_usebio(path)
+    comparison = compare(event, score_session(traveller_of(event), "mp", 2))
+    assert comparison.agree, comparison.differences
+    assert comparison.scaled == sum(1 for p in factored.pairs if p.boards < full and p.score)

@@ -11,7 +11,7 @@ Three conventions of Compscore3's are known and not differences; the summary cou
   but its traveller may print the matchpoints *before* factoring: a traveller line agrees when
   it equals our factored or our unfactored matchpoints (matchpoint sessions, real results only);
 - a pair that missed boards is printed with its total scaled to the full number of boards
-  (total × boards of the most boards played in its ranking ÷ its boards; its percentage is
+  (total × the most boards any pair of its section played ÷ its boards; its percentage is
   unchanged): that total agrees when it equals our total so scaled;
 - each factored board is rounded to two decimals before it is added, so a pair's total may be
   off by up to half a hundredth per factored board it played: the total's tolerance grows by
@@ -262,9 +262,9 @@ def _compare_pairs(
 ) -> int:
     ours = {(p.section, p.direction, p.pair): p for p in result.pairs}
     ours_any = {(p.section, p.pair): p for p in result.pairs}
-    full: dict[tuple[str, str], int] = {}
+    full: dict[str, int] = {}  # the most boards any pair of the section played
     for p in result.pairs:
-        full[(p.section, p.direction)] = max(full.get((p.section, p.direction), 0), p.boards)
+        full[p.section] = max(full.get(p.section, 0), p.boards)
     factored_boards = _factored_boards(result, factored)
     compared = 0
     for pair in listed:
@@ -285,7 +285,7 @@ def _compare_pairs(
             if not _differs(printed, value):
                 continue
             if what == "total" and mine is not None and result.unit == "MP":
-                most = full[(mine.section, mine.direction)]
+                most = full[mine.section]
                 if _total_agrees(printed, mine, most, factored_boards.get(mine.key, 0), counts):
                     continue
             delta = 0.0 if mine is None else line_deltas.get(mine.key, 0.0)
