@@ -167,7 +167,7 @@ def test_a_real_difference_is_still_listed(
     status, out = compare_file(tmp_path, capsys, lines, pairs)
     assert status == EXIT_DIFFERENT
     assert out[0] == expected and len(out) == 2
-    assert out[1].startswith("compare: 1 differ (")
+    assert out[1].startswith("compare: 1 differ")
 
 
 def test_an_adjusted_score_on_a_factored_board_is_not_unfactored(
