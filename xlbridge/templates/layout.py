@@ -67,8 +67,10 @@ def name_columns(column: Column) -> bool:
 
 
 def new_workbook(title: str) -> tuple[Workbook, Worksheet]:
-    """A workbook and its first sheet, titled ``title``."""
+    """A workbook and its first sheet, titled ``title``, in the sheets' face (see
+    :func:`styles.use_base_font`)."""
     workbook = Workbook()
+    styles.use_base_font(workbook)
     ws = workbook.active
     assert ws is not None
     ws.title = title
