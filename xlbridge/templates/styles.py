@@ -41,6 +41,7 @@ CENTER = Alignment(horizontal="center", vertical="center")
 LEFT = Alignment(horizontal="left", vertical="center")
 RIGHT = Alignment(horizontal="right", vertical="center")  # labels
 WRAP = Alignment(horizontal="center", vertical="center", wrap_text=True)  # headings
+WRAP_LEFT = Alignment(horizontal="left", vertical="center", wrap_text=True)  # long text
 NOTE = Alignment(horizontal="left", vertical="top", wrap_text=True)  # notes
 THIN = Side(style="thin", color="808080")
 BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)

@@ -47,7 +47,6 @@ from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
-from openpyxl.styles import Alignment
 from openpyxl.utils import column_index_from_string, get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -95,7 +94,6 @@ LAST_PRINTED_COLUMN = column_index_from_string(CHECK)
 #: Table rows are two lines tall: the longest Check message, and a pair's names of up to
 #: about 30 characters, wrap onto two lines rather than being cut.
 ROW_LINES = 2
-WRAP_LEFT = Alignment(horizontal="left", vertical="center", wrap_text=True)
 
 # Working columns (hidden).
 COUNTS = "S"
@@ -426,7 +424,7 @@ def _write_table_row(ws: Worksheet, cells: TableCells, top: int, bottom: int) ->
     row = cells.row
     _put(ws, cells.table, cells.number, "0")
     for ref in (cells.ns_pair, cells.ew_pair):
-        _put(ws, ref, None, "@", alignment=WRAP_LEFT)
+        _put(ws, ref, None, "@", alignment=styles.WRAP_LEFT)
     for ref in (*cells.ns_scores, *cells.ew_scores):
         _put(ws, ref, None, "General")
     for ref in cells.weights:
@@ -440,7 +438,7 @@ def _write_table_row(ws: Worksheet, cells: TableCells, top: int, bottom: int) ->
         mp, percent = _result_formulas(row, f"{raw}{row}")
         _put(ws, mp_ref, mp, "0.00")
         _put(ws, percent_ref, percent, "0.00")
-    _put(ws, cells.check, _check_formula(row), alignment=WRAP_LEFT)
+    _put(ws, cells.check, _check_formula(row), alignment=styles.WRAP_LEFT)
     ws.row_dimensions[row].height = layout.text_height(ROW_LINES)
     for column, formula in _working_formulas(row, top, bottom).items():
         cell = _put(ws, f"{column}{row}", formula, "0.####", font=styles.GREY_FONT)
