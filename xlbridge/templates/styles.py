@@ -51,8 +51,8 @@ UNLOCKED = Protection(locked=False)
 def use_base_font(workbook: Workbook) -> None:
     """Make :data:`BASE_FONT` the default font of a new ``workbook`` (before any cell is
     styled: openpyxl keeps the default as the first of its fonts and in the Normal style)."""
-    workbook._fonts = IndexedList([BASE_FONT])
-    workbook._named_styles["Normal"].font = copy(BASE_FONT)
+    workbook._fonts = IndexedList([BASE_FONT])  # noqa: SLF001 - no public API for this
+    workbook._named_styles["Normal"].font = copy(BASE_FONT)  # noqa: SLF001
 
 
 def mark_input(ws: Worksheet, ref: str) -> None:
