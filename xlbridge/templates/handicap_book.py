@@ -82,7 +82,7 @@ NAME_WIDTH_CHARACTERS = ranking.NAME_WIDTH
 #: holds at full size (names of up to about 22 characters print whole).
 PLAYER_NAME_WIDTH = 18
 #: Side margins of the tournament page (inches): narrower than the other sheets' to hold it.
-TOURNAMENT_SIDE_MARGIN = 0.25
+TOURNAMENT_SIDE_MARGIN = 0.2
 #: Lowest handicap a user may type (there is no floor, but a top player rarely goes below 0).
 LOWEST_HANDICAP = -20
 OK = "ok"
@@ -139,7 +139,7 @@ TOURNAMENT_COLUMNS = (
     Column("id_2", "Player 2 id", 7, "0", True),
     Column("name_2", "Player 2", PLAYER_NAME_WIDTH, "General"),
     Column("handicap_2", "Handicap 2", 8, "0.00"),
-    Column("pair_handicap", "Pair handicap", 8, "0.00"),
+    Column("pair_handicap", "Pair handicap", 10.5, "0.00"),  # under "Field factor"
     Column("expected", "Expected %", 8, "0.00"),
     Column("played", "Boards played (blank: all)", 8, "0", True),
     Column("achieved", "Achieved %", 8, "0.00", True),

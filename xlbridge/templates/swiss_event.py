@@ -510,7 +510,7 @@ def _round_columns(form: str) -> tuple[Column, ...]:
         Column("away", f"Away {noun} number", 8, "0", True),
         Column("away_name", f"Away {names}", ROUND_NAME_WIDTH, "General"),
         Column("home_margin", home_input[0], 11, home_input[1], True),
-        Column("away_margin", away_shown[0], 9, away_shown[1]),
+        Column("away_margin", away_shown[0], 11, away_shown[1]),
         Column("home_vps", "Home VPs", 6, "General"),
         Column("away_vps", "Away VPs", 6, "General"),
         Column("check", "Check", 16, "General"),
