@@ -110,7 +110,8 @@ def test_every_ready_made_page_prints_readable_sizes(
 def test_every_results_pack_page_prints_readable_sizes(
     libreoffice, tmp_path: Path, session: str, paper: str
 ) -> None:
-    result, names = example_session(session)
+    result, by_pair = example_session(session)
+    names: dict[object, str] = dict(by_pair)
     path = tmp_path / f"pack-{session}.xlsx"
     build_results_pack(result, names, event="Club pairs", paper=paper).save(path)
     pages = rendering.printed_sizes(rendering.pdf(libreoffice, path))
