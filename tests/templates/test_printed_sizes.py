@@ -111,7 +111,7 @@ def test_every_results_pack_page_prints_readable_sizes(
     libreoffice, tmp_path: Path, session: str, paper: str
 ) -> None:
     result, by_pair = example_session(session)
-    names: dict[object, str] = dict(by_pair)
+    names: dict[object, str] = {pair: name for pair, name in by_pair.items()}
     path = tmp_path / f"pack-{session}.xlsx"
     build_results_pack(result, names, event="Club pairs", paper=paper).save(path)
     pages = rendering.printed_sizes(rendering.pdf(libreoffice, path))
