@@ -10,8 +10,10 @@ title (every event sheet repeats its title row on each printed page).
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -120,3 +122,62 @@ def heading_found(pages: list[str], heading: str) -> bool:
         return True
     words_wanted = _tokens(heading)
     return any(words_wanted <= _tokens(page) for page in pages)
+
+
+# --------------------------------------------------------------------------------------------
+# Printed font sizes
+
+_OBJECT = re.compile(rb"(?<![0-9])(\d+) 0 obj(.*?)endobj", re.S)
+_REF = rb"(\d+) 0 R"
+#: A text's size as printed: LibreOffice writes each run as ``/Fn size Tf`` already scaled to
+#: the page (fit-to-width included) and places it with ``Td``; a text matrix (``Tm``) or a
+#: scaling ``cm`` would scale it again, so :func:`printed_sizes` refuses such a PDF.
+_TF = re.compile(rb"/(\w+) ([0-9.]+) Tf")
+_CM = re.compile(rb"(-?[0-9.]+) (-?[0-9.]+) (-?[0-9.]+) (-?[0-9.]+) (-?[0-9.]+) (-?[0-9.]+) cm")
+
+
+def _objects(data: bytes) -> dict[int, bytes]:
+    return {int(m.group(1)): m.group(2) for m in _OBJECT.finditer(data)}
+
+
+def _ref(body: bytes, key: bytes) -> int:
+    found = re.search(rb"/" + key + rb"\s*" + _REF, body)
+    assert found, f"no /{key.decode()} reference in a PDF object"
+    return int(found.group(1))
+
+
+def _stream(body: bytes) -> bytes:
+    found = re.search(rb"stream\r?\n(.*)endstream", body, re.S)
+    assert found, "a page's contents hold no stream"
+    raw = found.group(1)
+    return zlib.decompress(raw) if b"/FlateDecode" in body else raw
+
+
+def printed_sizes(path: Path) -> list[dict[str, float]]:
+    """For each page of a PDF LibreOffice printed, the smallest size (in points, as printed)
+    of the text in each font, by the font's name (e.g. ``LiberationSans-Italic``)."""
+    objects = _objects(Path(path).read_bytes())
+    catalog = next(body for body in objects.values() if b"/Type/Catalog" in body)
+    kids = re.search(rb"/Kids\s*\[([^\]]*)\]", objects[_ref(catalog, b"Pages")])
+    assert kids, "the PDF's page tree has no /Kids"
+    pages: list[dict[str, float]] = []
+    for number in (int(n) for n in re.findall(_REF, kids.group(1))):
+        page = objects[number]
+        assert b"/Type/Page" in page, "nested page trees are not read"
+        fonts = objects[_ref(objects[_ref(page, b"Resources")], b"Font")]
+        names = {
+            key.decode(): re.sub(rb"^[A-Z]{6}\+", b"", base).decode()
+            for key, ref in re.findall(rb"/(\w+)\s*" + _REF, fonts)
+            for base in re.findall(rb"/BaseFont\s*/([^\s/]+)", objects[int(ref)])
+        }
+        content = _stream(objects[_ref(page, b"Contents")])
+        assert not re.search(rb"\bTm\b", content), "a text matrix: sizes are not Tf's alone"
+        for matrix in _CM.findall(content):
+            a, d = abs(float(matrix[0])), abs(float(matrix[3]))
+            assert a == d == 1, f"a scaling cm ({a}, {d}): sizes are not Tf's alone"
+        smallest: dict[str, float] = {}
+        for key, size in _TF.findall(content):
+            font = names[key.decode()]
+            smallest[font] = min(smallest.get(font, float("inf")), float(size))
+        pages.append(smallest)
+    return pages

@@ -107,7 +107,7 @@ PAIRS_COLUMNS = (
     Column("butler", "Butler IMPs", 9),
     Column("butler_rank", "Butler rank", 7),
     Column("cross", "Cross-IMPs", 9, "0.00"),
-    Column("cross_rank", "Cross-IMP rank", 7),
+    Column("cross_rank", "Cross-IMP rank", 9),
 )
 
 #: Column letters by key, for the builder and for tests: ``SCORES["ns_score"]`` is "E".

@@ -77,7 +77,12 @@ NAME_LENGTH = 60
 #: Register rows printed at least (one page on A4 or Letter with the headings).
 REGISTER_PAGE_ROWS = min(ROWS_PER_PAGE.values()) - 6
 #: Width of a name column: 40 characters of 9-point text.
-NAME_WIDTH_CHARACTERS = 38
+NAME_WIDTH_CHARACTERS = ranking.NAME_WIDTH
+#: Width of a tournament's player-name columns: with the other 13 columns a landscape page
+#: holds at full size (names of up to about 22 characters print whole).
+PLAYER_NAME_WIDTH = 18
+#: Side margins of the tournament page (inches): narrower than the other sheets' to hold it.
+TOURNAMENT_SIDE_MARGIN = 0.2
 #: Lowest handicap a user may type (there is no floor, but a top player rarely goes below 0).
 LOWEST_HANDICAP = -20
 OK = "ok"
@@ -129,18 +134,18 @@ REGISTER_COLUMNS = (
 TOURNAMENT_COLUMNS = (
     Column("pair", "Pair", 5, "0"),
     Column("id_1", "Player 1 id", 7, "0", True),
-    Column("name_1", "Player 1", 22, "General"),
+    Column("name_1", "Player 1", PLAYER_NAME_WIDTH, "General"),
     Column("handicap_1", "Handicap 1", 8, "0.00"),
     Column("id_2", "Player 2 id", 7, "0", True),
-    Column("name_2", "Player 2", 22, "General"),
+    Column("name_2", "Player 2", PLAYER_NAME_WIDTH, "General"),
     Column("handicap_2", "Handicap 2", 8, "0.00"),
-    Column("pair_handicap", "Pair handicap", 8, "0.00"),
+    Column("pair_handicap", "Pair handicap", 10.5, "0.00"),  # under "Field factor"
     Column("expected", "Expected %", 8, "0.00"),
     Column("played", "Boards played (blank: all)", 8, "0", True),
     Column("achieved", "Achieved %", 8, "0.00", True),
     Column("result", "Handicap result %", 8, "0.00"),
-    Column("rank", "Place", 6, "0"),
-    Column("change", "Handicap change (each player)", 9, "+0.00;-0.00;0.00"),
+    Column("rank", "Place", 5, "0"),
+    Column("change", "Handicap change (each player)", 8, "+0.00;-0.00;0.00"),
     Column("new_1", "New handicap 1", 8, "0.00"),
     Column("new_2", "New handicap 2", 8, "0.00"),
     Column("check", "Check", 28, "General"),
@@ -423,9 +428,10 @@ def fit_register_print_area(ws: Worksheet, book: HandicapBook, players: int) -> 
     A print area that follows the rows in use as they are typed would need a formula in the
     print area's name, which LibreOffice ignores; so the area is sized when the workbook is
     written (:func:`enter_players` calls this) and a user who types more players than it
-    holds sets a new one (Page Layout, Print Area)."""
+    holds sets a new one (Page Layout, Print Area). Check is for the screen: the printed list
+    stops at the handicap in use, so that it fits a portrait page at full size."""
     rows = min(book.players, max(players, REGISTER_PAGE_ROWS))
-    ws.print_area = f"A1:{REGISTER['check']}{book.player_row(rows)}"
+    ws.print_area = f"A1:{REGISTER['in_use']}{book.player_row(rows)}"
 
 
 def _register_formulas(book: HandicapBook, player: int) -> dict[str, object]:
@@ -524,6 +530,7 @@ def _write_tournament(ws: Worksheet, book: HandicapBook, paper: str) -> None:
     printed = last_column - 1
     layout.finish(ws, paper, last, printed, freeze=f"B{first}")
     orient(ws, printed)
+    ws.page_margins.left = ws.page_margins.right = TOURNAMENT_SIDE_MARGIN
 
 
 def _put(ws: Worksheet, ref: str, value: object, number_format: str) -> None:

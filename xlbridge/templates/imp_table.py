@@ -29,7 +29,7 @@ IMP_SIZE_NAME = "IMP_SIZE"
 IMP_NAMES = (IMP_FROM_NAME, IMP_EDGES_NAME, IMP_SIZE_NAME)
 
 IMP_COLUMNS = (
-    Column("start", "Difference from", 11),
+    Column("start", "Difference from", 14),  # one line: some sheets keep default heights
     Column("end", "to", 9),
     Column("imps", "IMPs", 6),
 )

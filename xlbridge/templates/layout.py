@@ -29,7 +29,7 @@ HEADER_HEIGHT = 2 * ROW_HEIGHT  # two lines of wrapped heading text
 LINE_HEIGHT = 11.5
 CELL_PADDING = 3.0
 #: Characters of 9-point text a column of width 1 holds (widths are in characters of the
-#: workbook's 11-point default font; kept on the safe side for bold text).
+#: workbook's 10-point Arial default font, styles.BASE_FONT; kept on the safe side for bold).
 CHARACTERS_PER_WIDTH = 1.0
 #: The same for 8-point italic notes, and the width of a column never given one.
 NOTE_CHARACTERS_PER_WIDTH = 1.1
@@ -67,8 +67,10 @@ def name_columns(column: Column) -> bool:
 
 
 def new_workbook(title: str) -> tuple[Workbook, Worksheet]:
-    """A workbook and its first sheet, titled ``title``."""
+    """A workbook and its first sheet, titled ``title``, in the sheets' face (see
+    :func:`styles.use_base_font`)."""
     workbook = Workbook()
+    styles.use_base_font(workbook)
     ws = workbook.active
     assert ws is not None
     ws.title = title

@@ -76,7 +76,7 @@ NAME_LENGTH = 60
 MAX_SCORE = validation.MAX_NS_SCORE
 #: Percentages are shown, compared and ranked to this many decimals.
 PERCENT_DECIMALS = 2
-FONT_NAME = "Calibri"
+FONT_NAME = styles.FONT_NAME
 MIN_FONT_SIZE = 9
 
 TITLE_ROW = 1

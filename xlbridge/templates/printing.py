@@ -38,25 +38,34 @@ def setup_page(ws: Worksheet, paper: str, last_row: int, last_col: int) -> None:
     ws.print_area = f"A1:{get_column_letter(last_col)}{last_row}"
 
 
-#: Widest table (in characters, the unit of column widths) printed portrait; a wider one is
-#: printed landscape, so fit-to-width never shrinks its text much below its size.
-PORTRAIT_CHARACTERS = 100
+#: Points a column of width w prints: w digits of the 10-point Arial default font (7 pixels
+#: each, in Excel and LibreOffice alike) plus 5 pixels of padding.
+DIGIT_POINTS = 5.25
+COLUMN_PADDING_POINTS = 3.75
+#: Width a portrait page prints, between its side margins (A4, the narrower paper).
+PORTRAIT_POINTS = min(PAPER_WIDTH.values()) - 2 * 72 * 0.4
+
+
+def printed_width(widths: list[float]) -> float:
+    """Points that columns of these widths take on the page at full size."""
+    return sum(DIGIT_POINTS * width + COLUMN_PADDING_POINTS for width in widths)
 
 
 def is_wide(widths: list[float]) -> bool:
-    """Whether columns of these widths are printed landscape (see :func:`orient`)."""
-    return sum(widths) > PORTRAIT_CHARACTERS
+    """Whether columns of these widths are printed landscape (see :func:`orient`): wider
+    than a portrait page holds at full size, so that fit-to-width would shrink their text."""
+    return printed_width(widths) > PORTRAIT_POINTS
 
 
 def orient(ws: Worksheet, last_col: int) -> str:
     """Print ``ws`` landscape if columns 1 to ``last_col`` are wider than a portrait page
-    holds (:data:`PORTRAIT_CHARACTERS`), portrait otherwise; returns the orientation."""
+    holds (:func:`is_wide`), portrait otherwise; returns the orientation."""
     from openpyxl.utils import get_column_letter
 
     widths = ws.column_dimensions
     letters = [get_column_letter(c) for c in range(1, last_col + 1)]
-    total = sum(widths[x].width if x in widths else 8.43 for x in letters)
-    ws.page_setup.orientation = "landscape" if is_wide([total]) else "portrait"
+    sizes = [widths[x].width if x in widths and widths[x].width else 8.43 for x in letters]
+    ws.page_setup.orientation = "landscape" if is_wide(sizes) else "portrait"
     return str(ws.page_setup.orientation)
 
 

@@ -31,8 +31,9 @@ SHEET = "Ranking"
 HEADING_ROW = 2
 FIRST_ROW = 3
 PLACE = Column("place", "Place", 6, "@")
-#: Width of a column holding a name: 40 characters of 9-point Arial (most in capitals too).
-NAME_WIDTH = 38
+#: Width of a column holding a name: 40 characters of 9-point Arial, capitals too (widths in
+#: digits of the 10-point Arial default font, the same in Excel and LibreOffice).
+NAME_WIDTH = 42
 
 
 @dataclass(frozen=True)

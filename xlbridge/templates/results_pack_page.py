@@ -21,14 +21,14 @@ from collections.abc import Sequence
 
 from openpyxl import Workbook
 from openpyxl.styles import Font
-from openpyxl.utils.indexed_list import IndexedList
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.templates import styles
 from xlbridge.templates.printing import PAPER_SIZES, page_breaks, set_row_breaks
 
 FONT_NAME = "Arial"
 #: The workbook's default font, which sets the unit of column widths.
-DEFAULT_FONT = Font(name=FONT_NAME, size=10)
+DEFAULT_FONT = styles.BASE_FONT
 DATA_FONT = Font(name=FONT_NAME, size=9)
 BOLD_FONT = Font(name=FONT_NAME, size=9, bold=True)
 CAPTION_FONT = Font(name=FONT_NAME, size=10, bold=True)
@@ -52,13 +52,9 @@ SAFETY_LINES = 1
 
 
 def use_default_font(workbook: Workbook) -> None:
-    """Make Arial 10 the workbook's default font (the "Normal" style), the unit of widths.
-
-    openpyxl has no public setting for it: the default is the first font of the workbook's
-    font table and the font of its "Normal" style, set here before any cell is styled.
-    """
-    workbook._fonts = IndexedList([DEFAULT_FONT])  # noqa: SLF001 - no public API for this
-    workbook._named_styles["Normal"].font = DEFAULT_FONT  # noqa: SLF001
+    """Make Arial 10 the workbook's default font (the "Normal" style), the unit of widths,
+    as in every workbook xlbridge makes (:func:`xlbridge.templates.styles.use_base_font`)."""
+    styles.use_base_font(workbook)
 
 
 def scale_for(paper: str, widths: Sequence[float]) -> int:
@@ -110,8 +106,8 @@ def setup_page(
     ws.oddHeader.center.size = 10
     ws.oddFooter.left.text = header_text(ws.title)
     ws.oddFooter.right.text = "Page &P of &N"
-    for part in (ws.oddFooter.left, ws.oddFooter.right):
-        part.font, part.size = FONT_NAME, 8
+    for part in (ws.oddFooter.left, ws.oddFooter.right):  # a note: 8-point italic
+        part.font, part.size = f"{FONT_NAME},Italic", 8
     return scale
 
 

@@ -107,8 +107,11 @@ FIRST_ENTRY_ROW = 6
 # Round sheets and Standings
 HEADING_ROW = 2
 FIRST_ROW = 3
-#: Round sheets are printed for the tables to read and check: rows a little taller.
-ROUND_ROW_HEIGHT = 1.5 * ROW_HEIGHT
+#: Round sheets are printed for the tables to read and check. Round rows are two lines tall:
+#: a name of 40 characters, or a Check message, wraps onto two lines of its column, so the
+#: round fits a landscape page at full size (9-point text as printed), two names side by side.
+ROUND_ROW_HEIGHT = layout.text_height(2)
+ROUND_NAME_WIDTH = 26
 
 #: The columns of a round sheet (the same for every round and both forms).
 ROUND_KEYS = (
@@ -503,14 +506,14 @@ def _round_columns(form: str) -> tuple[Column, ...]:
     columns = (
         Column("table", "Table", 6),
         Column("home", f"Home {noun} number", 8, "0", True),
-        Column("home_name", f"Home {names}", ranking.NAME_WIDTH, "General"),
+        Column("home_name", f"Home {names}", ROUND_NAME_WIDTH, "General"),
         Column("away", f"Away {noun} number", 8, "0", True),
-        Column("away_name", f"Away {names}", ranking.NAME_WIDTH, "General"),
+        Column("away_name", f"Away {names}", ROUND_NAME_WIDTH, "General"),
         Column("home_margin", home_input[0], 11, home_input[1], True),
-        Column("away_margin", away_shown[0], 9, away_shown[1]),
+        Column("away_margin", away_shown[0], 11, away_shown[1]),
         Column("home_vps", "Home VPs", 6, "General"),
         Column("away_vps", "Away VPs", 6, "General"),
-        Column("check", "Check", 18, "General"),
+        Column("check", "Check", 16, "General"),
     )
     assert tuple(c.key for c in columns) == ROUND_KEYS
     return columns
@@ -531,6 +534,9 @@ def _write_round(ws: Worksheet, book: SwissEventBook, number: int, paper: str) -
         _write_row(ws, book.table_row(table), columns, _table_formulas(book, number, table))
     last = book.table_row(book.tables)
     layout.row_heights(ws, FIRST_ROW, last, ROUND_ROW_HEIGHT)
+    for key in ("home_name", "away_name", "check"):
+        for (cell,) in ws[f"{ROUND[key]}{FIRST_ROW}:{ROUND[key]}{last}"]:
+            cell.alignment = styles.WRAP_LEFT
 
     def column(key: str) -> str:
         return column_range(ROUND[key], FIRST_ROW, last)

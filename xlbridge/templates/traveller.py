@@ -33,7 +33,9 @@ Layout of the sheet ``Traveller`` (rows and columns are the module's constants):
   % = MP' / 2(E − 1) · 100. A row that is blank or wrong shows "" in its result cells and
   does not count. As in the core, a board needs 2 results (or E of at least 2) and E may not
   be less than A: otherwise every result is blank and M3 says why.
-- Printing: columns A:Q only, landscape, one page wide, rows 5–6 repeated on every page.
+- Printing: columns A:Q only, landscape, one page wide at full size (9-point data, 8-point
+  notes as printed), rows 5–6 repeated on every page; table rows are two lines tall so that
+  a Check message wraps rather than being cut.
 
 Only the Excel 2010 function set is used (SUMPRODUCT, IF, ISNUMBER, COUNT, COUNTA, ...).
 """
@@ -88,6 +90,10 @@ TABLE, NS_PAIR, EW_PAIR = "A", "B", "C"
 FIRST_COMPONENT_COLUMN = 4  # D
 NS_MP, EW_MP, NS_PERCENT, EW_PERCENT, CHECK = "M", "N", "O", "P", "Q"
 LAST_PRINTED_COLUMN = column_index_from_string(CHECK)
+
+#: Table rows are two lines tall: the longest Check message, and a pair's names of up to
+#: about 30 characters, wrap onto two lines rather than being cut.
+ROW_LINES = 2
 
 # Working columns (hidden).
 COUNTS = "S"
@@ -418,7 +424,7 @@ def _write_table_row(ws: Worksheet, cells: TableCells, top: int, bottom: int) ->
     row = cells.row
     _put(ws, cells.table, cells.number, "0")
     for ref in (cells.ns_pair, cells.ew_pair):
-        _put(ws, ref, None, "@", alignment=styles.LEFT)
+        _put(ws, ref, None, "@", alignment=styles.WRAP_LEFT)
     for ref in (*cells.ns_scores, *cells.ew_scores):
         _put(ws, ref, None, "General")
     for ref in cells.weights:
@@ -432,7 +438,8 @@ def _write_table_row(ws: Worksheet, cells: TableCells, top: int, bottom: int) ->
         mp, percent = _result_formulas(row, f"{raw}{row}")
         _put(ws, mp_ref, mp, "0.00")
         _put(ws, percent_ref, percent, "0.00")
-    _put(ws, cells.check, _check_formula(row), alignment=styles.LEFT)
+    _put(ws, cells.check, _check_formula(row), alignment=styles.WRAP_LEFT)
+    ws.row_dimensions[row].height = layout.text_height(ROW_LINES)
     for column, formula in _working_formulas(row, top, bottom).items():
         cell = _put(ws, f"{column}{row}", formula, "0.####", font=styles.GREY_FONT)
         cell.fill = styles.WORKING_FILL
@@ -457,10 +464,12 @@ def _validate_decimal(ws: Worksheet, cells: list[str], low: float, high: float, 
 
 def _lay_out_page(ws: Worksheet, bottom: int, paper: str) -> None:
     """Widths, hidden working columns, frozen headings, print set-up and protection."""
-    widths = {TABLE: 6.0, NS_PAIR: 16.0, EW_PAIR: 16.0, CHECK: 26.0}
+    # 17 columns fit a landscape page at full size (fit-to-width then shrinks nothing, so
+    # the 9-point data and 8-point notes print at their size); headings wrap to two lines.
+    widths = {TABLE: 8.5, NS_PAIR: 12.5, EW_PAIR: 12.5, CHECK: 22.0}
     for c in COMPONENT_COLUMNS:
-        widths |= {c.ns_score: 7.5, c.ew_score: 7.5, c.weight: 6.5}
-    widths |= dict.fromkeys((NS_MP, EW_MP, NS_PERCENT, EW_PERCENT), 7.5)
+        widths |= {c.ns_score: 6.5, c.ew_score: 6.5, c.weight: 5.5}
+    widths |= dict.fromkeys((NS_MP, EW_MP, NS_PERCENT, EW_PERCENT), 6.0)
     for column, width in widths.items():
         ws.column_dimensions[column].width = width
     ws.column_dimensions.group(FIRST_WORKING, LAST_WORKING, hidden=True, outline_level=1)
