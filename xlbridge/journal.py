@@ -53,22 +53,29 @@ def _bytes_writer(data: bytes) -> Callable[[Path], None]:
 
 def commit(journal: Path, changes: Sequence[tuple[Path, bytes]]) -> None:
     """Replace every ``(path, content)`` of ``changes`` as one step (see the module)."""
-    entries = [
-        {
-            "path": str(path.resolve()),
-            "before": _fingerprint(path),
-            "data": base64.b64encode(data).decode("ascii"),
-        }
-        for path, data in changes
-    ]
-    record = json.dumps({"format": FORMAT, "files": entries}).encode("ascii")
+    paths = [str(path.resolve()) for path, _ in changes]
+    befores = [_fingerprint(path) for path, _ in changes]
+    record = _record(paths, befores, [base64.b64encode(data) for _, data in changes])
     write_atomically(journal, _bytes_writer(record), force=True)
     try:
-        _apply(journal, entries)
+        _apply(journal, [(Path(path), data) for path, (_, data) in zip(paths, changes)])
     except InputError as error:
         raise InputError(
             f"{error}; the update is recorded in {journal} and the next run completes it"
         ) from None
+
+
+def _record(paths: list[str], befores: list[str | None], encoded: list[bytes]) -> bytes:
+    """The journal's bytes: exactly ``json.dumps({"format": FORMAT, "files": [{"path": …,
+    "before": …, "data": base64}, …]})``, put together around the base64 text (which needs
+    no escaping) instead of passing megabytes through the JSON encoder."""
+    files = [
+        b'{"path": ' + json.dumps(path).encode("ascii") + b', "before": '
+        + json.dumps(before).encode("ascii") + b', "data": "' + data + b'"}'
+        for path, before, data in zip(paths, befores, encoded, strict=True)
+    ]  # fmt: skip
+    head = json.dumps({"format": FORMAT}).encode("ascii")[:-1]
+    return head + b', "files": [' + b", ".join(files) + b"]}"
 
 
 def roll_forward(journal: Path) -> list[Path]:
@@ -82,30 +89,27 @@ def roll_forward(journal: Path) -> list[Path]:
         if record.get("format") != FORMAT:
             raise ValueError(record.get("format"))
         entries = record["files"]
-        for entry in entries:
-            base64.b64decode(entry["data"], validate=True)
+        contents = [base64.b64decode(entry["data"], validate=True) for entry in entries]
     except (ValueError, KeyError, TypeError):
         raise InputError(
             f"{journal}: an interrupted update left this journal, but it cannot be read; "
             "remove it once you have checked the files it names"
         ) from None
-    for entry in entries:
-        path = Path(entry["path"])
+    changes = [(Path(entry["path"]), data) for entry, data in zip(entries, contents)]
+    for entry, (path, data) in zip(entries, changes):
         now = _fingerprint(path)
-        after = hashlib.sha256(base64.b64decode(entry["data"])).hexdigest()
+        after = hashlib.sha256(data).hexdigest()
         if now not in (entry["before"], after):
             raise InputError(
                 f"{journal}: an interrupted update was to be completed, but {path} has changed "
                 "since; check it, then remove the journal and run again"
             )
-    return _apply(journal, entries)
+    return _apply(journal, changes)
 
 
-def _apply(journal: Path, entries: list[dict[str, str | None]]) -> list[Path]:
+def _apply(journal: Path, changes: list[tuple[Path, bytes]]) -> list[Path]:
     written = []
-    for entry in entries:
-        path = Path(str(entry["path"]))
-        data = base64.b64decode(str(entry["data"]))
+    for path, data in changes:
         write_atomically(path, _bytes_writer(data), force=True)
         written.append(path)
     try:

@@ -93,9 +93,12 @@ def as_text(matrix: np.ndarray, mask: np.ndarray) -> list[str]:
     """The cells of a byte matrix (:data:`Cells`) as text, one per row."""
     if not matrix.shape[0]:
         return []
-    ends = np.zeros((matrix.shape[0], 1), dtype=np.uint8) + _SEPARATOR
-    whole = np.hstack([matrix, ends])[np.hstack([mask, np.ones_like(ends, dtype=bool)])]
-    return whole.tobytes().decode("ascii").split("\n")[:-1]
+    count, width = matrix.shape
+    whole = np.empty((count, width + 1), dtype=np.uint8)  # each cell, then a separator
+    keep = np.empty((count, width + 1), dtype=bool)
+    whole[:, :width], whole[:, width] = matrix, _SEPARATOR
+    keep[:, :width], keep[:, width] = mask, True
+    return whole[keep].tobytes().decode("ascii").split("\n")[:-1]
 
 
 def _scaled(values: np.ndarray, decimals: int) -> tuple[np.ndarray, np.ndarray]:
