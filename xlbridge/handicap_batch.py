@@ -318,20 +318,41 @@ def _numbered_members(joined: str, rows: int) -> tuple[list[str], np.ndarray, np
     digits = joined.replace("+", "").replace(_ROW_END, "")
     if not (digits.isascii() and digits.isdigit()):
         return None
-    doubtful = ("++", "+\x00", "\x00+", "\x00\x00", "+0", "\x000")  # looked into only if there
-    if joined[:1] in "+0" or any(pair in joined for pair in doubtful):
+    data = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+    separator = (data == ord("+")) | (data == 0)
+    zero = data == ord("0")
+    # An empty id or a leading zero can only be where a separator or a "0" starts the text, a
+    # separator ends it, or one is followed by another or by a "0": looked into only if so.
+    if (separator[0] or zero[0] or separator[-1]
+            or (separator[:-1] & (separator[1:] | zero[1:])).any()):  # fmt: skip
         if _NOT_PLAIN_NUMBER.search(joined):
             return None
-    tokens = joined.replace(_ROW_END, "+").split("+")
-    if max(map(len, tokens)) > 18:  # beyond int64
+    numbers = _whole_numbers(data, separator)
+    if numbers is None:
         return None
-    numbers = np.array(tokens, dtype=np.int64)
-    data = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
     ends = np.append(np.flatnonzero(data == 0), data.size)
     count = np.diff(np.searchsorted(np.flatnonzero(data == ord("+")), ends), prepend=0) + 1
     distinct, codes = first_appearance_codes(numbers)
     ids = [str(number) for number in distinct.tolist()]
     return ids, np.repeat(np.arange(rows, dtype=np.int64), count), codes
+
+
+#: Powers of ten, by the place of a digit counted from the end of its number.
+_PLACES = 10 ** np.arange(18, dtype=np.int64)
+
+
+def _whole_numbers(data: np.ndarray, separator: np.ndarray) -> np.ndarray | None:
+    """The numbers of ASCII digits written between separators (none empty, none at either
+    end), read in one go; None when one has more than 18 digits (beyond int64)."""
+    split = np.flatnonzero(separator)
+    starts = np.concatenate([[0], split + 1])
+    ends = np.append(split, data.size)
+    if int((ends - starts).max()) > _PLACES.size:
+        return None
+    place = np.repeat(ends, ends - starts + 1)[: data.size] - np.arange(data.size) - 1
+    digit = data.astype(np.int64) - ord("0")
+    digit[separator] = 0
+    return np.add.reduceat(digit * _PLACES[np.maximum(place, 0)], starts)
 
 
 def first_appearance_codes(numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -53,12 +53,13 @@ def _bytes_writer(data: bytes) -> Callable[[Path], None]:
 
 def commit(journal: Path, changes: Sequence[tuple[Path, bytes]]) -> None:
     """Replace every ``(path, content)`` of ``changes`` as one step (see the module)."""
-    paths = [str(path.resolve()) for path, _ in changes]
-    befores = [_fingerprint(path) for path, _ in changes]
-    record = _record(paths, befores, [base64.b64encode(data) for _, data in changes])
+    paths = [path.resolve() for path, _ in changes]
+    befores = [_fingerprint(path) for path in paths]
+    encoded = [base64.b64encode(data) for _, data in changes]
+    record = _record([str(path) for path in paths], befores, encoded)
     write_atomically(journal, _bytes_writer(record), force=True)
     try:
-        _apply(journal, [(Path(path), data) for path, (_, data) in zip(paths, changes)])
+        _apply(journal, [(path, data) for path, (_, data) in zip(paths, changes, strict=True)])
     except InputError as error:
         raise InputError(
             f"{error}; the update is recorded in {journal} and the next run completes it"
@@ -95,8 +96,8 @@ def roll_forward(journal: Path) -> list[Path]:
             f"{journal}: an interrupted update left this journal, but it cannot be read; "
             "remove it once you have checked the files it names"
         ) from None
-    changes = [(Path(entry["path"]), data) for entry, data in zip(entries, contents)]
-    for entry, (path, data) in zip(entries, changes):
+    changes = [(Path(entry["path"]), data) for entry, data in zip(entries, contents, strict=True)]
+    for entry, (path, data) in zip(entries, changes, strict=True):
         now = _fingerprint(path)
         after = hashlib.sha256(data).hexdigest()
         if now not in (entry["before"], after):

@@ -52,11 +52,13 @@ def with_cells_added(source: bytes, starts: np.ndarray, ends: np.ndarray, added:
 def text_cells(distinct: Sequence[bytes], codes: np.ndarray) -> Cells:
     """A column of few distinct values (encoded) as :data:`Cells`: value ``codes[i]`` on
     row i."""
-    lengths = np.array([len(value) for value in distinct], dtype=np.int64)
+    lengths = np.fromiter(map(len, distinct), dtype=np.int64, count=len(distinct))
     width = max(int(lengths.max()), 1) if lengths.size else 1
     table = np.zeros((len(distinct), width), dtype=np.uint8)
-    for row, value in enumerate(distinct):  # few: one per distinct value
-        table[row, : len(value)] = np.frombuffer(value, dtype=np.uint8)
+    # Every value's bytes in one go: byte j of value i goes to table[i, j].
+    flat = np.frombuffer(b"".join(distinct), dtype=np.uint8)
+    row = np.repeat(np.arange(len(distinct)), lengths)
+    table[row, np.arange(flat.size) - (np.cumsum(lengths) - lengths)[row]] = flat
     return table[codes], np.arange(width) < lengths[codes][:, None]
 
 

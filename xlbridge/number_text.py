@@ -154,6 +154,8 @@ def _digits(scaled: np.ndarray, negative: np.ndarray, decimals: int, trim: bool)
     elif not any_fraction:
         digits[:] = _ZERO
     columns = np.arange(width)
+    if not trim and decimals > 0:  # every place written: from the first character to the end
+        return matrix, columns >= first[:, None]
     places = columns - point  # 1 for the first decimal place
     mask = (columns >= first[:, None]) & (columns < point)
     mask |= (places == 0) & (kept > 0)
