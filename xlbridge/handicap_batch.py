@@ -57,6 +57,7 @@ from xlbridge.csv_table import (
     read_text_format,
     unmarked,
 )
+from xlbridge.digit_runs import digits_between
 from xlbridge.line_bytes import rows_bytes, text_cells
 
 ID_COLUMNS = ("id", "player_id", "player")
@@ -327,7 +328,7 @@ def _numbered_members(joined: str, rows: int) -> tuple[list[str], np.ndarray, np
             or (separator[:-1] & (separator[1:] | zero[1:])).any()):  # fmt: skip
         if _NOT_PLAIN_NUMBER.search(joined):
             return None
-    numbers = _whole_numbers(data, separator)
+    numbers = digits_between(data, separator)
     if numbers is None:
         return None
     ends = np.append(np.flatnonzero(data == 0), data.size)
@@ -335,24 +336,6 @@ def _numbered_members(joined: str, rows: int) -> tuple[list[str], np.ndarray, np
     distinct, codes = first_appearance_codes(numbers)
     ids = [str(number) for number in distinct.tolist()]
     return ids, np.repeat(np.arange(rows, dtype=np.int64), count), codes
-
-
-#: Powers of ten, by the place of a digit counted from the end of its number.
-_PLACES = 10 ** np.arange(18, dtype=np.int64)
-
-
-def _whole_numbers(data: np.ndarray, separator: np.ndarray) -> np.ndarray | None:
-    """The numbers of ASCII digits written between separators (none empty, none at either
-    end), read in one go; None when one has more than 18 digits (beyond int64)."""
-    split = np.flatnonzero(separator)
-    starts = np.concatenate([[0], split + 1])
-    ends = np.append(split, data.size)
-    if int((ends - starts).max()) > _PLACES.size:
-        return None
-    place = np.repeat(ends, ends - starts + 1)[: data.size] - np.arange(data.size) - 1
-    digit = data.astype(np.int64) - ord("0")
-    digit[separator] = 0
-    return np.add.reduceat(digit * _PLACES[np.maximum(place, 0)], starts)
 
 
 def first_appearance_codes(numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
