@@ -35,7 +35,6 @@ import numpy as np
 
 from xlbridge import number_text
 from xlbridge.core.validate import LARGEST, InputError
-from xlbridge.digit_runs import plain_integers
 from xlbridge.line_bytes import rows_bytes, with_cells_added
 
 DELIMITERS = ",;\t"
@@ -276,9 +275,7 @@ class CsvTable:
         typed = cells if all(cells) else list(compress(cells, cells))  # cells not empty
         if typed and (len(typed) == len(cells) or blank_allowed):
             try:  # the usual case, converted in one go; any doubt goes the careful way below
-                values = plain_integers(typed)  # plain whole numbers: from the bytes
-                if values is None:
-                    values = np.array(typed, dtype=float)
+                values = np.array(typed, dtype=float)
                 if (np.abs(values) <= LARGEST).all():  # NaN and inf fail too
                     self._numbers_only(key)
                     if len(typed) == len(cells):
