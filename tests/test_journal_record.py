@@ -9,7 +9,8 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlbridge.journal import FORMAT, _record
+from xlbridge.journal import FORMAT_1 as FORMAT
+from xlbridge.journal import _record
 
 paths = st.text(min_size=1, max_size=40)  # any character: quotes, backslashes, accents, tabs
 fingerprints = st.none() | st.text(alphabet="0123456789abcdef", min_size=64, max_size=64)
