@@ -274,22 +274,31 @@ def test_a_new_file_missing_or_damaged_after_a_crash_is_named_not_applied(
 
 
 def test_a_journal_of_the_earlier_format_is_completed(
-    tmp_path: Path, clean: dict[str, bytes]
+    tmp_path: Path, clean: dict[str, bytes], capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A crash under the version whose journal held the new contents themselves."""
     import base64
     import hashlib
 
-    _start(tmp_path)
     names = ["players-history.csv", "players.csv"]
-    paths = [str((tmp_path / name).resolve()) for name in names]
-    befores = [hashlib.sha256((tmp_path / name).read_bytes()).hexdigest() for name in names]
-    encoded = [base64.b64encode(clean[name]) for name in names]
-    journal.journal_path(tmp_path / names[0]).write_bytes(journal._record(paths, befores, encoded))
-    assert main(_args(tmp_path)) == 0
-    assert _state(tmp_path) == clean
-    assert main(_args(tmp_path)) == 0
-    assert _state(tmp_path) == clean
+
+    def crashed(folder: Path) -> None:
+        _start(folder)
+        paths = [str((folder / name).resolve()) for name in names]
+        befores = [hashlib.sha256((folder / name).read_bytes()).hexdigest() for name in names]
+        encoded = [base64.b64encode(clean[name]) for name in names]
+        record = journal._record(paths, befores, encoded)
+        journal.journal_path(folder / names[0]).write_bytes(record)
+
+    crashed(tmp_path / "by-hand")
+    (tmp_path / "by-hand" / "players.csv").write_text("id,handicap\n100,20\n")
+    assert main(_args(tmp_path / "by-hand")) == 2
+    assert "has changed since" in capsys.readouterr().err
+    crashed(tmp_path / "kept")
+    assert main(_args(tmp_path / "kept")) == 0
+    assert _state(tmp_path / "kept") == clean
+    assert main(_args(tmp_path / "kept")) == 0
+    assert _state(tmp_path / "kept") == clean
 
 
 def test_a_damaged_journal_is_named_not_applied(

@@ -122,11 +122,10 @@ def roll_forward(journal: Path) -> list[Path]:
     try:
         record = json.loads(raw)
         entries = record["files"]
-        if record.get("format") == FORMAT_1:
-            return _roll_forward_1(journal, entries)
-        if record.get("format") != FORMAT:
+        earlier = record.get("format") == FORMAT_1
+        if not earlier and record.get("format") != FORMAT:
             raise ValueError(record.get("format"))
-        for entry in entries:
+        for entry in [] if earlier else entries:
             for key in ("path", "new", "after"):
                 if not isinstance(entry[key], str):
                     raise TypeError(key)
@@ -135,6 +134,8 @@ def roll_forward(journal: Path) -> list[Path]:
             f"{journal}: an interrupted update left this journal, but it cannot be read; "
             "remove it once you have checked the files it names"
         ) from None
+    if earlier:
+        return _roll_forward_1(journal, entries)
     for entry in entries:  # every file checked before any is touched
         path, new = Path(entry["path"]), Path(entry["new"])
         now = _fingerprint(path)
