@@ -107,9 +107,11 @@ def _step_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> int:
     with monkeypatch.context() as patch:
         steps = Steps(patch, None, "count")
         assert main(_args(tmp_path / "count")) == 0
-    # journal, history, register: each written (fsync), renamed, the folder synced; then the
-    # journal removed
-    assert steps.names == ["fsync", "replace", "fsync"] * 3 + ["unlink"], steps.names
+    # the new history and register written beside them (fsync); the journal written (fsync),
+    # renamed, the folder synced; the history and register each renamed, the folder synced;
+    # then the journal removed
+    expected = ["fsync"] * 2 + ["fsync", "replace", "fsync"] + ["replace", "fsync"] * 2
+    assert steps.names == [*expected, "unlink"], steps.names
     return steps.count
 
 
@@ -134,7 +136,7 @@ def test_a_fault_at_any_step_is_completed_by_the_next_run(
             else:
                 assert main(_args(folder)) in (0, 2)
         assert not _leftovers(folder), (fail_at, _leftovers(folder))  # a failed write cleans up
-        if fail_at <= 2:  # the journal is not in place: nothing has changed
+        if fail_at <= 4:  # the journal is not in place: nothing has changed
             assert _state(folder) == before
         assert main(_args(folder)) == 0  # the rerun completes the update, or makes it
         assert _state(folder) == clean, f"{how} at step {fail_at}"
@@ -147,15 +149,21 @@ def test_a_second_fault_while_completing_is_completed_by_the_run_after(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clean: dict[str, bytes]
 ) -> None:
     total = _step_count(tmp_path, monkeypatch)
-    for first in range(3, total + 1):  # the journal is in place: the next run rolls forward
-        for second in range(1, 8):  # the roll-forward: 2 × (write, rename, sync), the journal
+    for first in range(5, total + 1):  # the journal is in place: the next run rolls forward
+        for second in range(1, 6):  # the roll-forward: 2 × (rename, sync) at most, the journal
             folder = tmp_path / f"{first}-{second}"
             _start(folder)
-            for fail_at in (first, second):
-                with monkeypatch.context() as patch:
-                    Steps(patch, fail_at, "kill")
-                    with pytest.raises(Killed):
-                        main(_args(folder))
+            with monkeypatch.context() as patch:
+                Steps(patch, first, "kill")
+                with pytest.raises(Killed):
+                    main(_args(folder))
+            with monkeypatch.context() as patch:
+                steps = Steps(patch, second, "kill")
+                try:
+                    assert main(_args(folder)) == 0  # fewer steps were left than ``second``
+                    assert steps.count < second
+                except Killed:
+                    pass
             assert main(_args(folder)) == 0
             assert _state(folder) == clean, (first, second)
             TRIED["double kill"] = TRIED.get("double kill", 0) + 1
@@ -239,6 +247,58 @@ def test_a_register_changed_by_hand_after_a_crash_is_not_overwritten(
     err = capsys.readouterr().err
     assert "has changed since" in err and ".journal" in err and err.count("\n") == 1
     assert (tmp_path / "players.csv").read_text() == "id,handicap\n100,20\n"
+
+
+@pytest.mark.parametrize("damage", ["missing", "damaged"])
+def test_a_new_file_missing_or_damaged_after_a_crash_is_named_not_applied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    damage: str,
+) -> None:  # fmt: skip
+    _start(tmp_path)
+    with monkeypatch.context() as patch:
+        Steps(patch, 7, "kill")  # the journal is in place, the history replaced
+        with pytest.raises(Killed):
+            main(_args(tmp_path))
+    waiting = tmp_path / ".players.csv.journal-new"
+    assert waiting.exists()
+    if damage == "missing":
+        waiting.unlink()
+    else:
+        waiting.write_bytes(waiting.read_bytes()[:-3])
+    before = _state(tmp_path)
+    capsys.readouterr()
+    assert main(_args(tmp_path)) == 2
+    err = capsys.readouterr().err
+    assert "missing or damaged" in err and ".journal" in err and err.count("\n") == 1
+    assert _state(tmp_path) == before  # nothing touched
+
+
+def test_a_journal_of_the_earlier_format_is_completed(
+    tmp_path: Path, clean: dict[str, bytes], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A crash under the version whose journal held the new contents themselves."""
+    import base64
+    import hashlib
+
+    names = ["players-history.csv", "players.csv"]
+
+    def crashed(folder: Path) -> None:
+        _start(folder)
+        paths = [str((folder / name).resolve()) for name in names]
+        befores = [hashlib.sha256((folder / name).read_bytes()).hexdigest() for name in names]
+        encoded = [base64.b64encode(clean[name]) for name in names]
+        record = journal._record(paths, befores, encoded)
+        journal.journal_path(folder / names[0]).write_bytes(record)
+
+    crashed(tmp_path / "by-hand")
+    (tmp_path / "by-hand" / "players.csv").write_text("id,handicap\n100,20\n")
+    assert main(_args(tmp_path / "by-hand")) == 2
+    assert "has changed since" in capsys.readouterr().err
+    crashed(tmp_path / "kept")
+    assert main(_args(tmp_path / "kept")) == 0
+    assert _state(tmp_path / "kept") == clean
+    assert main(_args(tmp_path / "kept")) == 0
+    assert _state(tmp_path / "kept") == clean
 
 
 def test_a_damaged_journal_is_named_not_applied(

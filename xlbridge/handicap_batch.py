@@ -58,6 +58,7 @@ from xlbridge.csv_table import (
     read_text_format,
     unmarked,
 )
+from xlbridge.digit_runs import digits_between
 from xlbridge.line_bytes import rows_bytes, text_cells
 
 ID_COLUMNS = ("id", "player_id", "player")
@@ -263,12 +264,9 @@ def _dates(table: CsvTable) -> np.ndarray:
         and len(digits) == 8 * len(cells)
         and (digits.isascii() and digits.isdigit() and set(map(len, cells)) <= {10})
     ):
-        try:  # the calendar's own check: 2026-02-29 is not a date
-            days = np.array(cells, dtype="datetime64[D]")
-            if not days.size or days.min() >= np.datetime64("0001-01-01"):
-                return days
-        except ValueError:
-            pass
+        days = _iso_days(digits)
+        if days is not None:
+            return days
     distinct, codes = _codes(cells)
     parsed = []
     for code, cell in enumerate(distinct):
@@ -278,6 +276,23 @@ def _dates(table: CsvTable) -> np.ndarray:
             row = int(np.flatnonzero(codes == code)[0])
             raise table.fail(row, f"date must be a date such as 2026-11-29, got {cell!r}") from None
     return np.array(parsed, dtype="datetime64[D]").reshape(-1)[codes]
+
+
+def _iso_days(digits: str) -> np.ndarray | None:
+    """Dates written YYYYMMDD back to back (8 ASCII digits each) as days, read in one go;
+    None when one of them is not a date of the calendar from the year 1 on (2026-02-29,
+    say), which the caller then names."""
+    numbers = np.frombuffer(digits.encode("ascii"), dtype=np.uint8).reshape(-1, 8) - ord("0")
+    numbers = numbers.astype(np.int64) @ np.array([10**7, 10**6, 10**5, 10**4, 1000, 100, 10, 1])
+    year, month, day = numbers // 10_000, numbers // 100 % 100, numbers % 100
+    if not ((year >= 1).all() and (month >= 1).all() and (month <= 12).all() and (day >= 1).all()):
+        return None
+    months = (year - 1970) * 12 + (month - 1)
+    first = months.astype("datetime64[M]").astype("datetime64[D]")
+    length = (months + 1).astype("datetime64[M]").astype("datetime64[D]") - first
+    if (day > length.astype(np.int64)).any():  # the calendar's own check
+        return None
+    return first + (day - 1)
 
 
 def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
@@ -310,23 +325,51 @@ def _numbered_members(joined: str, rows: int) -> tuple[list[str], np.ndarray, np
     digits = joined.replace("+", "").replace(_ROW_END, "")
     if not (digits.isascii() and digits.isdigit()):
         return None
-    doubtful = ("++", "+\x00", "\x00+", "\x00\x00", "+0", "\x000")  # looked into only if there
-    if joined[:1] in "+0" or any(pair in joined for pair in doubtful):
+    data = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+    separator = (data == ord("+")) | (data == 0)
+    zero = data == ord("0")
+    # An empty id or a leading zero can only be where a separator or a "0" starts the text, a
+    # separator ends it, or one is followed by another or by a "0": looked into only if so.
+    if (separator[0] or zero[0] or separator[-1]
+            or (separator[:-1] & (separator[1:] | zero[1:])).any()):  # fmt: skip
         if _NOT_PLAIN_NUMBER.search(joined):
             return None
-    tokens = joined.replace(_ROW_END, "+").split("+")
-    if max(map(len, tokens)) > 18:  # beyond int64
+    numbers = digits_between(data, separator)
+    if numbers is None:
         return None
-    numbers = np.array(tokens, dtype=np.int64)
-    data = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
     ends = np.append(np.flatnonzero(data == 0), data.size)
     count = np.diff(np.searchsorted(np.flatnonzero(data == ord("+")), ends), prepend=0) + 1
-    distinct, first, inverse = np.unique(numbers, return_index=True, return_inverse=True)
+    distinct, codes = first_appearance_codes(numbers)
+    ids = [str(number) for number in distinct.tolist()]
+    return ids, np.repeat(np.arange(rows, dtype=np.int64), count), codes
+
+
+def first_appearance_codes(numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values of a column of non-negative whole numbers in order of first
+    appearance, and each value's index among them.
+
+    Numbers from a range not much wider than the column (a federation's numbers, say) are
+    counted off in a table of that range, which needs no sort; others go through a sort.
+    """
+    numbers = numbers.reshape(-1)
+    if not numbers.size:
+        return numbers.copy(), np.zeros(0, dtype=np.int64)
+    low = int(numbers.min())
+    span = int(numbers.max()) - low + 1
+    if span <= max(8 * numbers.size, 1 << 20):
+        offset = numbers - low
+        present = np.zeros(span, dtype=bool)
+        present[offset] = True
+        distinct = np.flatnonzero(present) + low  # sorted
+        inverse = (np.cumsum(present) - 1)[offset]
+        first = np.full(distinct.size, numbers.size, dtype=np.int64)
+        np.minimum.at(first, inverse, np.arange(numbers.size, dtype=np.int64))
+    else:
+        distinct, first, inverse = np.unique(numbers, return_index=True, return_inverse=True)
     order = np.argsort(first, kind="stable")  # in order of first appearance
     rank = np.empty(order.size, dtype=np.int64)
     rank[order] = np.arange(order.size)
-    ids = [str(number) for number in distinct[order].tolist()]
-    return ids, np.repeat(np.arange(rows, dtype=np.int64), count), rank[inverse.reshape(-1)]
+    return distinct[order], rank[inverse.reshape(-1)]
 
 
 def _members_one_by_one(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:

@@ -52,11 +52,13 @@ def with_cells_added(source: bytes, starts: np.ndarray, ends: np.ndarray, added:
 def text_cells(distinct: Sequence[bytes], codes: np.ndarray) -> Cells:
     """A column of few distinct values (encoded) as :data:`Cells`: value ``codes[i]`` on
     row i."""
-    lengths = np.array([len(value) for value in distinct], dtype=np.int64)
+    lengths = np.fromiter(map(len, distinct), dtype=np.int64, count=len(distinct))
     width = max(int(lengths.max()), 1) if lengths.size else 1
     table = np.zeros((len(distinct), width), dtype=np.uint8)
-    for row, value in enumerate(distinct):  # few: one per distinct value
-        table[row, : len(value)] = np.frombuffer(value, dtype=np.uint8)
+    # Every value's bytes in one go: byte j of value i goes to table[i, j].
+    flat = np.frombuffer(b"".join(distinct), dtype=np.uint8)
+    row = np.repeat(np.arange(len(distinct)), lengths)
+    table[row, np.arange(flat.size) - (np.cumsum(lengths) - lengths)[row]] = flat
     return table[codes], np.arange(width) < lengths[codes][:, None]
 
 
@@ -64,10 +66,17 @@ def rows_bytes(columns: Sequence[Cells], delimiter: bytes, newline: bytes) -> by
     """The rows of equally long columns of cells, separated by ``delimiter``, each row
     ending with ``newline``."""
     count = columns[0][0].shape[0]
-    matrices: list[np.ndarray] = []
-    masks: list[np.ndarray] = []
-    for index, (matrix, mask) in enumerate(columns):
-        end = np.frombuffer(newline if index == len(columns) - 1 else delimiter, np.uint8)
-        matrices += [matrix, np.broadcast_to(end, (count, end.size))]
-        masks += [mask, np.ones((count, end.size), dtype=bool)]
-    return np.hstack(matrices)[np.hstack(masks)].tobytes()
+    ends = [delimiter] * (len(columns) - 1) + [newline]
+    width = sum(matrix.shape[1] + len(end) for (matrix, _), end in zip(columns, ends, strict=True))
+    # One matrix and one mask for the whole row, filled column by column (no stacked copies).
+    out = np.empty((count, width), dtype=np.uint8)
+    keep = np.empty((count, width), dtype=bool)
+    place = 0
+    for (matrix, mask), end in zip(columns, ends, strict=True):
+        out[:, place : place + matrix.shape[1]] = matrix
+        keep[:, place : place + matrix.shape[1]] = mask
+        place += matrix.shape[1]
+        out[:, place : place + len(end)] = np.frombuffer(end, dtype=np.uint8)
+        keep[:, place : place + len(end)] = True
+        place += len(end)
+    return out[keep].tobytes()

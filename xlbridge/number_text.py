@@ -93,9 +93,12 @@ def as_text(matrix: np.ndarray, mask: np.ndarray) -> list[str]:
     """The cells of a byte matrix (:data:`Cells`) as text, one per row."""
     if not matrix.shape[0]:
         return []
-    ends = np.zeros((matrix.shape[0], 1), dtype=np.uint8) + _SEPARATOR
-    whole = np.hstack([matrix, ends])[np.hstack([mask, np.ones_like(ends, dtype=bool)])]
-    return whole.tobytes().decode("ascii").split("\n")[:-1]
+    count, width = matrix.shape
+    whole = np.empty((count, width + 1), dtype=np.uint8)  # each cell, then a separator
+    keep = np.empty((count, width + 1), dtype=bool)
+    whole[:, :width], whole[:, width] = matrix, _SEPARATOR
+    keep[:, :width], keep[:, width] = mask, True
+    return whole[keep].tobytes().decode("ascii").split("\n")[:-1]
 
 
 def _scaled(values: np.ndarray, decimals: int) -> tuple[np.ndarray, np.ndarray]:
@@ -151,6 +154,8 @@ def _digits(scaled: np.ndarray, negative: np.ndarray, decimals: int, trim: bool)
     elif not any_fraction:
         digits[:] = _ZERO
     columns = np.arange(width)
+    if not trim and decimals > 0:  # every place written: from the first character to the end
+        return matrix, columns >= first[:, None]
     places = columns - point  # 1 for the first decimal place
     mask = (columns >= first[:, None]) & (columns < point)
     mask |= (places == 0) & (kept > 0)
