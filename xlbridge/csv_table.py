@@ -36,6 +36,7 @@ import numpy as np
 from xlbridge import number_text
 from xlbridge.core.validate import LARGEST, InputError
 from xlbridge.line_bytes import rows_bytes, with_cells_added
+from xlbridge.plain_fields import PlainFields
 
 DELIMITERS = ",;\t"
 #: The longest field read (Python's csv default); a longer one is an error naming the line.
@@ -208,11 +209,16 @@ class _Rows(Sequence[list[str]]):
 
 @dataclass
 class CsvTable:
-    """A CSV file's cells as typed, column by column, with the file line of every data row."""
+    """A CSV file's cells as typed, column by column, with the file line of every data row.
+
+    A plain file's columns are made from its bytes only when asked for (see
+    :class:`~xlbridge.plain_fields.PlainFields`); a column of numbers never needs its cells.
+    """
 
     name: str  # how messages refer to the file
     header: list[str]
-    cells: list[list[str]]  # one list per header column, a cell per data row
+    #: One list per header column, a cell per data row; None: not made yet (see ``fields``).
+    typed_cells: list[list[str] | None]
     lines: np.ndarray
     delimiter: str
     columns: dict[str, int]  # normalised column name → index
@@ -222,8 +228,23 @@ class CsvTable:
     #: is unchanged: written back by copying the lines (see :meth:`text`).
     source: Source | None = field(default=None, repr=False)
     typed_width: int = 0  # columns the file had
+    #: A plain file's fields in its bytes, the typed columns' cells made from them when needed.
+    fields: PlainFields | None = field(default=None, repr=False)
     #: Added columns of numbers also held as bytes (see :meth:`set_numbers`).
     _numbers: dict[int, number_text.Cells] = field(default_factory=dict, repr=False)
+
+    @property
+    def cells(self) -> list[list[str]]:
+        """Every column's cells (made now if they were not yet)."""
+        return [self._cells_of(index) for index in range(len(self.typed_cells))]
+
+    def _cells_of(self, index: int) -> list[str]:
+        """The cells of column ``index``, made from the file's bytes on first use."""
+        cells = self.typed_cells[index]
+        if cells is None:
+            assert self.fields is not None
+            cells = self.typed_cells[index] = self.fields.text(index)
+        return cells
 
     @property
     def size(self) -> int:
@@ -244,7 +265,7 @@ class CsvTable:
         index = self.columns.get(key)
         if index in self._numbers:
             self._drop_source()
-        return list(self.cells[index]) if index is not None else [""] * self.size
+        return list(self._cells_of(index)) if index is not None else [""] * self.size
 
     def fail(self, row: int, message: str) -> InputError:
         """An error naming the file and the line of data row ``row``."""
@@ -271,7 +292,10 @@ class CsvTable:
             return np.full(self.size, np.nan)
         if self.columns.get(key) in self._numbers:
             self._drop_source()  # numbers held as bytes become cells
-        cells = self.column(key) if key not in self.columns else self.cells[self.columns[key]]
+        read = self._read_numbers(key)
+        if read is not None:
+            return read
+        cells = self.column(key) if key not in self.columns else self._cells_of(self.columns[key])
         typed = cells if all(cells) else list(compress(cells, cells))  # cells not empty
         if typed and (len(typed) == len(cells) or blank_allowed):
             try:  # the usual case, converted in one go; any doubt goes the careful way below
@@ -286,6 +310,18 @@ class CsvTable:
             except ValueError:
                 pass
         return self._careful_numbers(key, list(cells), blank_allowed)
+
+    def _read_numbers(self, key: str) -> np.ndarray | None:
+        """A typed column of plain numbers, all within bounds, read from the file's bytes
+        without making its cells (None: not so, or not a plain file)."""
+        index = self.columns.get(key)
+        if self.fields is None or index is None or self.typed_cells[index] is not None:
+            return None
+        values = self.fields.numbers(index)
+        if values is None or not (np.abs(values) <= LARGEST).all():  # NaN and inf fail too
+            return None
+        self._numbers_only(key)
+        return values
 
     def _careful_numbers(self, key: str, cells: list[str], blank_allowed: bool) -> np.ndarray:
         """Cell by cell: decimal commas, the minus sign "−", and the first bad cell's line."""
@@ -336,6 +372,27 @@ class CsvTable:
             raise self.fail(cells.index(""), f"{key} must not be blank")
         return cells
 
+    def texts_fixed(self, key: str) -> np.ndarray | None:
+        """:meth:`texts` (blanks allowed) as a numpy array of UTF-8 bytes (see
+        :meth:`PlainFields.fixed`), made from the file's bytes without a text object per
+        cell; None when that cannot be done (not a plain file, or a cell to be stripped or
+        unmarked), and the caller reads :meth:`texts`."""
+        fields = self._plain_column(key)
+        return None if fields is None else fields.fixed(self.columns[key])
+
+    def texts_joined(self, key: str) -> bytes | None:
+        """:meth:`texts` (blanks allowed) in UTF-8, one per line (see :meth:`texts_fixed`)."""
+        fields = self._plain_column(key)
+        return None if fields is None else fields.joined(self.columns[key])
+
+    def _plain_column(self, key: str) -> PlainFields | None:
+        """The file's fields, if column ``key``'s cells are still in them and are their own
+        stripped, unmarked text."""
+        index = self.columns.get(key)
+        if self.fields is None or index is None or self.typed_cells[index] is not None:
+            return None
+        return self.fields if self.fields.plain_edges(index) else None
+
     def formatted(self, value: float, decimals: int = 10) -> str:
         """A number as this file writes numbers: trimmed, with its decimal mark; NaN → ""."""
         text = number_text.trimmed_one(value, decimals)
@@ -351,7 +408,7 @@ class CsvTable:
     def _drop_source(self) -> None:
         """Write from the cells from now on: numbers held as bytes become cells."""
         for index, cells in self._numbers.items():
-            self.cells[index] = number_text.as_text(*cells)
+            self.typed_cells[index] = number_text.as_text(*cells)
         self._numbers.clear()
         self.source = None
 
@@ -380,11 +437,11 @@ class CsvTable:
             index = len(self.header)
             self.header.append(key)
             self.columns[key] = index
-            self.cells.append([])
+            self.typed_cells.append([])
         elif index < self.typed_width:
             self._drop_source()  # typed cells replaced: the lines are not copied
         self._numbers.pop(index, None)
-        self.cells[index] = list(cells)
+        self.typed_cells[index] = list(cells)
         if numeric:
             self.numeric.add(index)
         else:
@@ -393,8 +450,10 @@ class CsvTable:
     def append_rows(self, rows: Sequence[Sequence[str]]) -> None:
         """Add data rows (as wide as the header) below the last; they have no file line (0)."""
         self._drop_source()
+        columns = self.cells
+        self.typed_cells = list(columns)
         for row in rows:
-            for index, (column, cell) in enumerate(zip(self.cells, row, strict=True)):
+            for index, (column, cell) in enumerate(zip(columns, row, strict=True)):
                 column.append(cell)
                 if cell:
                     self.numeric.discard(index)  # the caller's text: checked when written
@@ -417,8 +476,17 @@ class CsvTable:
         numbers = [self._numbers.get(index) for index in added]
         if all(cells is not None for cells in numbers) and self.size:
             return rows_bytes(numbers, self.delimiter.encode(), b"\n")  # type: ignore[arg-type]
-        rows = map(self.delimiter.join, zip(*(self.cells[i] for i in added), strict=True))
+        rows = map(self.delimiter.join, zip(*(self._cells_of(i) for i in added), strict=True))
         return "".join(row + "\n" for row in rows).encode()
+
+    def _typed_as_written(self, index: int) -> bool:
+        """Whether the typed cells of column ``index`` are written as they are (none would
+        be taken for a formula), told from the file's bytes when they can tell."""
+        if self.typed_cells[index] is None and self.fields is not None:
+            if self.fields.formula_free(index):
+                return True
+        cells = self._cells_of(index)
+        return csv_cells(cells) is cells
 
     def _lines_copy_as_typed(self) -> bool:
         """Whether :func:`columns_text` would write each typed cell as it is (so the typed
@@ -426,10 +494,10 @@ class CsvTable:
         head = self.header[: self.typed_width]
         if [csv_cell(cell) for cell in head] != head:
             return False
-        for index, cells in enumerate(self.cells):
+        for index, cells in enumerate(self.typed_cells):
             trusted = index in self.numeric
             if index < self.typed_width:
-                if not trusted and csv_cells(cells) is not cells:
+                if not trusted and not self._typed_as_written(index):
                     return False
                 continue
             name = self.header[index]
@@ -437,7 +505,7 @@ class CsvTable:
                 if csv_cell(name) != name or needs_quotes([name], name, self.delimiter, 2):
                     return False
                 continue
-            column = [name, *cells]
+            column = [name, *self._cells_of(index)]
             joined = "\n".join(column)
             if needs_quotes(column, joined, self.delimiter, len(self.header)) or (
                 csv_cells(column, joined) is not column
@@ -483,7 +551,8 @@ def read_text_format(path: Path) -> tuple[str, TextFormat]:
         except UnicodeDecodeError:
             raise InputError(f"{path}: not a text file in UTF-8 or Windows-1252") from None
     newline = "\r\n" if "\r\n" in text else "\n"
-    text = text.replace("\r\n", "\n")
+    if newline != "\n":
+        text = text.replace("\r\n", "\n")
     return text, TextFormat(encoding, bom, newline)
 
 
@@ -502,15 +571,18 @@ def parse_table(
     columns = _columns(header, name, header_line, required)
     if not lines.size and not empty_ok:
         raise InputError(f"{name}: no records below the header")
+    fields = cells if isinstance(cells, PlainFields) else None
+    typed_cells: list[list[str] | None] = [None] * len(header) if fields else list(cells)
     return CsvTable(
-        name=name, header=header, cells=cells, lines=lines, delimiter=delimiter, columns=columns,
-        source=source, typed_width=len(header),
+        name=name, header=header, typed_cells=typed_cells, lines=lines, delimiter=delimiter,
+        columns=columns, source=source, typed_width=len(header), fields=fields,
     )  # fmt: skip
 
 
-#: The header's line, the header, the columns' cells, each data row's line; and for a plain
-#: file its UTF-8 bytes with where each record's line starts and ends (header first).
-Parsed = tuple[int, list[str], list[list[str]], np.ndarray, "Source | None"]
+#: The header's line, the header, the columns' cells (for a plain file: its fields, the cells
+#: made when needed), each data row's line; and for a plain file its UTF-8 bytes with where
+#: each record's line starts and ends (header first).
+Parsed = tuple[int, list[str], "list[list[str]] | PlainFields", np.ndarray, "Source | None"]
 Source = tuple[bytes, np.ndarray, np.ndarray]
 
 
@@ -536,6 +608,7 @@ def _quoted_records(text: str, name: str, delimiter: str) -> Parsed:
 def _plain_records(text: str, delimiter: str) -> Parsed | None:
     """A file without quotes, in bulk: every line a record, split at the separator.
 
+    The fields are found in the file's bytes (:class:`PlainFields`); no cell is made here.
     None when the file has a quote, a carriage return, a line too long for the csv module
     or a line with the wrong number of fields: :func:`_quoted_records` then reads it and
     names the line of any error.
@@ -545,18 +618,21 @@ def _plain_records(text: str, delimiter: str) -> Parsed | None:
     body = text[:-1] if text.endswith("\n") else text
     raw = body.encode("utf-8", "surrogatepass") + b"\n"
     data = np.frombuffer(raw, dtype=np.uint8)
-    ends = np.flatnonzero(data == 10)  # one per line
+    is_end = data == ord(delimiter)
+    is_end |= data == 10
+    terminators = np.flatnonzero(is_end)  # every field's end
+    line_end = data[terminators] == 10
+    ends = terminators[line_end]  # one per line
     if np.diff(ends, prepend=-1).max() > FIELD_LIMIT:
         return None
-    separators = np.flatnonzero(data == ord(delimiter))
-    fields_per_line = np.diff(np.searchsorted(separators, ends), prepend=0) + 1
-    blank = _blank_lines(raw, ends, delimiter)
-    fields = body.replace("\n", delimiter).split(delimiter)
-    if blank.size:
-        starts = np.cumsum(fields_per_line) - fields_per_line
+    fields_per_line = np.diff(np.flatnonzero(line_end), prepend=-1)
+    starts = np.concatenate([[0], ends[:-1] + 1])  # each line's first byte
+    blank = _blank_lines(raw, data, starts, ends, delimiter)
+    if blank.size:  # blank if nothing but white space, as str.strip sees it
         blank = np.array(
             [line for line in blank.tolist()
-             if not "".join(fields[starts[line] : starts[line] + fields_per_line[line]]).strip()],
+             if not raw[starts[line] : ends[line]].decode("utf-8", "surrogatepass")
+             .replace(delimiter, "").strip()],
             dtype=np.int64,
         )  # fmt: skip
     kept = np.ones(ends.size, dtype=bool)
@@ -568,27 +644,59 @@ def _plain_records(text: str, delimiter: str) -> Parsed | None:
     if (fields_per_line[kept] != width).any():
         return None
     if blank.size:  # drop the blank lines' fields
-        ranges = np.repeat(kept, fields_per_line)
-        fields = list(compress(fields, ranges.tolist()))
-    header, data_fields = fields[:width], fields[width:]
-    cells = [data_fields[column::width] for column in range(width)]
-    starts = np.concatenate([[0], ends[:-1] + 1])
+        terminators = terminators[np.repeat(kept, fields_per_line)]
+    field_ends = terminators.reshape(-1, width)
+    field_starts = np.empty_like(field_ends)
+    field_starts[:, 1:] = field_ends[:, :-1] + 1
+    field_starts[:, 0] = starts[numbers - 1]
+    header_line = raw[starts[numbers[0] - 1] : ends[numbers[0] - 1]]
+    header = header_line.decode("utf-8", "surrogatepass").split(delimiter)
+    between = blank[blank > numbers[0] - 1]  # blank lines below the header
+    fields = PlainFields(data, field_starts[1:], field_ends[1:], delimiter,
+                         loadable=not (between < numbers[-1] - 1).any())  # fmt: skip
     source = (raw, starts[numbers - 1], ends[numbers - 1])
-    return int(numbers[0]), header, cells, numbers[1:].astype(np.int64), source
+    return int(numbers[0]), header, fields, numbers[1:].astype(np.int64), source
 
 
-def _blank_lines(raw: bytes, ends: np.ndarray, delimiter: str) -> np.ndarray:
-    """Lines that may be blank (only spaces and separators; checked exactly by the caller)."""
+def _blank_lines(
+    raw: bytes, data: np.ndarray, starts: np.ndarray, ends: np.ndarray, delimiter: str
+) -> np.ndarray:
+    """Lines that may be blank (only spaces and separators; checked exactly by the caller).
+
+    Only a line that starts with such a byte (or is empty) can be one: those few are looked
+    at one by one, and when there are many, every line break is looked after in one pass.
+    """
+    may_start = _MAY_START_BLANK[delimiter][data[starts]]
+    lines = np.flatnonzero(may_start)
+    if lines.size <= _FEW_CANDIDATES:
+        whole_line = _BLANK_LINE[delimiter]
+        return np.array(
+            [line for line in lines.tolist()
+             if whole_line.fullmatch(raw, int(starts[line]), int(ends[line]))],
+            dtype=np.int64,
+        )  # fmt: skip
     candidates = _BLANK_CANDIDATE[delimiter].finditer(b"\n" + raw)
-    starts = np.fromiter((match.start() for match in candidates), dtype=np.int64)
-    return np.searchsorted(ends, starts)  # the line starting after that line break
+    found = np.fromiter((match.start() for match in candidates), dtype=np.int64)
+    return np.searchsorted(ends, found)  # the line starting after that line break
+
+
+#: The bytes a line that may be blank is made of: ASCII white space, the separator and bytes
+#: of other characters (which may be white space too).
+_BLANKISH = rb"\t\x0b\x0c\x1c-\x1f \x80-\xff"
+_BLANK_LINE = {d: re.compile(b"[" + _BLANKISH + re.escape(d.encode()) + b"]*") for d in DELIMITERS}
+#: By first byte: whether a line starting with it may be blank (an empty line starts with
+#: its line break).
+_MAY_START_BLANK = {
+    d: np.array([bool(_BLANK_LINE[d].fullmatch(bytes([b]))) or b == 10 for b in range(256)])
+    for d in DELIMITERS
+}
+_FEW_CANDIDATES = 1000
 
 
 #: A line holding nothing but ASCII white space, separators and bytes of other characters
 #: (which may be white space too), found after each line break in one pass of ``re``.
 _BLANK_CANDIDATE = {
-    d: re.compile(rb"\n(?=[\t\x0b\x0c\x1c-\x1f \x80-\xff" + re.escape(d.encode()) + rb"]*\n)")
-    for d in DELIMITERS
+    d: re.compile(rb"\n(?=[" + _BLANKISH + re.escape(d.encode()) + rb"]*\n)") for d in DELIMITERS
 }
 
 

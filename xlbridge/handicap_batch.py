@@ -175,7 +175,7 @@ def read_results(path: Path) -> Results:
 
 def parse_results(text: str, name: str = "results") -> Results:
     table = parse_table(text, name, RESULTS_REQUIRED)
-    competition_ids, competition = _codes(table.texts("competition"))
+    competition_ids, competition = _column_codes(table, "competition")
     forms = _choices(table, "form", handicap.FORMS, "pairs")
     methods = _choices(table, "method", handicap.METHODS, "topscore")
     boards = table.whole_numbers("boards")
@@ -204,6 +204,28 @@ def parse_results(text: str, name: str = "results") -> Results:
     _check_rows(results, result)
     _check_competitions(results)
     return results
+
+
+def _column_codes(table: CsvTable, key: str) -> tuple[list[str], np.ndarray]:
+    """:func:`_codes` of a column of text that must not be blank."""
+    cells = table.texts_fixed(key)
+    if cells is None or not cells.all():  # a blank is named by texts()
+        return _codes(table.texts(key))
+    if cells.size > 2:
+        differs = cells[1:] != cells[:-1]
+        starts = np.flatnonzero(np.concatenate([[True], differs]))
+        if starts.size <= cells.size // 2:
+            distinct, codes = _codes_one_by_one(_decoded(cells[starts]))
+            return distinct, np.repeat(codes, np.diff(np.append(starts, cells.size)))
+    distinct_cells, first, inverse = np.unique(cells, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")  # in order of first appearance
+    rank = np.empty(order.size, dtype=np.int64)
+    rank[order] = np.arange(order.size)
+    return _decoded(distinct_cells[order]), rank[inverse.reshape(-1)]
+
+
+def _decoded(cells: np.ndarray) -> list[str]:
+    return [cell.decode("utf-8", "surrogatepass") for cell in cells.tolist()]
 
 
 def _codes(values: list[str]) -> tuple[list[str], np.ndarray]:
@@ -256,6 +278,11 @@ YES_NO = {"no": 0, "yes": 1, "false": 0, "true": 1, "n": 0, "y": 1, "0": 0, "1":
 def _dates(table: CsvTable) -> np.ndarray:
     """The date column; each distinct spelling is parsed once (all of them in one go when
     every cell is written YYYY-MM-DD)."""
+    fixed = table.texts_fixed("date")
+    if fixed is not None and fixed.dtype.itemsize == 10 and fixed.size:
+        days = _iso_days_of(fixed.view(np.uint8).reshape(-1, 10))
+        if days is not None:
+            return days
     cells = table.texts("date")
     joined = "".join(cells)
     digits = joined.replace("-", "")
@@ -278,6 +305,16 @@ def _dates(table: CsvTable) -> np.ndarray:
     return np.array(parsed, dtype="datetime64[D]").reshape(-1)[codes]
 
 
+def _iso_days_of(cells: np.ndarray) -> np.ndarray | None:
+    """Dates written YYYY-MM-DD, a row of ASCII bytes each, as days (see :func:`_iso_days`);
+    None when one is written otherwise or is not a date."""
+    dashes = cells[:, [4, 7]]
+    digits = np.delete(cells, [4, 7], axis=1)
+    if not ((dashes == ord("-")).all() and ((digits - ord("0")) <= 9).all()):
+        return None
+    return _iso_days(digits.tobytes().decode("ascii"))
+
+
 def _iso_days(digits: str) -> np.ndarray | None:
     """Dates written YYYYMMDD back to back (8 ASCII digits each) as days, read in one go;
     None when one of them is not a date of the calendar from the year 1 on (2026-02-29,
@@ -297,11 +334,16 @@ def _iso_days(digits: str) -> np.ndarray | None:
 
 def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The players of every row: their ids, and (row, id index) per member."""
+    joined_bytes = table.texts_joined("players")
+    if joined_bytes is not None and joined_bytes.isascii() and b"\x00" not in joined_bytes:
+        numbered = _numbered_members(joined_bytes.replace(b"\n", b"\x00"), table.size)
+        if numbered is not None:
+            return numbered
     cells = table.texts("players")
     joined = _ROW_END.join(cells)
     if _ROW_END in "".join(cells) or TEXT_MARK in joined:
         return _members_one_by_one(table)
-    numbered = _numbered_members(joined, len(cells))
+    numbered = _numbered_members(joined.encode("utf-8", "surrogatepass"), len(cells))
     if numbered is not None:
         return numbered
     # Every separator becomes a space, and each row's end a token of its own.
@@ -319,20 +361,23 @@ _ROW_END = "\x00"
 _NOT_PLAIN_NUMBER = re.compile(r"(?:^|[+\x00])(?:0[0-9]|[+\x00]|$)")
 
 
-def _numbered_members(joined: str, rows: int) -> tuple[list[str], np.ndarray, np.ndarray] | None:
+def _numbered_members(
+    joined: bytes, rows: int
+) -> tuple[list[str], np.ndarray, np.ndarray] | None:
     """:func:`_members` when every id is a number without leading zeros, separated by "+"
-    (a federation's numbers, say): the ids are read as integers in one go. None otherwise."""
-    digits = joined.replace("+", "").replace(_ROW_END, "")
-    if not (digits.isascii() and digits.isdigit()):
+    (a federation's numbers, say): the ids are read as integers in one go. None otherwise.
+    ``joined``: the rows' cells (UTF-8) joined by the row-end mark."""
+    digits = joined.replace(b"+", b"").replace(_ROW_END.encode(), b"")
+    if not (digits.isascii() and digits.isdigit()):  # ASCII digits only
         return None
-    data = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+    data = np.frombuffer(joined, dtype=np.uint8)
     separator = (data == ord("+")) | (data == 0)
     zero = data == ord("0")
     # An empty id or a leading zero can only be where a separator or a "0" starts the text, a
     # separator ends it, or one is followed by another or by a "0": looked into only if so.
     if (separator[0] or zero[0] or separator[-1]
             or (separator[:-1] & (separator[1:] | zero[1:])).any()):  # fmt: skip
-        if _NOT_PLAIN_NUMBER.search(joined):
+        if _NOT_PLAIN_NUMBER.search(joined.decode("ascii")):
             return None
     numbers = digits_between(data, separator)
     if numbers is None:
@@ -609,7 +654,7 @@ def _register_index(register: Register, results: Results) -> tuple[np.ndarray, l
 def _reject_unknown(results: Results, unknown: list[str], rows: np.ndarray) -> None:
     """An error listing the ids (and the lines) of players not in the register."""
     missing = set(unknown)
-    applied = np.zeros(len(results.table.rows), dtype=bool)
+    applied = np.zeros(results.table.size, dtype=bool)
     applied[rows] = True
     lines: dict[str, list[int]] = {player: [] for player in unknown}
     for member, code in enumerate(results.member_code.tolist()):

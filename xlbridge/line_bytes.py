@@ -36,6 +36,8 @@ def with_cells_added(source: bytes, starts: np.ndarray, ends: np.ndarray, added:
     new = np.frombuffer(added, dtype=np.uint8)
     typed = (ends - starts).astype(np.int64)
     new_length = np.diff(np.flatnonzero(new == 10), prepend=-1)  # with the line break
+    if _every_line(data.size, starts, ends):
+        return _after_every_line(data, ends, typed, new, new_length, delimiter)
     row_length = typed + 1 + new_length
     size = int(row_length.sum())
     first = np.cumsum(row_length) - row_length
@@ -46,6 +48,33 @@ def with_cells_added(source: bytes, starts: np.ndarray, ends: np.ndarray, added:
     out[is_typed] = data[_region_mask(data.size, starts.astype(np.int64), typed)]
     out[is_separator] = ord(delimiter)
     out[~(is_typed | is_separator)] = new
+    return out.tobytes()
+
+
+def _every_line(size: int, starts: np.ndarray, ends: np.ndarray) -> bool:
+    """Whether the lines are all the source's lines, each ending with its line break."""
+    return bool(
+        starts.size and starts[0] == 0 and ends[-1] == size - 1
+        and (starts[1:] == ends[:-1] + 1).all()
+    )  # fmt: skip
+
+
+def _after_every_line(data: np.ndarray, ends: np.ndarray, typed: np.ndarray, new: np.ndarray,
+                      new_length: np.ndarray, delimiter: str) -> bytes:  # fmt: skip
+    """:func:`with_cells_added` when the lines are the whole source: each line break becomes
+    the separator, followed by the line's new cells, in one mask of the output."""
+    count = ends.size
+    lengths = np.empty(2 * count, dtype=np.int64)  # a line with its separator, its new cells
+    lengths[0::2] = typed + 1
+    lengths[1::2] = new_length
+    which = np.zeros(2 * count, dtype=bool)
+    which[1::2] = True
+    is_new = np.repeat(which, lengths)
+    out = np.empty(is_new.size, dtype=np.uint8)
+    out[is_new] = new
+    lines = data.copy()
+    lines[ends] = ord(delimiter)
+    out[~is_new] = lines
     return out.tobytes()
 
 

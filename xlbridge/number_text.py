@@ -118,46 +118,69 @@ def _scaled(values: np.ndarray, decimals: int) -> tuple[np.ndarray, np.ndarray]:
     return scaled, exact
 
 
+#: Every number of four digits, zero-padded ("0042"), as four ASCII bytes read as one uint32,
+#: and how many zeros each ends with (four for 0000): digits are written four at a time.
+_LIMB = 10_000
+_LIMB_TEXT = np.frombuffer("".join(f"{n:04d}" for n in range(_LIMB)).encode(), dtype=np.uint32)
+_LIMB_ZEROS = np.array([4 - len(f"{n:04d}".rstrip("0")) for n in range(_LIMB)], dtype=np.int64)
+
+
+def _padded(values: np.ndarray, places: int) -> tuple[np.ndarray, np.ndarray]:
+    """Non-negative whole ``values`` below 10^places as ``places`` zero-padded ASCII digits
+    (a row each), and their four-digit groups (limbs), most significant first."""
+    limbs = -(-places // 4)
+    text = np.empty((values.size, limbs), dtype=np.uint32)
+    groups = np.empty((values.size, limbs), dtype=np.int64)
+    rest = values
+    for limb in range(limbs - 1, -1, -1):
+        rest, groups[:, limb] = np.divmod(rest, _LIMB)
+        text[:, limb] = _LIMB_TEXT[groups[:, limb]]
+    return text.view(np.uint8).reshape(values.size, 4 * limbs)[:, 4 * limbs - places :], groups
+
+
+def _trailing_zeros(groups: np.ndarray) -> np.ndarray:
+    """How many zero digits each row's limbs (see :func:`_padded`) end with."""
+    zeros = np.zeros(groups.shape[0], dtype=np.int64)
+    still = np.ones(groups.shape[0], dtype=bool)  # every limb so far was 0000
+    for limb in range(groups.shape[1] - 1, -1, -1):
+        zeros += np.where(still, _LIMB_ZEROS[groups[:, limb]], 0)
+        still &= groups[:, limb] == 0
+    return zeros
+
+
 def _digits(scaled: np.ndarray, negative: np.ndarray, decimals: int, trim: bool) -> Cells:
-    """The text of ``±scaled / 10^decimals`` for whole, non-negative ``scaled``."""
+    """The text of ``±scaled / 10^decimals`` for whole, non-negative ``scaled``.
+
+    Each cell is a run of the matrix's row: column 0 is room for a sign, the whole part is
+    right-aligned up to the decimal point's column, the decimals follow it.
+    """
     count = scaled.size
     whole, fraction = np.divmod(scaled, 10**decimals)
     whole_digits = len(str(int(whole.max()))) if count else 1
     any_fraction = bool(fraction.any())
     if trim and not any_fraction:  # whole numbers only (matchpoints, say): no point
         decimals = -1
-    point = 1 + whole_digits  # column of the decimal point; column 0 holds a sign
+    point = 1 + whole_digits  # column of the decimal point
     width = point + decimals + 1
     matrix = np.empty((count, width), dtype=np.uint8)
-    rest = whole
-    for column in range(point - 1, 0, -1):
-        rest, digit = np.divmod(rest, 10)
-        matrix[:, column] = digit + _ZERO
-    digits = matrix[:, point + 1 : point + 1 + max(decimals, 0)]
-    rest = fraction
-    for column in range(decimals - 1, -1, -1) if any_fraction else ():
-        rest, digit = np.divmod(rest, 10)
-        digits[:, column] = digit + _ZERO
+    matrix[:, 1:point] = _padded(whole, whole_digits)[0]
+    last = np.full(count, width - 1, dtype=np.int64)  # each cell's last column
     if decimals >= 0:
         matrix[:, point] = _POINT
-    length = np.ones(count, dtype=np.int64)  # digits of the whole part
-    for power in range(1, whole_digits):
-        length += whole >= 10**power
-    first = point - length  # first digit's column
+    if decimals > 0 and any_fraction:
+        matrix[:, point + 1 :], groups = _padded(fraction, decimals)
+        if trim:  # trailing zeros go, and the point when nothing is left
+            kept = decimals - np.minimum(_trailing_zeros(groups), decimals)
+            last = np.where(kept > 0, point + kept, point - 1)
+    elif decimals > 0:
+        matrix[:, point + 1 :] = _ZERO
+    powers = 10 ** np.arange(1, whole_digits, dtype=np.int64)
+    first = point - 1 - np.searchsorted(powers, whole, side="right")  # first digit's column
     rows = np.flatnonzero(negative)
     matrix[rows, first[rows] - 1] = _MINUS
     first -= negative
-    kept = np.full((count, 1), max(decimals, 0), dtype=np.int64)  # fraction digits written
-    if trim and any_fraction:  # trailing zeros go, and the point when nothing is left
-        significant = digits[:, ::-1] != _ZERO
-        kept[:, 0] -= np.where(significant.any(axis=1), significant.argmax(axis=1), decimals)
-    elif not any_fraction:
-        digits[:] = _ZERO
     columns = np.arange(width)
-    if not trim and decimals > 0:  # every place written: from the first character to the end
-        return matrix, columns >= first[:, None]
-    places = columns - point  # 1 for the first decimal place
-    mask = (columns >= first[:, None]) & (columns < point)
-    mask |= (places == 0) & (kept > 0)
-    mask |= (places >= 1) & (places <= kept)
+    mask = columns >= first[:, None]
+    if trim and decimals > 0 and any_fraction:
+        mask &= columns <= last[:, None]
     return matrix, mask

@@ -73,7 +73,7 @@ def _labels(table: CsvTable, column: str) -> list[str]:
 def parse_session(text: str, name: str = "traveller") -> Traveller:
     """Traveller lines from the text of a CSV file (see the module's description)."""
     table = parse_table(text, name, REQUIRED)
-    size = len(table.rows)
+    size = table.size
     board = _whole_in_range(table, "board", 1, MAX_BOARD, blank_allowed=False)
     ns_labels, ew_labels = _labels(table, "ns_pair"), _labels(table, "ew_pair")
     pairs, codes = label_codes(ns_labels + ew_labels)
@@ -144,7 +144,7 @@ def _number(text: str, decimal_comma: bool) -> float | None:
 def _scores(table: CsvTable) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Each line's kind, NS score and adjusted shares from the score column (a contract line
     is a SCORE line whose score is filled in later)."""
-    size = len(table.rows)
+    size = table.size
     kind = np.full(size, SCORE, dtype=np.int8)
     ns_score = np.full(size, np.nan)
     ns_share, ew_share = np.full(size, np.nan), np.full(size, np.nan)
@@ -191,7 +191,7 @@ def _contracts(
     table: CsvTable, board: np.ndarray, kind: np.ndarray, ns_score: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Work out the score of every line with a contract; check it against a score given."""
-    size = len(table.rows)
+    size = table.size
     contract_text = np.array(table.texts("contract", blank_allowed=True), dtype=object)
     declarer_text = np.array(table.texts(_key(table, "declarer"), blank_allowed=True), dtype=object)
     result_text = np.array(table.texts(_key(table, "result"), blank_allowed=True), dtype=object)

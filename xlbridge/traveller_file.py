@@ -91,10 +91,18 @@ def _table_of_row(traveller: TravellerFile) -> tuple[np.ndarray, np.ndarray, np.
             keys = np.unique(np.column_stack([board, entry]), axis=0, return_inverse=True)[1]
     else:
         keys = board
-    _, first, of_row, count = np.unique(
-        keys.reshape(-1), return_index=True, return_inverse=True, return_counts=True
-    )
-    found = (of_row.reshape(-1), first, count)
+    keys = keys.reshape(-1)
+    if keys.size and bool((keys[1:] >= keys[:-1]).all()):  # in order already: no sort
+        new_table = np.empty(keys.size, dtype=bool)
+        new_table[0] = True
+        np.not_equal(keys[1:], keys[:-1], out=new_table[1:])
+        first = np.flatnonzero(new_table)
+        found = (np.cumsum(new_table) - 1, first, np.diff(np.append(first, keys.size)))
+    else:
+        _, first, of_row, count = np.unique(
+            keys, return_index=True, return_inverse=True, return_counts=True
+        )
+        found = (of_row.reshape(-1), first, count)
     object.__setattr__(traveller, "tables", found)  # three checks and the scoring ask
     return found
 

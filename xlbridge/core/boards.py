@@ -912,7 +912,8 @@ def _traveller_rows(
     entries = _entries(boards, entry_ids)
     _check_weight_sums(entries, weights)
     ew_as_ns = np.where(np.isnan(ew), ns, -ew)
-    return entries, _Rows(entries.row_board, entries.of_row, ns, weights), ew_as_ns
+    unit = entries.entry.size == boards.size and bool((weights == 1).all())  # one row each
+    return entries, _Rows(entries.row_board, entries.of_row, ns, weights, unit), ew_as_ns
 
 
 def separate_components(
