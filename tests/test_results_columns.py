@@ -75,7 +75,7 @@ def _numbered_reference(cells: list[str]) -> tuple[list[str], list[int], list[in
 @given(st.lists(st.text(alphabet="0123456789+", min_size=1, max_size=30), min_size=1,
                 max_size=8))  # fmt: skip
 def test_numbered_members_read_as_int_reads_them(cells: list[str]) -> None:
-    got = _numbered_members("\x00".join(cells), len(cells))
+    got = _numbered_members("\x00".join(cells).encode(), len(cells))
     expected = _numbered_reference(cells)
     if got is None:  # left to the reading by separators, which names bad ids
         assert expected is None
@@ -86,7 +86,7 @@ def test_numbered_members_read_as_int_reads_them(cells: list[str]) -> None:
 
 
 def test_a_pair_left_open_on_the_last_row_is_no_crash() -> None:
-    assert _numbered_members("100+101\x00102+", 2) is None
+    assert _numbered_members(b"100+101\x00102+", 2) is None
 
 
 def test_a_pair_left_open_on_the_last_row_is_named() -> None:
