@@ -91,21 +91,35 @@ def text_cells(distinct: Sequence[bytes], codes: np.ndarray) -> Cells:
     return table[codes], np.arange(width) < lengths[codes][:, None]
 
 
+#: Rows put together at a time by :func:`rows_bytes`: a working matrix this many rows high is
+#: reused (a few megabytes, kept in cache) instead of one as big as the file.
+CHUNK_ROWS = 1 << 15
+
+
 def rows_bytes(columns: Sequence[Cells], delimiter: bytes, newline: bytes) -> bytes:
     """The rows of equally long columns of cells, separated by ``delimiter``, each row
     ending with ``newline``."""
     count = columns[0][0].shape[0]
     ends = [delimiter] * (len(columns) - 1) + [newline]
     width = sum(matrix.shape[1] + len(end) for (matrix, _), end in zip(columns, ends, strict=True))
-    # One matrix and one mask for the whole row, filled column by column (no stacked copies).
-    out = np.empty((count, width), dtype=np.uint8)
-    keep = np.empty((count, width), dtype=bool)
+    height = max(min(CHUNK_ROWS, count), 1)
+    # One matrix and one mask for a chunk of whole rows, filled column by column.
+    out = np.empty((height, width), dtype=np.uint8)
+    keep = np.empty((height, width), dtype=bool)
+    places = []
     place = 0
-    for (matrix, mask), end in zip(columns, ends, strict=True):
-        out[:, place : place + matrix.shape[1]] = matrix
-        keep[:, place : place + matrix.shape[1]] = mask
+    for (matrix, _), end in zip(columns, ends, strict=True):
+        places.append((place, place + matrix.shape[1]))
         place += matrix.shape[1]
         out[:, place : place + len(end)] = np.frombuffer(end, dtype=np.uint8)
         keep[:, place : place + len(end)] = True
         place += len(end)
-    return out[keep].tobytes()
+    pieces = []
+    for first in range(0, count, height):
+        last = min(first + height, count)
+        rows = last - first
+        for (matrix, mask), (begin, end) in zip(columns, places, strict=True):
+            out[:rows, begin:end] = matrix[first:last]
+            keep[:rows, begin:end] = mask[first:last]
+        pieces.append(out[:rows][keep[:rows]].tobytes())
+    return b"".join(pieces)
