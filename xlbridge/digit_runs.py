@@ -2,8 +2,9 @@
 
 The players of a month's results ("105552+127753", a million ids) are read this way: the
 digits are weighted by their place and summed per number with array operations, without
-splitting the text into a string per id (measured: 49 ms against 83 ms for 800,000 ids).
-Short numbers gain nothing: for a column of 1 to 4 digits numpy's own reading of the strings
+splitting the text into a string per id (measured: 49 ms against 83 ms for 800,000 ids); when
+every number has as many digits (a federation's numbers usually do) they are rows of one
+matrix, read with a single product (10 ms). Short numbers gain nothing: for a column of 1 to 4 digits numpy's own reading of the strings
 is faster, so CSV columns are read as before.
 """
 
@@ -23,8 +24,12 @@ def digits_between(data: np.ndarray, separator: np.ndarray) -> np.ndarray | None
     split = np.flatnonzero(separator)
     starts = np.concatenate([[0], split + 1])
     ends = np.append(split, data.size)
-    if int((ends - starts).max()) > _PLACES.size:
+    length = ends - starts
+    if int(length.max()) > _PLACES.size:
         return None
+    if 0 < int(length.min()) == int(length.max()):  # all as long (a federation's numbers): a matrix
+        digits = np.append(data, 0).reshape(-1, int(length[0]) + 1)[:, :-1]
+        return (digits.astype(np.int64) - _ZERO) @ _PLACES[length[0] - 1 :: -1]
     place = np.repeat(ends, ends - starts + 1)[: data.size] - np.arange(data.size) - 1
     digit = data.astype(np.int64) - _ZERO
     digit[separator] = 0

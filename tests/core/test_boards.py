@@ -545,3 +545,31 @@ def test_unweighted_fast_paths_equal_the_weighted_computation(rows, random, trim
             assert butler_imps(**plain, trim=trim, method=method).value == pytest.approx(
                 butler_imps(**ones, trim=trim, method=method).value
             )
+
+
+@st.composite
+def _plain_travellers(draw: st.DrawFn) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
+    """Boards of 2–7 tables, one result each (ties likely), rows in order or shuffled."""
+    boards = draw(st.integers(1, 4))
+    board, entry, score = [], [], []
+    for b in range(1, boards + 1):
+        tables = draw(st.integers(2, 7))
+        board += [b] * tables
+        entry += list(range(1, tables + 1))
+        score += [10 * draw(st.integers(-3, 3)) for _ in range(tables)]
+    order = draw(st.permutations(range(len(board))))
+    return (np.array(board)[order], np.array(entry)[order], np.array(score, float)[order],
+            draw(st.booleans()))  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(_plain_travellers(), st.sampled_from(["english", "acbl", "percent", "ascherman"]))
+def test_a_traveller_without_splits_scores_ew_as_its_own_field(traveller, scoring):
+    """EW's results, found as the complement of NS's on each board, are bit for bit those of
+    scoring EW's own scores (NS's negated) among themselves, Neuberg-factored or not."""
+    board, entry, score, factored = traveller
+    expected = int(np.bincount(board).max()) + 2 if factored else None
+    both = score_traveller(board, entry, score, scoring=scoring, expected=expected)
+    ns = matchpoints(board, entry, score, scoring=scoring, expected=expected)
+    ew = matchpoints(board, entry, -score, scoring=scoring, expected=expected)
+    assert np.array_equal(both.ns, ns.value) and np.array_equal(both.ew, ew.value)

@@ -600,10 +600,18 @@ def _scaled(
 
 
 def _matchpoint_values(
-    entries: _Entries, table: _Rows, queries: _Rows, scoring: str, expected: np.ndarray | None
+    entries: _Entries,
+    table: _Rows,
+    queries: _Rows,
+    scoring: str,
+    expected: np.ndarray | None,
+    per_row: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Each entry's matchpoints of its ``queries`` rows against the board's ``table`` rows."""
-    if queries is table and table.unit_weights:
+    """Each entry's matchpoints of its ``queries`` rows against the board's ``table`` rows
+    (``per_row``: each row's english matchpoints, if known already)."""
+    if per_row is not None:
+        pass
+    elif queries is table and table.unit_weights:
         per_row = _plain_matchpoints(table)
     elif queries is table:
         per_row = _english_matchpoints(*_table(table, entries.count.size).own_counts())
@@ -1022,6 +1030,21 @@ def _score_side(entries: _Entries, rows: _Rows, method: str, options: _Options) 
     return _datum_imp_values(entries, rows, rows, options.trim, method, options.rounding)
 
 
+def _mirrored_matchpoints(
+    entries: _Entries, rows: _Rows, options: _Options
+) -> tuple[np.ndarray, np.ndarray]:
+    """NS and EW matchpoints when every table has one result and no split score: EW's scores
+    are NS's negated, so on a board of N results EW's english matchpoints are 2(N − 1) minus
+    NS's, exactly (whole numbers); both sides are then scaled and factored as usual."""
+    ns_per_row = _plain_matchpoints(rows)
+    results = np.bincount(rows.board)[rows.board]
+    ew_per_row = 2.0 * (results - 1) - ns_per_row
+    args = (options.scoring, options.expected)
+    ns, _ = _matchpoint_values(entries, rows, rows, *args, per_row=ns_per_row)
+    ew, _ = _matchpoint_values(entries, rows, rows, *args, per_row=ew_per_row)
+    return ns, ew
+
+
 def score_traveller(
     board: ArrayLike,
     entry: ArrayLike,
@@ -1061,6 +1084,8 @@ def score_traveller(
     )
     if split == "halves":
         ns, ew = _score_halves(entries, rows, ew_as_ns, method, options)
+    elif method == "matchpoints" and rows.unit_weights and np.array_equal(ew_as_ns, rows.score):
+        ns, ew = _mirrored_matchpoints(entries, rows, options)
     else:
         ns = _score_side(entries, rows, method, options)
         ew_rows = _Rows(rows.board, rows.entry, -ew_as_ns, rows.weight)
