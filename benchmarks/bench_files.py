@@ -169,7 +169,7 @@ def score_lines(folder: Path, rounds: int) -> list[Line]:
 
 def lines(sizes: Sizes) -> list[Line]:
     """Workload 9: ``handicap update`` and ``score`` on big files, end to end."""
-    rounds = 2 if sizes.repeats < 9 else 4
+    rounds = 3 if sizes.repeats < 9 else 5
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         return handicap_lines(folder, rounds) + score_lines(folder, rounds)
