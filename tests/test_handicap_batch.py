@@ -308,3 +308,33 @@ def test_results_take_every_spelling_of_a_form_that_the_rest_of_xlbridge_takes()
     assert parsed.form.tolist() == [2, 2]  # handicap.FORMS.index("team")
     with pytest.raises(InputError, match="line 2: form must be one of pairs, individual, team"):
         parse_results(text + "c1,2026-11-03,quads,imp,16,1+2+3+4,1.5\n")
+
+
+@pytest.mark.parametrize(
+    "competitions",
+    [["club-11-03", "club-11-03", "Vår-cup"], [" spaced ", "x"], ["'=cup", "a"], ["a"] * 3],
+)
+def test_the_history_names_the_competitions_already_applied(
+    tmp_path: Path, competitions: list[str]
+) -> None:
+    """Read from the file's bytes or cell by cell (spaces, the text mark, non-ASCII), the set
+    of competitions is the one the csv module reads, stripped and unmarked."""
+    from xlbridge.handicap_batch import HISTORY_COLUMNS, read_history
+
+    path = tmp_path / "players-history.csv"
+    rows = [",".join(HISTORY_COLUMNS)]
+    rows += [f"{c},2026-11-03,101,13.0,0.5,13.5" for c in competitions]
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    with open(path, newline="", encoding="utf-8") as f:
+        expected = {row[0].strip().removeprefix("'") for row in list(csv.reader(f))[1:]}
+    assert read_history(path).applied == expected
+
+
+def test_a_blank_competition_in_the_history_is_named(tmp_path: Path) -> None:
+    from xlbridge.handicap_batch import read_history
+
+    path = tmp_path / "players-history.csv"
+    path.write_text("competition,date,player,before,delta,after\n"
+                    "c1,2026-11-03,101,13.0,0.5,13.5\n,2026-11-03,102,13.0,0.5,13.5\n")  # fmt: skip
+    with pytest.raises(InputError, match=r"players-history.csv, line 3: competition must not be"):
+        read_history(path)
