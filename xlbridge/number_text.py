@@ -25,7 +25,9 @@ _ZERO, _MINUS, _POINT, _SEPARATOR = ord("0"), ord("-"), ord("."), ord("\n")
 
 
 def trimmed_one(value: float, decimals: int) -> str:
-    """One number as :func:`trimmed` writes it."""
+    """One number as :func:`trimmed` writes it (Python's rounding, also of a numpy float,
+    whose own round() scales and rounds: 44440.05 to 1 place would give 44440)."""
+    value = float(value)
     if value != value:  # NaN
         return ""
     text = f"{round(value, decimals) + 0.0:.{decimals}f}".rstrip("0").rstrip(".")
