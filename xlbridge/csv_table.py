@@ -462,9 +462,9 @@ class CsvTable:
     def text(self) -> str:
         """The table as CSV text with its own separator ("\n" line ends; see TextFormat)."""
         with paused_gc():
-            if self.source is not None and self._lines_copy_as_typed():
+            added = range(self.typed_width, len(self.header))
+            if self.source is not None and added and self._lines_copy_as_typed():
                 data, starts, ends = self.source
-                added = range(self.typed_width, len(self.header))
                 names = self.delimiter.join(self.header[i] for i in added) + "\n"
                 new = names.encode() + self._added_bytes(added)
                 return with_cells_added(data, starts, ends, new, self.delimiter).decode()
