@@ -209,3 +209,310 @@ def test_written_back_as_the_careful_reading_writes(text: str, numbers_first: bo
         except InputError as error:
             expected = str(error)
     assert written == expected
+
+
+# --------------------------------------------------------------------------------------------
+# Numbers: read by numpy from the bytes, or cell by cell; the same values and errors
+
+
+def float_oracle(cells: list[str], key: str, lines: list[int], delimiter: str,
+                 blank_allowed: bool) -> list[float] | str:  # fmt: skip
+    """Python's ``float`` of each stripped cell, under the project's rules, or the first bad
+    cell's error as the program words it."""
+    values = []
+    for cell, line in zip(cells, lines, strict=True):
+        text = cell.strip().replace("\u2212", "-")
+        if not text:
+            if not blank_allowed:
+                return f"InputError: f.csv, line {line}: {key} must be a number, got {cell!r}"
+            values.append(math.nan)
+            continue
+        if delimiter != ",":
+            text = text.replace(",", ".")
+        try:
+            value = float(text)
+        except ValueError:
+            return f"InputError: f.csv, line {line}: {key} must be a number, got {cell!r}"
+        if not (abs(value) <= 1e12):
+            return (
+                f"InputError: f.csv, line {line}: {key} must be a number from -1e12 to 1e12, "
+                f"got {cell.strip()}"
+            )
+        values.append(value)
+    return values
+
+
+def read_numbers(text: str, key: str, blank_allowed: bool, before: tuple[str, ...] = ()) -> object:
+    """The column as floats (NaN as None, so that lists compare), or the error; ``before``:
+    columns asked for first (numbers are read several columns in one pass)."""
+    table = parse_table(text, "f.csv", ())
+    try:
+        for other in before:
+            try:
+                table.numbers(other, blank_allowed=True)
+            except InputError:
+                pass
+        values = table.numbers(key, blank_allowed)
+    except InputError as error:
+        return f"InputError: {error}"
+    # (whether a decimal comma was read is the table's: columns asked for before count too)
+    comma = table.decimal_comma if not before else None
+    return [None if math.isnan(v) else v for v in values.tolist()], comma
+
+
+def expected_numbers(text: str, key: str, blank_allowed: bool, before: tuple[str, ...] = ()) -> object:
+    delimiter = csv_table._delimiter(text, "f.csv", ())
+    header, columns, lines = csv_module_cells(text, delimiter)
+    cells = columns[header.index(key)]
+    values = float_oracle(cells, key, lines, delimiter, blank_allowed)
+    if isinstance(values, str):
+        return values
+    comma = delimiter != "," and any("," in cell for cell in cells) if not before else None
+    return [None if math.isnan(v) else v for v in values], comma
+
+
+def careful_numbers(text: str, key: str, blank_allowed: bool) -> object:
+    """``CsvTable._careful_numbers`` of the column's cells."""
+    table = parse_table(text, "f.csv", ())
+    cells = table.column(key)
+    try:
+        values = table._careful_numbers(key, cells, blank_allowed)
+    except InputError as error:
+        return f"InputError: {error}"
+    return [None if math.isnan(v) else v for v in values.tolist()], table.decimal_comma
+
+
+NASTY_NUMBERS = [
+    "5", "+5", "-0", ".5", "5.", "1e3", "1E-3", " 5 ", "1_000", "1__0", "_1", "\u0661\u0662",
+    "\uff11\uff12", "inf", "-inf", "nan", "NaN", "infinity", "1e308", "1e12", "-1e12",
+    "1000000000000.0001", "0x10", "0b1", "1d3", "e3", "1e", ".", "-", "+-5", "5 6", "\u22123",
+    "\u2212", "12345678901234567", "9007199254740993", "0.30000000000000004", "1e-400",
+    "5\x00", "\x005", "5\u00a0", "\u00a05", "5\u3000", "\x1c5", "5\x85", "1,5", "-1,5", ",5",
+    "1,000.5", "", " ", "'5", "5'", "=5", "@5",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("delimiter", [",", ";", "\t"])
+@pytest.mark.parametrize("blank_allowed", [False, True])
+@pytest.mark.parametrize("where", [0, 1, 2])
+def test_nasty_numbers_read_as_python_reads_them(
+    delimiter: str, blank_allowed: bool, where: int
+) -> None:
+    for cell in NASTY_NUMBERS:
+        if delimiter in cell:
+            continue
+        column = ["1", "2.5", "-3"]
+        column[where] = cell
+        text = f"k{delimiter}n{delimiter}m\n" + "".join(
+            f"{i}{delimiter}{value}{delimiter}{7 - i}\n" for i, value in enumerate(column)
+        )
+        expected = expected_numbers(text, "n", blank_allowed)
+        assert read_numbers(text, "n", blank_allowed) == expected, cell
+        after = expected_numbers(text, "n", blank_allowed, before=("k", "m"))
+        assert read_numbers(text, "n", blank_allowed, before=("k", "m")) == after, cell
+        assert careful_numbers(text, "n", blank_allowed) == expected, cell
+        with careful_reading():
+            assert read_numbers(text, "n", blank_allowed) == expected, cell
+
+
+NUMBER_PIECE = st.sampled_from(
+    ["1", "7", "0", "9", ".", ",", "e", "E", "-", "+", "_", " ", "\u2212", "\u0661", "\u00a0",
+     "inf", "nan", "x", "5e3", "1e20", "00"]
+)  # fmt: skip
+NUMBER_CELL = st.one_of(
+    st.lists(NUMBER_PIECE, max_size=5).map("".join),
+    st.floats(allow_nan=False, allow_infinity=False, min_value=-2e12, max_value=2e12).map(repr),
+    st.integers(-(10**17), 10**17).map(str),
+    st.decimals(allow_nan=False, allow_infinity=False, places=6).map(str),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(",;\t"),
+    st.lists(st.tuples(NUMBER_CELL, NUMBER_CELL), min_size=1, max_size=8),
+    st.booleans(),
+    st.sampled_from([(), ("a",), ("b",), ("a", "b")]),
+)
+def test_numbers_read_as_python_reads_them(
+    delimiter: str, rows: list[tuple[str, str]], blank_allowed: bool, before: tuple[str, ...]
+) -> None:
+    if any(delimiter in cell for row in rows for cell in row):
+        return
+    text = f"a{delimiter}b{delimiter}t\n" + "".join(
+        f"{a}{delimiter}{b}{delimiter}x\n" for a, b in rows
+    )
+    try:
+        parse_table(text, "f.csv", ())
+    except InputError:  # a row blank all through is no record: the oracle has none either
+        return
+    for key in ("a", "b"):
+        expected = expected_numbers(text, key, blank_allowed)
+        assert read_numbers(text, key, blank_allowed) == expected
+        assert careful_numbers(text, key, blank_allowed) == expected
+        after = expected_numbers(text, key, blank_allowed, before)
+        assert read_numbers(text, key, blank_allowed, before) == after
+
+
+def big_numbers_text(size: int, bad_row: int, bad: str, delimiter: str = ",") -> str:
+    rows = [f"{i}{delimiter}{i % 97 - 40}.25{delimiter}{i * 3}" for i in range(size)]
+    rows[bad_row] = rows[bad_row].split(delimiter, 1)[0] + f"{delimiter}{bad}{delimiter}1"
+    return f"id{delimiter}n{delimiter}m\n" + "\n".join(rows) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ("x", "n must be a number, got 'x'"),
+        ("", "n must be a number, got ''"),
+        ("1e13", "n must be a number from -1e12 to 1e12, got 1e13"),
+        ("nan", "n must be a number from -1e12 to 1e12, got nan"),
+        (" inf ", "n must be a number from -1e12 to 1e12, got inf"),
+        ("1.5.5", "n must be a number, got '1.5.5'"),
+        ("\u0661\u0662x", "n must be a number, got '\u0661\u0662x'"),
+    ],
+)
+def test_a_bad_number_far_down_a_big_file_names_its_line(bad: str, message: str) -> None:
+    text = big_numbers_text(30_000, 27_182, bad)
+    table = parse_table(text, "f.csv", ())
+    assert table.numbers("m", blank_allowed=False)[-1] == 3 * 29_999  # read with "n", maybe
+    with pytest.raises(InputError) as error:
+        table.numbers("n", blank_allowed=False)
+    assert str(error.value) == f"f.csv, line 27184: {message}"
+
+
+def test_a_big_file_of_good_numbers_is_read_exactly() -> None:
+    text = big_numbers_text(30_000, 5, "\u22120,125", delimiter=";")
+    table = parse_table(text, "f.csv", ())
+    values = table.numbers("n", blank_allowed=False)
+    expected = [float(f"{i % 97 - 40}.25") for i in range(30_000)]
+    expected[5] = -0.125
+    assert values.tolist() == expected and table.decimal_comma
+    assert table.numbers("id", blank_allowed=False).tolist() == list(range(30_000))
+
+
+def test_blank_numbers_where_allowed_are_nan_far_down_too() -> None:
+    text = big_numbers_text(20_000, 19_999, " ")
+    values = parse_table(text, "f.csv", ()).numbers("n", blank_allowed=True)
+    assert np.isnan(values[-1]) and not np.isnan(values[:-1]).any()
+    with pytest.raises(InputError, match=r"^f\.csv, line 20001: n must be a number, got ' '$"):
+        parse_table(text, "f.csv", ()).numbers("n", blank_allowed=False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(allow_nan=False, min_value=-1e12, max_value=1e12), min_size=1, max_size=20))
+def test_seventeen_digit_numbers_round_as_python_does(values: list[float]) -> None:
+    cells = [f"{value:.17g}" for value in values]
+    text = "a,b\n" + "".join(f"{cell},{cell}\n" for cell in cells)
+    table = parse_table(text, "f.csv", ())
+    assert table.numbers("a", blank_allowed=False).tolist() == [float(c) for c in cells]
+    assert table.numbers("b", blank_allowed=False).tolist() == values
+
+
+# --------------------------------------------------------------------------------------------
+# Text columns: as typed, stripped and unmarked, and as bytes
+
+
+TEXT_CELL = st.text(
+    alphabet=list(" 'x=+-@7é😀\x00\u00a0\u3000\x1c\x85\x7fß\u2028"), max_size=5
+)
+
+
+def text_columns_agree(text: str, delimiter: str) -> None:
+    """Every way of reading the text column "t" gives what the csv module reads."""
+    header, columns, lines = csv_module_cells(text, delimiter)
+    typed = columns[header.index("t")]
+    stripped = [unmarked(cell).strip() for cell in typed]
+    table = parse_table(text, "f.csv", ("t",))
+    assert table.lines.tolist() == lines
+    assert parse_table(text, "f.csv", ("t",)).column("t") == typed
+    assert parse_table(text, "f.csv", ("t",)).texts("t", blank_allowed=True) == stripped
+    fixed = parse_table(text, "f.csv", ("t",)).texts_fixed("t")
+    if fixed is not None:
+        assert [cell.decode() for cell in fixed.tolist()] == stripped
+    joined = parse_table(text, "f.csv", ("t",)).texts_joined("t")
+    if joined is not None:
+        assert joined.decode().split("\n") == stripped
+    # The bytes are offered when no cell starts or ends with a control character, a space
+    # or a non-ASCII character (which might be white space), or starts with the text mark.
+    plain = all(
+        not cell or ("\x20" < cell[0] < "\x80" and "\x20" < cell[-1] < "\x80" and cell[0] != "'")
+        for cell in typed
+    )
+    assert (fixed is not None) == (joined is not None) == plain
+    if all(stripped):
+        assert parse_table(text, "f.csv", ("t",)).texts("t") == stripped
+    else:
+        with pytest.raises(InputError, match=rf"line {lines[stripped.index('')]}: t must not be"):
+            parse_table(text, "f.csv", ("t",)).texts("t")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(",;\t"), st.lists(TEXT_CELL, min_size=1, max_size=8))
+def test_text_columns_read_as_the_csv_module_reads_them(delimiter: str, cells: list[str]) -> None:
+    text = f"k{delimiter}t\n" + "".join(f"{i}{delimiter}{cell}\n" for i, cell in enumerate(cells))
+    text_columns_agree(text, delimiter)
+
+
+@pytest.mark.parametrize(
+    "cell",
+    [" x", "x ", "'=A1", "'x", "''=A1", "'=A1 ", " '=A1", "é", "😀", "a\x00b", "\x00", "x\x00",
+     "\u00a0x", "x\u3000", "\x85", "x\x7f", "=A1", "-", "ﬀ", ""],
+)  # fmt: skip
+def test_hand_picked_text_cells(cell: str) -> None:
+    for delimiter in ",;\t":
+        text = f"k{delimiter}t\n0{delimiter}plain\n1{delimiter}{cell}\n2{delimiter}z\n"
+        text_columns_agree(text, delimiter)
+
+
+def test_fields_of_a_plain_file() -> None:
+    """PlainFields reads every column as typed, joined, fixed, with its edges and formulas."""
+    text = "a,b,c\n1, x,=1\n22,y ,-2\n,'z,+\n"
+    table = parse_table(text, "f.csv", ())
+    fields = table.fields
+    assert isinstance(fields, PlainFields) and fields.size == 3
+    assert [fields.text(i) for i in range(3)] == [["1", "22", ""], [" x", "y ", "'z"], ["=1", "-2", "+"]]
+    assert fields.joined(0) == b"1\n22\n" and fields.fixed(0).tolist() == [b"1", b"22", b""]
+    assert fields.fixed(0).dtype == np.dtype("S2")
+    assert [fields.plain_edges(i) for i in range(3)] == [True, False, True]
+    assert [fields.formula_free(i) for i in range(3)] == [True, True, False]
+    assert fields.numbers(0) is None  # a blank
+    assert fields.numbers(1) is None
+
+
+def test_a_file_without_records_has_empty_columns() -> None:
+    table = parse_table("a,b\n\n", "f.csv", (), empty_ok=True)
+    assert table.size == 0 and table.cells == [[], []]
+    assert table.texts("a") == [] and table.numbers("a", blank_allowed=False).size == 0
+    fresh = parse_table("a,b\n\n", "f.csv", (), empty_ok=True)
+    fixed = fresh.texts_fixed("a")
+    assert fixed is not None and fixed.size == 0 and fresh.texts_joined("a") == b""
+
+
+# --------------------------------------------------------------------------------------------
+# Files as stored: UTF-8 with a byte-order mark, Windows-1252, CRLF line ends
+
+
+@pytest.mark.parametrize(
+    ("encoding", "newline"),
+    [("utf-8", "\n"), ("utf-8-sig", "\n"), ("utf-8", "\r\n"), ("utf-8-sig", "\r\n"),
+     ("cp1252", "\n"), ("cp1252", "\r\n")],
+)  # fmt: skip
+def test_stored_files_read_as_the_csv_module_reads_them(
+    tmp_path: Path, encoding: str, newline: str
+) -> None:
+    rows = [["k", "t", "n"], ["1", "Zoë ", "1,5"], ["", "", ""], ["2", "'=A1", "\u22122" if encoding != "cp1252" else "-2"],
+            ["3", "café", "3"], ["4", " €uro", "1e3"]]  # fmt: skip
+    path = tmp_path / "f.csv"
+    path.write_bytes("".join(";".join(row) + newline for row in rows).encode(encoding))
+    text = read_text(path)
+    with path.open(encoding=encoding, newline="") as file:  # the csv module, on the file
+        expected = [row for row in csv.reader(file, delimiter=";") if "".join(row).strip()]
+    table = parse_table(text, "f.csv", ("t",))
+    assert [table.header, *table.rows] == expected
+    assert table.lines.tolist() == [2, 4, 5, 6]
+    assert table.texts("t") == ["Zoë", "=A1", "café", "€uro"]
+    assert table.numbers("n", blank_allowed=False).tolist() == [1.5, -2.0, 3.0, 1000.0]
+    joined = parse_table(text, "f.csv", ("t",)).texts_joined("t")
+    assert joined is None  # cells to strip and unmark: the caller reads texts()
+    assert parse_table(text, "f.csv", ("k",)).texts_fixed("k").tolist() == [b"1", b"2", b"3", b"4"]
