@@ -1,0 +1,375 @@
+"""The byte paths of the batch commands give what their text paths give, errors included:
+a month of results read through the columns' bytes or their cells, scored lines put
+together as bytes or line by line, and a traveller's rows in order or shuffled."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest import mock
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xlbridge import line_bytes
+from xlbridge.core.boards import score_traveller
+from xlbridge.core.validate import InputError
+from xlbridge.csv_table import CsvTable, parse_table
+from xlbridge.handicap_batch import Results, parse_results
+from xlbridge.number_text import trimmed, trimmed_cells
+from xlbridge.traveller_file import _table_of_row, parse_traveller, score_rows
+
+# --------------------------------------------------------------------------------------------
+# A month of results: the columns' bytes or their cells
+
+
+@contextmanager
+def text_paths() -> Iterator[None]:
+    """No column offered as bytes: every reader takes the cells."""
+    with (
+        mock.patch.object(CsvTable, "texts_fixed", lambda self, key: None),
+        mock.patch.object(CsvTable, "texts_joined", lambda self, key: None),
+    ):
+        yield
+
+
+def results_outcome(text: str) -> object:
+    """Every array of the parsed results (as lists), or the error's message."""
+    try:
+        results = parse_results(text, "r.csv")
+    except InputError as error:
+        return f"InputError: {error}"
+    out = {}
+    for item in dataclasses.fields(Results):
+        value = getattr(results, item.name)
+        if isinstance(value, np.ndarray):
+            out[item.name] = (value.dtype.str, value.tolist())
+        elif item.name != "table":
+            out[item.name] = value
+    return out
+
+
+GOOD_DATES = ["2026-11-01", "2026-11-02", "2024-02-29", "0001-01-01", "9999-12-31"]
+BAD_DATES = ["2026-02-29", "2026-13-01", "2026-1-01", "2026-11-00", "0000-01-01", "20261101",
+             "2026/11/01", "2026-11-01x", "２０２６-11-01", " 2026-11-03", "2026-11-04 ", ""]  # fmt: skip
+IDS = ["7", "12", "3", "450", "99999", "1234567890123", "0", "007", "012", "ñ1", "A7", "Ω"]
+SEPARATORS = ["+", "+", "+", "/", "&", " ", " + ", " / "]
+COMPETITIONS = ["A", "B7", "Ω", "C d", "é", "000", "A " , "'=X"]
+
+
+PAIRS = st.tuples(st.sampled_from(IDS), st.sampled_from(SEPARATORS), st.sampled_from(IDS)).map(
+    "".join
+)
+
+
+@st.composite
+def months(draw: st.DrawFn) -> str:
+    """A month of pairs results, mostly good, with at most a few nasty cells."""
+    delimiter = draw(st.sampled_from(",;\t"))
+    codes = draw(st.lists(st.sampled_from(COMPETITIONS[:5]), min_size=1, max_size=3, unique=True))
+    rows = []
+    for code in codes:
+        date = draw(st.sampled_from(GOOD_DATES))
+        count = draw(st.integers(2, 4))
+        ids = draw(st.permutations(IDS[:9]))[: 2 * count]
+        separator = draw(st.sampled_from(SEPARATORS[:3]))
+        for entry in range(count):
+            players = separator.join(ids[2 * entry : 2 * entry + 2])
+            result = draw(st.sampled_from(["45", "55.5", "60", "50"]))
+            rows.append([code, date, "24", players, result])
+    if draw(st.booleans()):
+        rows = draw(st.permutations(rows))
+    for _ in range(draw(st.integers(0, 2))):  # nasty cells
+        row = draw(st.integers(0, len(rows) - 1))
+        column, value = draw(
+            st.one_of(
+                st.tuples(st.just(0), st.sampled_from(["", *COMPETITIONS])),
+                st.tuples(st.just(1), st.sampled_from(BAD_DATES + GOOD_DATES)),
+                st.tuples(st.just(3), PAIRS),
+                st.tuples(st.just(3), st.sampled_from(["+7+12", "7+12+", "7++12", "+", "7", "",
+                                                       " 7+12", "7+12 ", "'=7+12", "7\x0012"])),  # fmt: skip
+            )
+        )
+        rows[row][column] = value
+    lines = [delimiter.join(["competition", "date", "boards", "players", "result"])]
+    lines += [delimiter.join(row) for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=300, deadline=None)
+@given(months())
+def test_results_read_from_bytes_as_from_cells(text: str) -> None:
+    with text_paths():
+        expected = results_outcome(text)
+    assert results_outcome(text) == expected
+
+
+def month_text(rows: list[list[str]]) -> str:
+    header = "competition,date,boards,players,result\n"
+    return header + "".join(",".join(row) + "\n" for row in rows)
+
+
+GOOD_MONTH = [
+    ["A", "2026-11-01", "24", "7+12", "55"],
+    ["A", "2026-11-01", "24", "3+450", "45"],
+    ["B", "2026-11-02", "24", "7+3", "60"],
+    ["B", "2026-11-02", "24", "12+450", "40"],
+]
+
+
+@pytest.mark.parametrize(
+    ("row", "column", "value", "message"),
+    [
+        (2, 1, "2026-02-29", "line 4: date must be a date such as 2026-11-29, got '2026-02-29'"),
+        (3, 1, "2026-13-01", "line 5: date must be a date such as 2026-11-29, got '2026-13-01'"),
+        (0, 1, "2026-1-01", "line 2: date must be a date such as 2026-11-29, got '2026-1-01'"),
+        (1, 0, "", "line 3: competition must not be blank"),
+        (1, 0, " ", "line 3: competition must not be blank"),
+        (2, 3, "", "line 4: players must not be blank"),
+        (2, 3, "+7+3", None),  # separators at the ends are no players
+        (2, 3, "7+3+", None),
+        (2, 3, "7 / 3", None),
+        (2, 3, "007+3", None),  # a leading zero: another player
+        (2, 3, "7+3+12", "line 4: players of a pairs entry must be 2 ids, got '7+3+12'"),
+        (2, 3, "7", "line 4: players of a pairs entry must be 2 ids, got '7'"),
+    ],
+)
+def test_hand_picked_results_cells(row: int, column: int, value: str, message: str | None) -> None:
+    rows = [list(cells) for cells in GOOD_MONTH]
+    rows[row][column] = value
+    text = month_text(rows)
+    with text_paths():
+        expected = results_outcome(text)
+    assert results_outcome(text) == expected
+    if message is None:
+        assert isinstance(expected, dict)
+    else:
+        assert expected == f"InputError: r.csv, {message}"
+
+
+def test_results_ids_as_written() -> None:
+    rows = [["A", "2026-11-01", "24", "007+7", "55"], ["A", "2026-11-01", "24", "ñ1+Ω", "45"]]
+    results = parse_results(month_text(rows), "r.csv")
+    assert results.player_ids == ["007", "7", "ñ1", "Ω"]
+    assert [results.players(row) for row in range(2)] == [["007", "7"], ["ñ1", "Ω"]]
+    rows = [["A", "2026-11-01", "24", "1234567890123+7", "55"], ["A", "2026-11-01", "24", "0+12", "45"]]
+    results = parse_results(month_text(rows), "r.csv")
+    assert results.player_ids == ["1234567890123", "7", "0", "12"]
+    assert results.date.tolist() == [np.datetime64("2026-11-01")] * 2
+
+
+# --------------------------------------------------------------------------------------------
+# Scored lines: the typed lines with cells added, as bytes
+
+
+def lines_with_cells_added(source: bytes, starts: np.ndarray, ends: np.ndarray, added: bytes,
+                           delimiter: str) -> bytes:  # fmt: skip
+    """The reference, line by line."""
+    new = added.split(b"\n")[:-1]
+    return b"".join(
+        source[start:end] + delimiter.encode() + cells + b"\n"
+        for start, end, cells in zip(starts.tolist(), ends.tolist(), new, strict=True)
+    )
+
+
+LINE = st.binary(max_size=6).map(lambda line: line.replace(b"\n", b"")) | st.sampled_from(
+    [b"", b"x" * 5000, "é,😀".encode()]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(LINE, st.booleans()), min_size=1, max_size=8),
+    st.sampled_from(",;\t"),
+    st.data(),
+)
+def test_cells_added_to_lines_as_line_by_line(
+    lines: list[tuple[bytes, bool]], delimiter: str, data: st.DataObject
+) -> None:
+    """Every line of the source (the fast path) or some of them (blank lines left out)."""
+    source = b"".join(line + b"\n" for line, _ in lines)
+    places = np.cumsum([0] + [len(line) + 1 for line, _ in lines])
+    kept = np.array([keep for _, keep in lines])
+    if data.draw(st.booleans()) or not kept.any():
+        kept[:] = True
+    starts, ends = places[:-1][kept], places[1:][kept] - 1
+    new = data.draw(st.lists(st.binary(max_size=4).map(lambda cells: cells.replace(b"\n", b"")),
+                             min_size=starts.size, max_size=starts.size))  # fmt: skip
+    added = b"".join(cells + b"\n" for cells in new)
+    expected = lines_with_cells_added(source, starts, ends, added, delimiter)
+    assert line_bytes.with_cells_added(source, starts, ends, added, delimiter) == expected
+    with mock.patch.object(line_bytes, "_every_line", lambda size, starts, ends: False):
+        assert line_bytes.with_cells_added(source, starts, ends, added, delimiter) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a,b\n1,2\n3,4\n", "a,b\n1,2", "\na,b\n\n1,2\n \n3,4\n\n", "a,b\n1,2\n", "a;b\n" + "x;1\n" * 3000,
+     "a,b\n" + "y" * 100_000 + ",1\n2,3\n"],
+)  # fmt: skip
+def test_a_plain_file_scored_is_its_lines_with_cells_added(text: str) -> None:
+    table = parse_table(text, "f.csv", ("a",))
+    assert table.source is not None
+    data, starts, ends = table.source
+    values = np.arange(table.size) * 0.375 - 2
+    table.set_numbers("n", values, decimals=2)
+    typed = [data[start:end].decode() for start, end in zip(starts, ends, strict=True)]
+    added = ["n", *trimmed(values, 2)]
+    expected = [f"{line}{table.delimiter}{cell}\n" for line, cell in zip(typed, added, strict=True)]
+    assert table.text() == "".join(expected)
+
+
+# --------------------------------------------------------------------------------------------
+# Rows of byte cells, a chunk of rows at a time
+
+VALUES = st.lists(
+    st.sampled_from([np.nan, 0.0, -0.0, 1.5, -2.25, 1e6, 123456.789, -0.004, 7.0]), max_size=12
+)
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 15])
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 3), st.data(), st.sampled_from([b",", b";", b"\t", b"::"]))
+def test_rows_of_byte_cells_a_chunk_at_a_time(
+    chunk: int, width: int, data: st.DataObject, delimiter: bytes
+) -> None:
+    size = data.draw(st.integers(0, 12))
+    columns = [np.array(data.draw(VALUES.filter(lambda v: len(v) >= size)))[:size]
+               for _ in range(width)]  # fmt: skip
+    cells = [trimmed_cells(values, 2) for values in columns]
+    assert all(cell is not None for cell in cells)
+    texts = [trimmed(values, 2) if values.size else [] for values in columns]
+    expected = b"".join(delimiter.join(cell.encode() for cell in row) + b"\r\n"
+                        for row in zip(*texts))  # fmt: skip
+    with mock.patch.object(line_bytes, "CHUNK_ROWS", chunk):
+        assert line_bytes.rows_bytes(cells, delimiter, b"\r\n") == expected  # type: ignore[arg-type]
+
+
+def test_rows_of_empty_cells() -> None:
+    blank = trimmed_cells(np.full(5, np.nan), 3)
+    one = trimmed_cells(np.array([1.0, np.nan, 0.5, np.nan, -3.0]), 3)
+    assert blank is not None and one is not None
+    for chunk in (1, 2, 3, 7):
+        with mock.patch.object(line_bytes, "CHUNK_ROWS", chunk):
+            assert line_bytes.rows_bytes([blank, one, blank], b",", b"\n") == (
+                b",1,\n,,\n,0.5,\n,,\n,-3,\n"
+            )
+
+
+# --------------------------------------------------------------------------------------------
+# A traveller's rows in order or shuffled
+
+
+@st.composite
+def travellers(draw: st.DrawFn) -> list[tuple[int, int, str, str, str]]:
+    """Rows (board, table, NS score, EW score, weight) board by board, table by table; some
+    tables a weighted score of two rows, some scores split."""
+    rows = []
+    for board in draw(st.lists(st.integers(1, 40), min_size=1, max_size=4, unique=True)):
+        tables = draw(st.lists(st.integers(1, 12), min_size=2, max_size=6, unique=True))
+        for table in sorted(tables):
+            ns = draw(st.sampled_from([-100, -50, 110, 140, 420, 450, 620]))
+            ew = draw(st.sampled_from(["", "", "", str(-ns), "-420", "100"]))
+            if draw(st.integers(0, 5)) == 0:  # an assigned weighted score
+                other = draw(st.sampled_from([-50, 140, 420]))
+                rows += [(board, table, str(ns), ew, "0.6"), (board, table, str(other), "", "0.4")]
+            else:
+                rows.append((board, table, str(ns), ew, ""))
+    return sorted(rows, key=lambda row: (row[0], row[1]))
+
+
+def traveller_text(rows: list[tuple[int, int, str, str, str]]) -> str:
+    lines = ["board,table,ns_score,ew_score,weight"]
+    lines += [",".join(map(str, row)) for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def results_per_table(text: str, method: str, split: str) -> dict[tuple[int, int], tuple[float, float]]:
+    traveller = parse_traveller(text, "t.csv")
+    scored = score_rows(traveller, method, split)
+    _, first, _ = _table_of_row(traveller)
+    return {
+        (int(traveller.board[row]), int(traveller.entry[row])): (scored.ns[row], scored.ew[row])
+        for row in first.tolist()
+    }
+
+
+@settings(max_examples=120, deadline=None)
+@given(travellers(), st.randoms(use_true_random=False))
+def test_tables_of_rows_in_order_or_shuffled_alike(rows: list, random: object) -> None:
+    shuffled = list(rows)
+    random.shuffle(shuffled)  # type: ignore[attr-defined]
+    for order in (rows, shuffled):
+        traveller = parse_traveller(traveller_text(order), "t.csv")
+        of_row, first, count = _table_of_row(traveller)
+        pairs = np.column_stack([traveller.board, traveller.entry])
+        distinct, first_seen, inverse, counts = np.unique(
+            pairs, axis=0, return_index=True, return_inverse=True, return_counts=True
+        )
+        assert of_row.tolist() == inverse.reshape(-1).tolist()
+        assert first.tolist() == first_seen.tolist() and count.tolist() == counts.tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    travellers(),
+    st.randoms(use_true_random=False),
+    st.sampled_from(["mp", "acbl", "percent", "ximp", "butler", "bastille"]),
+    st.sampled_from(["separate", "halves"]),
+)
+def test_a_traveller_scores_alike_in_order_or_shuffled(
+    rows: list, random: object, method: str, split: str
+) -> None:
+    shuffled = list(rows)
+    random.shuffle(shuffled)  # type: ignore[attr-defined]
+    outcomes = []
+    for order in (rows, shuffled):
+        try:
+            outcomes.append(results_per_table(traveller_text(order), method, split))
+        except InputError as error:  # the same error, naming the rows where they are
+            outcomes.append(re.sub(r"lines? [0-9, ]+", "line", str(error)))
+    expected, got = outcomes
+    if isinstance(expected, str) or isinstance(got, str):
+        assert got == expected
+        return
+    assert got.keys() == expected.keys()
+    for key, (ns, ew) in expected.items():
+        assert got[key][0] == pytest.approx(ns, abs=1e-9, nan_ok=True)
+        assert got[key][1] == pytest.approx(ew, abs=1e-9, nan_ok=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    travellers(),
+    st.data(),
+    st.sampled_from(["matchpoints", "cross_imps", "butler", "bastille"]),
+    st.sampled_from(["separate", "halves"]),
+)
+def test_rows_of_weight_one_score_as_two_half_rows(
+    rows: list, data: st.DataObject, method: str, split: str
+) -> None:
+    """Rows that are whole tables of weight 1 (scored by the unit-weight shortcuts) score as
+    the same tables each written as two rows of half weight and the same scores."""
+    rows = [row for row in rows if not row[4]]  # no weighted score: every row its table
+    boards = {row[0] for row in rows}
+    if not rows or any(sum(row[0] == board for row in rows) < 2 for board in boards):
+        return
+    if method == "cross_imps" and split == "halves":  # a split table's halves meet each other
+        rows = [row[:3] + ("",) + row[4:] for row in rows]
+    board, entry, ns = (np.array([row[i] for row in rows], dtype=float) for i in range(3))
+    ew = np.array([float(row[3]) if row[3] else np.nan for row in rows])
+    whole = score_traveller(board, entry, ns, ew, method=method, split=split)
+    halved = data.draw(st.integers(0, len(rows) - 1))
+    again = np.append(np.arange(len(rows)), halved)
+    weight = np.ones(len(rows) + 1)
+    weight[[halved, -1]] = 0.5
+    halves = score_traveller(board[again], entry[again], ns[again], ew[again], weight,
+                             method=method, split=split)  # fmt: skip
+    assert halves.board.tolist() == whole.board.tolist()
+    assert halves.entry.tolist() == whole.entry.tolist()
+    np.testing.assert_allclose(halves.ns, whole.ns, atol=1e-9)
+    np.testing.assert_allclose(halves.ew, whole.ew, atol=1e-9)
