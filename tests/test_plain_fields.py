@@ -524,3 +524,24 @@ def test_stored_files_read_as_the_csv_module_reads_them(
     assert joined is None  # cells to strip and unmark: the caller reads texts()
     fixed = parse_table(text, "f.csv", ("k",)).texts_fixed("k")
     assert fixed is not None and fixed.tolist() == [b"1", b"2", b"3", b"4"]
+
+
+@pytest.mark.parametrize("text", [",,\n", ";", " , \n\n", "\u00a0,\u3000\n", "\t\t\n,\n"])
+def test_a_file_of_separators_and_spaces_only_is_named_empty(text: str) -> None:
+    """Such a file has no header: an error naming the file (this raised IndexError)."""
+    for read in (outcome, careful_outcome):
+        assert read(text) == "InputError: f.csv: the file is empty; it needs a header row"
+
+
+def test_a_file_of_separators_only_is_one_line_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from xlbridge.cli import main
+
+    path = tmp_path / "t.csv"
+    path.write_text(",,\n")
+    assert main(["score", str(path), "-o", str(tmp_path / "out.csv")]) == 2
+    assert capsys.readouterr().err == (
+        f"xlbridge: error: {path}: the file is empty; it needs a header row\n"
+    )
+    assert not (tmp_path / "out.csv").exists()

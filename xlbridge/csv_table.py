@@ -590,6 +590,8 @@ def _quoted_records(text: str, name: str, delimiter: str) -> Parsed:
     """Any CSV, record by record: quoted fields may hold separators, quotes and line breaks."""
     records = [(number, row) for number, row in _records(text, name, delimiter)
                if "".join(row).strip()]  # fmt: skip
+    if not records:  # nothing but separators and spaces
+        raise InputError(f"{name}: the file is empty; it needs a header row")
     (header_line, header), data = records[0], records[1:]
     width = len(header)
     for number, row in data:
