@@ -15,13 +15,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from xlbridge import line_bytes
+from xlbridge import csv_table, line_bytes
 from xlbridge.core.boards import score_traveller
 from xlbridge.core.validate import InputError
 from xlbridge.csv_table import CsvTable, parse_table
 from xlbridge.handicap_batch import Results, parse_results
 from xlbridge.number_text import trimmed, trimmed_cells
-from xlbridge.traveller_file import _table_of_row, parse_traveller, score_rows
+from xlbridge.traveller_file import _table_of_row, parse_traveller, score_rows, scored_csv
 
 # --------------------------------------------------------------------------------------------
 # A month of results: the columns' bytes or their cells
@@ -115,12 +115,21 @@ def months(draw: st.DrawFn) -> str:
     return "\n".join(lines) + "\n"
 
 
+@contextmanager
+def careful_reading() -> Iterator[None]:
+    """Every file read record by record by the csv module (no byte paths at all)."""
+    with mock.patch.object(csv_table, "_plain_records", lambda text, delimiter: None):
+        yield
+
+
 @settings(max_examples=300, deadline=None)
 @given(months())
 def test_results_read_from_bytes_as_from_cells(text: str) -> None:
     with text_paths():
         expected = results_outcome(text)
     assert results_outcome(text) == expected
+    with careful_reading():
+        assert results_outcome(text) == expected
 
 
 def month_text(rows: list[list[str]]) -> str:
@@ -401,3 +410,49 @@ def test_rows_of_weight_one_score_as_two_half_rows(
     assert halves.entry.tolist() == whole.entry.tolist()
     np.testing.assert_allclose(halves.ns, whole.ns, atol=1e-9)
     np.testing.assert_allclose(halves.ew, whole.ew, atol=1e-9)
+
+
+JUNK = ["", " ", "x", "1e3", "-0", "+5", "1,5", "\u22123", "nan", "1e308", "'=1", "=1", " 7 ",
+        "0x1", "\u0661", "3.", ".5", "\u00a0", "é", "-420"]  # fmt: skip
+
+
+@st.composite
+def traveller_files(draw: st.DrawFn) -> str:
+    """Travellers with a column of names, a few junk cells, maybe a blank line, maybe shuffled."""
+    delimiter = draw(st.sampled_from(",;\t"))
+    score, ew_score = st.sampled_from(["-100", "110", "420", "450"]), st.sampled_from(["", "-420"])
+    name = st.sampled_from(["N", "'=A", "-x", "é"])
+    rows = [
+        [str(board), str(table), draw(score), draw(ew_score), "", draw(name)]
+        for board in range(1, draw(st.integers(2, 3)) + 1)
+        for table in range(1, draw(st.integers(3, 4)) + 1)
+    ]
+    for _ in range(draw(st.integers(0, 2))):
+        row = draw(st.integers(0, len(rows) - 1))
+        rows[row][draw(st.integers(0, 5))] = draw(st.sampled_from(JUNK))
+    if draw(st.booleans()):
+        rows = draw(st.permutations(rows))
+    header = ["board", "table", "ns_score", "ew_score", "weight", "name"]
+    lines = [delimiter.join(row) for row in [header, *rows]]
+    if draw(st.booleans()):
+        blank = draw(st.sampled_from(["", delimiter * 3, " "]))
+        lines.insert(draw(st.integers(1, len(lines))), blank)
+    return "\n".join(lines) + draw(st.sampled_from(["", "\n"]))
+
+
+def scored_outcome(text: str) -> str:
+    try:
+        traveller = parse_traveller(text, "t.csv")
+        return scored_csv(traveller, score_rows(traveller, "mp"), "mp")
+    except InputError as error:
+        return f"InputError: {error}"
+
+
+@settings(max_examples=200, deadline=None)
+@given(traveller_files())
+def test_a_traveller_is_scored_alike_from_bytes_or_record_by_record(text: str) -> None:
+    """What ``xlbridge score`` writes (or the error it names) from a plain file's bytes is what
+    it writes reading the file record by record."""
+    with careful_reading():
+        expected = scored_outcome(text)
+    assert scored_outcome(text) == expected
