@@ -395,7 +395,7 @@ class CsvTable:
 
     def formatted(self, value: float, decimals: int = 10) -> str:
         """A number as this file writes numbers: trimmed, with its decimal mark; NaN → ""."""
-        text = number_text.trimmed_one(value, decimals)
+        text = number_text.trimmed_one(float(value), decimals)  # np.float64: numpy's round()
         return text.replace(".", ",") if self.decimal_comma else text
 
     def formatted_column(self, values: np.ndarray, decimals: int = 10) -> list[str]:
