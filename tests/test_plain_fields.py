@@ -191,24 +191,20 @@ def test_written_back_with_no_column_added(text: str) -> None:
 @given(plain_texts(), st.booleans())
 def test_written_back_as_the_careful_reading_writes(text: str, numbers_first: bool) -> None:
     """Lines copied from the bytes (cells never made) or written from the cells, alike."""
-    try:
-        table = parse_table(text, "f.csv", ("a",))
-        if numbers_first:
-            table.numbers("a", blank_allowed=True)
-        table.set_numbers("added", np.linspace(-1, 1, table.size))
-        written = table.text()
-    except InputError as error:
-        written = str(error)
-    with careful_reading():
+
+    def written() -> str:
         try:
-            careful = parse_table(text, "f.csv", ("a",))
+            table = parse_table(text, "f.csv", ("a",))
             if numbers_first:
-                careful.numbers("a", blank_allowed=True)
-            careful.set_numbers("added", np.linspace(-1, 1, careful.size))
-            expected = careful.text()
+                table.numbers("a", blank_allowed=True)
+            table.set_numbers("added", np.linspace(-1, 1, table.size))
+            return table.text()
         except InputError as error:
-            expected = str(error)
-    assert written == expected
+            return str(error)
+
+    expected = written()
+    with careful_reading():
+        assert written() == expected
 
 
 # --------------------------------------------------------------------------------------------
