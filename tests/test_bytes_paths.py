@@ -385,6 +385,23 @@ def test_a_traveller_scores_alike_in_order_or_shuffled(
         assert got[key][1] == pytest.approx(ew, abs=1e-9, nan_ok=True)
 
 
+def test_tables_of_huge_and_negative_ids_in_order_or_not() -> None:
+    """Board and table numbers too far apart for one int64 key per table (the other way)."""
+    rows = [(-(10**12), 3, 140), (-(10**12), 4, 140), (1, 1, 420), (1, 5, -50),
+            (1, 10**12 - 1, 450), (10**12, 1, 100), (10**12, 10**12 - 1, 110)]  # fmt: skip
+    expected = {(-(10**12), 3): 1, (-(10**12), 4): 1, (1, 1): 2, (1, 5): 0, (1, 10**12 - 1): 4,
+                (10**12, 1): 0, (10**12, 10**12 - 1): 2}  # fmt: skip
+    for order in (rows, rows[::-1], rows[3:] + rows[:3]):
+        text = "board,table,ns_score\n" + "".join(f"{b},{t},{s}\n" for b, t, s in order)
+        traveller = parse_traveller(text, "t.csv")
+        of_row, first, count = _table_of_row(traveller)
+        assert sorted(of_row.tolist()) == list(range(7)) and count.tolist() == [1] * 7
+        assert traveller.board[first].tolist() == sorted(b for b, _, _ in rows)
+        scored = score_rows(traveller, "mp")
+        pairs = zip(traveller.board.tolist(), traveller.entry.tolist(), strict=True)
+        assert dict(zip(pairs, scored.ns.tolist(), strict=True)) == expected
+
+
 @settings(max_examples=150, deadline=None)
 @given(
     travellers(),
