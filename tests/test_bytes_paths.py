@@ -531,3 +531,56 @@ def test_a_number_formatted_alone_as_in_its_column(value: float, decimals: int) 
 def test_trimmed_one_of_a_numpy_float_is_as_trimmed_writes_it(value: float, decimals: int) -> None:
     values = np.array([value])
     assert trimmed_one(values[0], decimals) == trimmed(values, decimals)[0]
+
+
+# --------------------------------------------------------------------------------------------
+# The history file's new rows: put together as bytes or written as text
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 2),
+            st.integers(0, 3),
+            st.integers(0, 2),
+            st.sampled_from([0.0, 12.5, -3.25, 20.123456, 1e-7, -0.0, 52.9999995]),
+        ),  # fmt: skip
+        max_size=12,
+    ),
+    st.sampled_from(["utf-8", "cp1252"]),
+    st.sampled_from(["\n", "\r\n"]),
+    st.sampled_from([1, 2, 3, 7, 1 << 15]),
+    st.sampled_from([["7", "12", "007"], ["=A1", "-7", "é"], ["x y", "+", "'=1"]]),
+)
+def test_history_rows_as_bytes_as_written_as_text(
+    changes: list[tuple[int, int, int, float]],
+    encoding: str,
+    newline: str,
+    chunk: int,
+    ids: list[str],
+) -> None:
+    from types import SimpleNamespace
+
+    from xlbridge.csv_table import TextFormat, columns_text
+    from xlbridge.handicap_batch import _history_columns, _history_rows_bytes
+
+    days = np.array(["2026-11-01", "2026-11-02", "2026-11-29"], dtype="datetime64[D]")
+    competitions = ["A", "Ω", "-x"]
+    history = SimpleNamespace(
+        competition=np.array([c for c, _, _, _ in changes], dtype=np.int64),
+        date=days[[d for _, _, d, _ in changes]],
+        player=np.array([p % len(ids) for _, p, _, _ in changes], dtype=np.int64),
+        before=np.array([v for *_, v in changes]),
+        delta=np.array([-v / 3 for *_, v in changes]),
+        after=np.array([v * 2 / 3 for *_, v in changes]),
+    )
+    update = SimpleNamespace(history=history)
+    stored = TextFormat(encoding, False, newline)
+    competitions = competitions if encoding == "utf-8" else ["A", "B", "-x"]
+    ids = ids if encoding == "utf-8" or "é" not in ids else ["=A1", "-7", "e"]
+    with mock.patch.object(line_bytes, "CHUNK_ROWS", chunk):
+        got = _history_rows_bytes(update, ids, competitions, stored)  # type: ignore[arg-type]
+    columns = _history_columns(update, ids, competitions)  # type: ignore[arg-type]
+    text = columns_text(None, columns, numeric=range(6)) if changes else ""
+    assert got is not None and got == stored.encode(text, "history.csv")
