@@ -92,6 +92,8 @@ BLANKISH = ["", " ", "\u00a0", "\u3000", "\x1c", "\x1f", "\x0b", "\x0c", "\u2028
         "a,b\n1;2\n",  # another separator
         "a,b\né,😀\n",
         "a,b\n" + "x" * 200_000 + ",1\n",  # a line longer than a field may be
+        "a,b\r\n1,2\r\n\r\n3,4\r\n",  # carriage returns: record by record
+        "a,b\n1,\"2\"\n",  # a quote: record by record
     ],
 )
 def test_hand_picked_files_read_as_record_by_record(text: str) -> None:
