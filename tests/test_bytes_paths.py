@@ -584,3 +584,30 @@ def test_history_rows_as_bytes_as_written_as_text(
     columns = _history_columns(update, ids, competitions)  # type: ignore[arg-type]
     text = columns_text(None, columns, numeric=range(6)) if changes else ""
     assert got is not None and got == stored.encode(text, "history.csv")
+
+
+@pytest.mark.parametrize("column", [0, 1])
+def test_one_long_cell_among_short_codes_is_read_as_text(column: int) -> None:
+    """A note typed into the competition or date column of a big month: the column is read
+    as text (a byte array as wide as that cell for every row was 2,000 × 100,000 bytes here,
+    40 GB for a federation's 400,000 rows)."""
+    rows = [["A" if i % 2 else "B", "2026-11-01", "24", f"{2 * i + 1}+{2 * i + 2}", "50"]
+            for i in range(2000)]  # fmt: skip
+    rows[1234][column] = "x" * 100_000
+    text = month_text(rows)
+    table = parse_table(text, "r.csv", ())
+    assert table.texts_fixed(("competition", "date")[column]) is None
+    with text_paths():
+        expected = results_outcome(text)
+    assert results_outcome(text) == expected
+    assert isinstance(expected, str) and "line 1236" in expected
+
+
+def test_codes_of_every_width_up_to_the_limit_are_read_as_bytes() -> None:
+    rows = [["A", "2026-11-01", "24", "1+2", "50"], ["A" * 64, "2026-11-01", "24", "3+4", "50"]]
+    table = parse_table(month_text(rows), "r.csv", ())
+    fixed = table.texts_fixed("competition")
+    assert fixed is not None and fixed.tolist() == [b"A", b"A" * 64]
+    rows[0][0] = "B" * 65
+    fixed = parse_table(month_text(rows), "r.csv", ()).texts_fixed("competition")
+    assert fixed is not None and fixed.tolist() == [b"B" * 65, b"A" * 64]  # little padding

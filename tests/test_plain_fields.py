@@ -93,7 +93,7 @@ BLANKISH = ["", " ", "\u00a0", "\u3000", "\x1c", "\x1f", "\x0b", "\x0c", "\u2028
         "a,b\né,😀\n",
         "a,b\n" + "x" * 200_000 + ",1\n",  # a line longer than a field may be
         "a,b\r\n1,2\r\n\r\n3,4\r\n",  # carriage returns: record by record
-        "a,b\n1,\"2\"\n",  # a quote: record by record
+        'a,b\n1,"2"\n',  # a quote: record by record
     ],
 )
 def test_hand_picked_files_read_as_record_by_record(text: str) -> None:
@@ -476,8 +476,9 @@ def test_fields_of_a_plain_file() -> None:
         [" x", "y ", "'z"],
         ["=1", "-2", "+"],
     ]
-    assert fields.joined(0) == b"1\n22\n" and fields.fixed(0).tolist() == [b"1", b"22", b""]
-    assert fields.fixed(0).dtype == np.dtype("S2")
+    fixed = fields.fixed(0)
+    assert fields.joined(0) == b"1\n22\n" and fixed is not None
+    assert fixed.tolist() == [b"1", b"22", b""] and fixed.dtype == np.dtype("S2")
     assert [fields.plain_edges(i) for i in range(3)] == [True, False, True]
     assert [fields.formula_free(i) for i in range(3)] == [True, True, False]
     assert fields.numbers(0) is None  # a blank

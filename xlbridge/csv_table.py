@@ -376,7 +376,7 @@ class CsvTable:
         """:meth:`texts` (blanks allowed) as a numpy array of UTF-8 bytes (see
         :meth:`PlainFields.fixed`), made from the file's bytes without a text object per
         cell; None when that cannot be done (not a plain file, or a cell to be stripped or
-        unmarked), and the caller reads :meth:`texts`."""
+        unmarked, or one cell far wider than the rest), and the caller reads :meth:`texts`."""
         fields = self._plain_column(key)
         return None if fields is None else fields.fixed(self.columns[key])
 
