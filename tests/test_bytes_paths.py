@@ -611,3 +611,40 @@ def test_codes_of_every_width_up_to_the_limit_are_read_as_bytes() -> None:
     rows[0][0] = "B" * 65
     fixed = parse_table(month_text(rows), "r.csv", ()).texts_fixed("competition")
     assert fixed is not None and fixed.tolist() == [b"B" * 65, b"A" * 64]  # little padding
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="line_bytes.text_cells pads every row to the widest value: one long id makes the "
+    "history rows' matrices rows x that width (here 2,000 x 100,000 bytes, several times over)",
+)
+def test_one_long_player_id_costs_the_history_no_more_than_its_bytes() -> None:
+    import tracemalloc
+    from types import SimpleNamespace
+
+    from xlbridge.csv_table import TextFormat
+    from xlbridge.handicap_batch import _history_rows_bytes
+
+    size = 2000
+    ids = ["7", "12", "x" * 100_000]  # a note typed into the players column
+    player = np.arange(size) % 2
+    player[5] = 2
+    history = SimpleNamespace(
+        competition=np.zeros(size, dtype=np.int64),
+        date=np.full(size, np.datetime64("2026-11-01")),
+        player=player,
+        before=np.full(size, 20.5),
+        delta=np.full(size, -0.25),
+        after=np.full(size, 20.25),
+    )
+    tracemalloc.start()
+    try:
+        rows = _history_rows_bytes(
+            SimpleNamespace(history=history),  # type: ignore[arg-type]
+            ids, ["A"], TextFormat(),
+        )  # fmt: skip
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert rows is None or rows.count(b"\n") == size
+    assert peak < 20_000_000  # the rows are about 150 kB
