@@ -100,7 +100,9 @@ def test_hand_picked_files_read_as_record_by_record(text: str) -> None:
     assert outcome(text) == careful_outcome(text)
 
 
-LINE_PIECE = st.sampled_from([*BLANKISH, "x", "7", "é", " y ", "'=A1", "-3", "\x00"])
+LINE_PIECE = st.sampled_from(
+    [*BLANKISH, "x", "7", "é", " y ", "'=A1", "-3", "\x00", "=x", "@", "+"]
+)
 
 
 @st.composite
