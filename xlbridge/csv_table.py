@@ -376,7 +376,7 @@ class CsvTable:
         """:meth:`texts` (blanks allowed) as a numpy array of UTF-8 bytes (see
         :meth:`PlainFields.fixed`), made from the file's bytes without a text object per
         cell; None when that cannot be done (not a plain file, or a cell to be stripped or
-        unmarked), and the caller reads :meth:`texts`."""
+        unmarked, or one cell far wider than the rest), and the caller reads :meth:`texts`."""
         fields = self._plain_column(key)
         return None if fields is None else fields.fixed(self.columns[key])
 
@@ -395,7 +395,7 @@ class CsvTable:
 
     def formatted(self, value: float, decimals: int = 10) -> str:
         """A number as this file writes numbers: trimmed, with its decimal mark; NaN → ""."""
-        text = number_text.trimmed_one(value, decimals)
+        text = number_text.trimmed_one(float(value), decimals)  # np.float64: numpy's round()
         return text.replace(".", ",") if self.decimal_comma else text
 
     def formatted_column(self, values: np.ndarray, decimals: int = 10) -> list[str]:
@@ -462,9 +462,9 @@ class CsvTable:
     def text(self) -> str:
         """The table as CSV text with its own separator ("\n" line ends; see TextFormat)."""
         with paused_gc():
-            if self.source is not None and self._lines_copy_as_typed():
+            added = range(self.typed_width, len(self.header))
+            if self.source is not None and added and self._lines_copy_as_typed():
                 data, starts, ends = self.source
-                added = range(self.typed_width, len(self.header))
                 names = self.delimiter.join(self.header[i] for i in added) + "\n"
                 new = names.encode() + self._added_bytes(added)
                 return with_cells_added(data, starts, ends, new, self.delimiter).decode()
@@ -590,6 +590,8 @@ def _quoted_records(text: str, name: str, delimiter: str) -> Parsed:
     """Any CSV, record by record: quoted fields may hold separators, quotes and line breaks."""
     records = [(number, row) for number, row in _records(text, name, delimiter)
                if "".join(row).strip()]  # fmt: skip
+    if not records:  # nothing but separators and spaces
+        raise InputError(f"{name}: the file is empty; it needs a header row")
     (header_line, header), data = records[0], records[1:]
     width = len(header)
     for number, row in data:

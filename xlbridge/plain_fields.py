@@ -23,6 +23,10 @@ import numpy as np
 _FORMULA_START_BYTES = np.frombuffer(b"=+-@\t\r", dtype=np.uint8)
 _TEXT_MARK = ord("'")
 _SPACE = 0x20  # this and below: white space or control characters (checked with str.strip)
+#: :meth:`PlainFields.fixed` makes cells this wide whatever the padding, and wider ones only
+#: while the array holds at most ``_PADDING`` times the column's own bytes.
+_ALWAYS_FIXED = 64
+_PADDING = 8
 
 
 class PlainFields:
@@ -51,12 +55,16 @@ class PlainFields:
             return []
         return self._joined(column).decode("utf-8", "surrogatepass").split("\n")
 
-    def fixed(self, column: int) -> np.ndarray:
+    def fixed(self, column: int) -> np.ndarray | None:
         """The cells of ``column`` as a numpy array of bytes (dtype ``S``: each cell's UTF-8,
-        as wide as the widest; compared and sorted as bytes)."""
+        as wide as the widest; compared and sorted as bytes); None when one cell is so much
+        wider than the rest that the array would be many times the column's size (a note
+        typed into a column of codes), and the caller reads the cells as text."""
         starts, ends = self.starts[:, column], self.ends[:, column]
         length = ends - starts
         width = max(int(length.max()), 1) if length.size else 1
+        if width > _ALWAYS_FIXED and width * length.size > _PADDING * int(length.sum()):
+            return None
         shortest = int(length.min()) if length.size else 0
         out = np.empty((length.size, width), dtype=np.uint8)
         last = self.data.size - 1
