@@ -523,10 +523,6 @@ def test_a_number_formatted_alone_as_in_its_column(value: float, decimals: int) 
     assert table.formatted(value, decimals) == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="number_text.trimmed_one rounds an np.float64 with numpy's round(), not Python's",
-)
 @pytest.mark.parametrize(("value", "decimals"), NUMPY_ROUNDS_OTHERWISE)
 def test_trimmed_one_of_a_numpy_float_is_as_trimmed_writes_it(value: float, decimals: int) -> None:
     values = np.array([value])
@@ -613,11 +609,6 @@ def test_codes_of_every_width_up_to_the_limit_are_read_as_bytes() -> None:
     assert fixed is not None and fixed.tolist() == [b"B" * 65, b"A" * 64]  # little padding
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="line_bytes.text_cells pads every row to the widest value: one long id makes the "
-    "history rows' matrices rows x that width (here 2,000 x 100,000 bytes, several times over)",
-)
 def test_one_long_player_id_costs_the_history_no_more_than_its_bytes() -> None:
     import tracemalloc
     from types import SimpleNamespace

@@ -10,7 +10,9 @@ from xlbridge.digit_runs import digits_between
 
 
 def _read(numbers: list[str], separators: list[bytes]) -> np.ndarray | None:
-    text = numbers[0].encode() + b"".join(s + n.encode() for s, n in zip(separators, numbers[1:]))
+    text = numbers[0].encode() + b"".join(
+        s + n.encode() for s, n in zip(separators, numbers[1:], strict=True)
+    )
     data = np.frombuffer(text, dtype=np.uint8)
     return digits_between(data, (data == ord("+")) | (data == 0))
 

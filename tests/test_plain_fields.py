@@ -546,3 +546,27 @@ def test_a_file_of_separators_only_is_one_line_on_stderr(
         f"xlbridge: error: {path}: the file is empty; it needs a header row\n"
     )
     assert not (tmp_path / "out.csv").exists()
+
+
+def test_a_failed_pass_over_the_likely_columns_is_not_tried_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One blank among a likely column's numbers spoils the pass over all of them once; each
+    column asked for is then read alone, not the failing pass again and again."""
+    loads: list[list[int]] = []
+    load = PlainFields._load
+
+    def counted(self: PlainFields, columns: list[int]) -> np.ndarray | None:
+        loads.append(list(columns))
+        return load(self, columns)
+
+    monkeypatch.setattr(PlainFields, "_load", counted)
+    rows = [f"{i},{i * 2},{'' if i == 5 else i * 3},{i * 4}" for i in range(1, 11)]
+    table = parse_table("a,b,c,d\n" + "\n".join(rows) + "\n", "f.csv", ())
+    for key, factor in (("a", 1), ("b", 2), ("d", 4)):
+        assert table.numbers(key, blank_allowed=False).tolist() == [
+            i * factor for i in range(1, 11)
+        ]
+    c = table.numbers("c", blank_allowed=True)
+    assert np.isnan(c[4]) and c[[0, 9]].tolist() == [3, 30]
+    assert loads == [[0, 1, 2, 3], [0], [1], [3], [2]]

@@ -494,7 +494,7 @@ class CsvTable:
         head = self.header[: self.typed_width]
         if [csv_cell(cell) for cell in head] != head:
             return False
-        for index, cells in enumerate(self.typed_cells):
+        for index in range(len(self.typed_cells)):
             trusted = index in self.numeric
             if index < self.typed_width:
                 if not trusted and not self._typed_as_written(index):
@@ -572,7 +572,9 @@ def parse_table(
     if not lines.size and not empty_ok:
         raise InputError(f"{name}: no records below the header")
     fields = cells if isinstance(cells, PlainFields) else None
-    typed_cells: list[list[str] | None] = [None] * len(header) if fields else list(cells)
+    typed_cells: list[list[str] | None] = [None] * len(header)
+    if not isinstance(cells, PlainFields):
+        typed_cells = list(cells)
     return CsvTable(
         name=name, header=header, typed_cells=typed_cells, lines=lines, delimiter=delimiter,
         columns=columns, source=source, typed_width=len(header), fields=fields,

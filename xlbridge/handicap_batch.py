@@ -361,9 +361,7 @@ _ROW_END = "\x00"
 _NOT_PLAIN_NUMBER = re.compile(r"(?:^|[+\x00])(?:0[0-9]|[+\x00]|$)")
 
 
-def _numbered_members(
-    joined: bytes, rows: int
-) -> tuple[list[str], np.ndarray, np.ndarray] | None:
+def _numbered_members(joined: bytes, rows: int) -> tuple[list[str], np.ndarray, np.ndarray] | None:
     """:func:`_members` when every id is a number without leading zeros, separated by "+"
     (a federation's numbers, say): the ids are read as integers in one go. None otherwise.
     ``joined``: the rows' cells (UTF-8) joined by the row-end mark."""
@@ -807,7 +805,10 @@ def _history_rows_bytes(
             encoded = [cell.encode(stored.encoding) for cell in safe]
         except UnicodeEncodeError:
             return None
-        columns.append(text_cells(encoded, codes.reshape(-1)))
+        cells = text_cells(encoded, codes.reshape(-1))
+        if cells is None:
+            return None
+        columns.append(cells)
     for values in (history.before, history.delta, history.after):
         cells = number_text.fixed_cells(values, DECIMALS)
         if cells is None:

@@ -78,11 +78,27 @@ def _after_every_line(data: np.ndarray, ends: np.ndarray, typed: np.ndarray, new
     return out.tobytes()
 
 
-def text_cells(distinct: Sequence[bytes], codes: np.ndarray) -> Cells:
+#: Cells up to this wide are laid out in a matrix whatever its padding; wider ones only while
+#: the matrix holds at most ``PADDING`` times the cells' own bytes (one note typed among short
+#: codes would otherwise make every row as wide as the note).
+ALWAYS_PADDED = 64
+PADDING = 8
+
+
+def too_padded(width: int, rows: int, filled: int) -> bool:
+    """Whether a matrix of ``rows`` cells ``width`` bytes wide, ``filled`` of its bytes the
+    cells' own, is too wasteful to make (see :data:`PADDING`)."""
+    return width > ALWAYS_PADDED and width * rows > PADDING * filled
+
+
+def text_cells(distinct: Sequence[bytes], codes: np.ndarray) -> Cells | None:
     """A column of few distinct values (encoded) as :data:`Cells`: value ``codes[i]`` on
-    row i."""
+    row i; None when one value is so much wider than the rest that the matrix would be
+    wasteful (see :func:`too_padded`)."""
     lengths = np.fromiter(map(len, distinct), dtype=np.int64, count=len(distinct))
     width = max(int(lengths.max()), 1) if lengths.size else 1
+    if too_padded(width, codes.size, int(lengths[codes].sum())):
+        return None
     table = np.zeros((len(distinct), width), dtype=np.uint8)
     # Every value's bytes in one go: byte j of value i goes to table[i, j].
     flat = np.frombuffer(b"".join(distinct), dtype=np.uint8)

@@ -18,15 +18,13 @@ import io
 
 import numpy as np
 
+from xlbridge.line_bytes import too_padded
+
 #: Bytes a field starting with which a spreadsheet takes for a formula (see
 #: :func:`xlbridge.csv_table.csv_cell`), and ASCII white space.
 _FORMULA_START_BYTES = np.frombuffer(b"=+-@\t\r", dtype=np.uint8)
 _TEXT_MARK = ord("'")
 _SPACE = 0x20  # this and below: white space or control characters (checked with str.strip)
-#: :meth:`PlainFields.fixed` makes cells this wide whatever the padding, and wider ones only
-#: while the array holds at most ``_PADDING`` times the column's own bytes.
-_ALWAYS_FIXED = 64
-_PADDING = 8
 
 
 class PlainFields:
@@ -44,6 +42,7 @@ class PlainFields:
         self.data, self.starts, self.ends = data, starts, ends
         self.delimiter, self.loadable = delimiter, loadable
         self._numbers: dict[int, np.ndarray | None] = {}
+        self._together = True  # whether to read the likely columns of numbers in one pass
 
     @property
     def size(self) -> int:
@@ -63,7 +62,7 @@ class PlainFields:
         starts, ends = self.starts[:, column], self.ends[:, column]
         length = ends - starts
         width = max(int(length.max()), 1) if length.size else 1
-        if width > _ALWAYS_FIXED and width * length.size > _PADDING * int(length.sum()):
+        if too_padded(width, length.size, int(length.sum())):
             return None
         shortest = int(length.min()) if length.size else 0
         out = np.empty((length.size, width), dtype=np.uint8)
@@ -112,15 +111,16 @@ class PlainFields:
         is not a plain number (blank, a decimal comma, a word) or numpy may not read them.
 
         The first call reads, in the same pass, every column whose first and last cells are
-        numbers (the columns a caller is likely to ask for next); a column that fails is
-        then read alone.
+        numbers (the columns a caller is likely to ask for next); when that fails, each
+        column is read alone from then on.
         """
         if column not in self._numbers:
             together = sorted({column, *self._likely_numbers()} - set(self._numbers))
-            read = self._load(together) if len(together) > 1 else None
+            read = self._load(together) if len(together) > 1 and self._together else None
             if read is not None:
                 self._numbers.update(zip(together, read.T, strict=True))
             else:
+                self._together = False  # one pass per column asked for, not two
                 self._numbers[column] = _only(self._load([column]))
         values = self._numbers[column]
         return None if values is None else values.copy()
