@@ -135,3 +135,33 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     assert done.stdout.count("\n") == 3
     assert done.stderr == ""
     assert done.returncode in (0, 141)  # 141: ended by the closed pipe, as Unix tools are
+
+
+LONG = "x" * 100_000  # a note pasted into a cell
+
+
+@pytest.mark.parametrize(
+    ("argv", "name", "text", "words"),
+    [
+        (["score", "t.csv"], "t.csv", f"board,table,ns_score\n1,1,420\n1,2,{LONG}\n",
+         "t.csv, line 3: ns_score must be a number, got 'xxx"),
+        (["score", "t.csv"], "t.csv", f"board,table,ns_score\n1,{LONG},420\n1,2,400\n",
+         "t.csv, line 2: table must be a number, got 'xxx"),
+        (["handicap", "update", "--register", "p.csv", "--results", "r.csv"], "r.csv",
+         "competition,date,boards,players,result\n"
+         f"c1,2026-11-03,24,101+102,{LONG}\n", "r.csv, line 2: result must be a number"),
+        (["handicap", "update", "--register", "p.csv", "--results", "r.csv"], "r.csv",
+         f"competition,date,boards,players,result\nc1,{LONG},24,101+102,55\n",
+         "r.csv, line 2: date must be a date such as 2026-11-29, got 'xxx"),
+    ],
+)  # fmt: skip
+def test_a_huge_cell_is_named_shortly(
+    tmp_path: Path, argv: list[str], name: str, text: str, words: str
+) -> None:
+    """An error about a cell holding 100,000 characters shows its start, not all of it."""
+    (tmp_path / "p.csv").write_text("id,handicap\n101,20\n102,20\n")
+    (tmp_path / name).write_text(text)
+    done = _xlbridge(tmp_path, *argv)
+    assert done.returncode == 2, done.stderr[:500]
+    assert words in done.stderr and "..." in done.stderr, done.stderr[:500]
+    assert len(done.stderr) < 300, done.stderr[:500]

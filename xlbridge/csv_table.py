@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge import number_text
-from xlbridge.core.validate import LARGEST, InputError
+from xlbridge.core.validate import LARGEST, InputError, shown
 from xlbridge.line_bytes import rows_bytes, with_cells_added
 from xlbridge.plain_fields import PlainFields
 
@@ -283,7 +283,7 @@ class CsvTable:
         first: dict[str, int] = {}
         for row, value in enumerate(values):
             if value in first:
-                raise self.fail_rows([first[value], row], f"{what} {value!r} appears twice")
+                raise self.fail_rows([first[value], row], f"{what} {shown(value)} appears twice")
             first[value] = row
 
     def numbers(self, key: str, blank_allowed: bool) -> np.ndarray:
@@ -331,7 +331,7 @@ class CsvTable:
             text = cell.strip().replace("\u2212", "-")
             if not text:
                 if not blank_allowed:
-                    raise self.fail(row, f"{key} must be a number, got {cell!r}")
+                    raise self.fail(row, f"{key} must be a number, got {shown(cell)}")
                 continue
             if comma_allowed and "," in text:
                 text = text.replace(",", ".")
@@ -339,7 +339,7 @@ class CsvTable:
             try:
                 value = float(text)
             except ValueError:
-                raise self.fail(row, f"{key} must be a number, got {cell!r}") from None
+                raise self.fail(row, f"{key} must be a number, got {shown(cell)}") from None
             if not np.isfinite(value) or abs(value) > LARGEST:
                 raise self.fail(
                     row, f"{key} must be a number from -1e12 to 1e12, got {cell.strip()}"
@@ -359,7 +359,8 @@ class CsvTable:
         bad = values != np.round(values)
         if bad.any():
             row = int(np.flatnonzero(bad)[0])
-            raise self.fail(row, f"{key} must be a whole number, got {self.column(key)[row]!r}")
+            got = shown(self.column(key)[row])
+            raise self.fail(row, f"{key} must be a whole number, got {got}")
         return values.astype(np.int64)
 
     def texts(self, key: str, blank_allowed: bool = False) -> list[str]:
@@ -769,7 +770,7 @@ def _columns(
     for index, cell in enumerate(header):
         key = normalised(cell)
         if key and key in columns:
-            raise InputError(f"{name}, line {line}: column {cell.strip()!r} appears twice")
+            raise InputError(f"{name}, line {line}: column {shown(cell.strip())} appears twice")
         columns.setdefault(key, index)
     missing = [
         described

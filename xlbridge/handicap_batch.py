@@ -268,7 +268,8 @@ def _choices(
     if bad.size:
         row = int(bad[0])
         names = sorted(set(index), key=lambda option: index[option])
-        raise table.fail(row, f"{key} must be one of {shown_options(names)}, got {cells[row]!r}")
+        got = shown(cells[row])
+        raise table.fail(row, f"{key} must be one of {shown_options(names)}, got {got}")
     return codes
 
 
@@ -301,7 +302,8 @@ def _dates(table: CsvTable) -> np.ndarray:
             parsed.append(dt.date.fromisoformat(cell))
         except ValueError:
             row = int(np.flatnonzero(codes == code)[0])
-            raise table.fail(row, f"date must be a date such as 2026-11-29, got {cell!r}") from None
+            message = f"date must be a date such as 2026-11-29, got {shown(cell)}"
+            raise table.fail(row, message) from None
     return np.array(parsed, dtype="datetime64[D]").reshape(-1)[codes]
 
 
@@ -440,7 +442,7 @@ def _check_rows(results: Results, result: np.ndarray) -> None:
         form = handicap.FORMS[results.form[row]]
         want = str(low[row]) if low[row] == high[row] else f"{low[row]} to {high[row]}"
         cell = table.column("players")[row]
-        raise table.fail(row, f"players of a {form} entry must be {want} ids, got {cell!r}")
+        raise table.fail(row, f"players of a {form} entry must be {want} ids, got {shown(cell)}")
     checks = (
         (results.played > results.boards, "played must be at most boards", results.played),
         (results.played < 1, "played must be at least 1", results.played),
@@ -478,7 +480,7 @@ def _check_competitions(results: Results) -> None:
         player = results.player_ids[results.member_code[member]]
         name = results.competition_ids[member_competition[member]]
         raise table.fail_rows(
-            results.member_row[rows], f"player {player!r} plays twice in {name!r}"
+            results.member_row[rows], f"player {shown(player)} plays twice in {shown(name)}"
         )
     entries = np.bincount(competition)
     is_team = results.form[order][starts] == handicap.FORMS.index("team")
@@ -494,7 +496,7 @@ def _fail_competition(results: Results, bad: np.ndarray, message: str, count: bo
         rows = np.flatnonzero(results.competition == code)
         name = results.competition_ids[code]
         got = f", got {rows.size}" if count else ""
-        raise results.table.fail_rows(rows, f"competition {name!r} {message}{got}")
+        raise results.table.fail_rows(rows, f"competition {shown(name)} {message}{got}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -672,7 +674,7 @@ def _reject_unknown(results: Results, unknown: list[str], rows: np.ndarray) -> N
 
 def _player_lines(player: str, lines: list[int]) -> str:
     shown_lines = ", ".join(map(str, lines[:5])) + (" …" if len(lines) > 5 else "")
-    return f"{player!r} (line{'s' * (len(lines) > 1)} {shown_lines})"
+    return f"{shown(player)} (line{'s' * (len(lines) > 1)} {shown_lines})"
 
 
 def _day_numbers(dates: np.ndarray) -> np.ndarray:

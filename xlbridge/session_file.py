@@ -39,7 +39,7 @@ from xlbridge.core.session import (
     label_codes,
     parse_adjusted,
 )
-from xlbridge.core.validate import InputError
+from xlbridge.core.validate import InputError, shown
 from xlbridge.csv_table import CsvTable, parse_table, read_text
 
 #: Each column the reader uses and the names it may go by (after normalising).
@@ -125,7 +125,7 @@ def _whole_in_range(
         raise table.fail(
             row,
             f"{column} must be a whole number from {low} to {high}, "
-            f"got {table.column(column)[row]!r}",
+            f"got {shown(table.column(column)[row])}",
         )
     return np.where(given, values, 0).astype(np.int64)
 
@@ -164,7 +164,7 @@ def _scores(table: CsvTable) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
         if adjusted is not None:
             if cell and contract and not is_not_played(contract):
                 raise table.fail(row, f"a line has a contract or an adjusted score, got both "
-                                      f"{contract!r} and {cell!r}")  # fmt: skip
+                                      f"{shown(contract)} and {shown(cell)}")  # fmt: skip
             kind[row] = ADJUSTED
             ns_share[row], ew_share[row] = adjusted.ns_percent, adjusted.ew_percent
         elif is_not_played(cell):
@@ -176,7 +176,7 @@ def _scores(table: CsvTable) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
                 raise table.fail(
                     row,
                     f"{key} must be a number, an adjusted score such as A60/40, or NP, "
-                    f"got {cell!r}",
+                    f"got {shown(cell)}",
                 )
             ns_score[row] = value
     return kind, ns_score, ns_share, ew_share
@@ -249,7 +249,7 @@ def parse_names(text: str, name: str = "names") -> dict[tuple[str, str, str], st
         zip(sections, directions, pairs, table.texts(column, blank_allowed=True), strict=True)
     ):
         if direction not in ("", "NS", "EW"):
-            raise table.fail(row, f"direction must be NS, EW or blank, got {direction!r}")
+            raise table.fail(row, f"direction must be NS, EW or blank, got {shown(direction)}")
         key = (section, direction, pair)
         if key in names:
             raise table.fail(row, f"pair {pair} appears twice")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from xlbridge.core.swiss import BYE, Draw, swiss_draw
-from xlbridge.core.validate import InputError
+from xlbridge.core.validate import InputError, shown
 from xlbridge.csv_table import csv_text, parse_table, read_text, unmarked
 
 OPPONENT_SEPARATOR = "|"
@@ -34,7 +34,7 @@ def draw_from_text(text: str, name: str = "standings", seed: int | None = None) 
     for row, team in enumerate(teams):
         if OPPONENT_SEPARATOR in team:
             raise table.fail(
-                row, f"team names must not contain {OPPONENT_SEPARATOR!r}, got {team!r}"
+                row, f"team names must not contain {OPPONENT_SEPARATOR!r}, got {shown(team)}"
             )
     scores = table.numbers("score", blank_allowed=False)
     played: list[tuple[str, str]] = []
@@ -44,7 +44,7 @@ def draw_from_text(text: str, name: str = "standings", seed: int | None = None) 
             if opponent.upper() == BYE:
                 byes.append(team)
             elif opponent and opponent not in teams:
-                raise table.fail(row, f"opponent {opponent!r} is not a team in this file")
+                raise table.fail(row, f"opponent {shown(opponent)} is not a team in this file")
             elif opponent:
                 played.append((team, opponent))
     if table.has("byes"):
@@ -66,7 +66,8 @@ def _check_symmetric(played: list[tuple[str, str]], name: str) -> None:
     if lopsided:
         a, b = lopsided[0]
         raise InputError(
-            f"{name}: {a!r} and {b!r} must list each other as opponents the same number of times"
+            f"{name}: {shown(a)} and {shown(b)} must list each other as opponents "
+            "the same number of times"
         )
 
 

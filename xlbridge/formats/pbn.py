@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from xlbridge.core.validate import shown
 from xlbridge.formats.results import (
     EventFile,
     FileError,
@@ -70,7 +71,7 @@ def _columns(path: Path, number: int, spec: str) -> list[_Column]:
     for part in spec.split(";"):
         match = _COLUMN.match(part.strip())
         if match is None:
-            raise FileError(f"{path}: line {number}: bad column {part!r} in the table header")
+            raise FileError(f"{path}: line {number}: bad column {shown(part)} in the table header")
         width = match.group(2)
         columns.append(_Column(match.group(1), int(width) if width else None))
     return columns
@@ -156,7 +157,7 @@ def _method(scoring: str) -> str | None:
 
 def _whole(path: Path, number: int, what: str, text: str) -> int:
     if not re.fullmatch(r"\d+", text):
-        raise FileError(f"{path}: line {number}: {what} must be a whole number, got {text!r}")
+        raise FileError(f"{path}: line {number}: {what} must be a whole number, got {shown(text)}")
     return int(text)
 
 

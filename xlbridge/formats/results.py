@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from xlbridge.core.validate import InputError
+from xlbridge.core.validate import InputError, shown
 
 #: Scoring methods an event file can name: matchpoints, cross-IMPs, Butler.
 METHODS = ("mp", "ximp", "butler")
@@ -103,7 +103,7 @@ def parse_deal(text: str) -> dict[str, list[str]]:
     seat = normal_seat(first)
     parts = hands.split()
     if seat not in SEATS or len(parts) != 4:
-        raise ValueError(f"a deal must be like N:AKQ.J9.T8.765 and four hands, got {text!r}")
+        raise ValueError(f"a deal must be like N:AKQ.J9.T8.765 and four hands, got {shown(text)}")
     start = SEATS.index(seat)
     deal: dict[str, list[str]] = {}
     cards: set[str] = set()
@@ -112,18 +112,20 @@ def parse_deal(text: str) -> dict[str, list[str]]:
         if hand == "-":
             suits = ["", "", "", ""]
         if len(suits) != 4:
-            raise ValueError(f"hand {hand!r} must have four suits separated by dots")
+            raise ValueError(f"hand {shown(hand)} must have four suits separated by dots")
         for suit, ranks in zip("SHDC", suits, strict=True):
             for rank in ranks:
                 if rank not in "AKQJT98765432" or (suit + rank) in cards:
-                    raise ValueError(f"hand {hand!r} has a bad or repeated card {suit}{rank}")
+                    raise ValueError(f"hand {shown(hand)} has a bad or repeated card {suit}{rank}")
                 cards.add(suit + rank)
         deal[SEATS[(start + i) % 4]] = suits
     held = {
         sum(map(len, deal[seat])) for seat, hand in zip(SEATS, parts, strict=True) if hand != "-"
     }
     if len(held) > 1 or held - set(range(14)):
-        raise ValueError(f"the hands of {text!r} hold {sorted(held)} cards, not the same number")
+        raise ValueError(
+            f"the hands of {shown(text)} hold {sorted(held)} cards, not the same number"
+        )
     return deal
 
 

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from xlbridge.core.session import SessionResult, Traveller, TravellerLine
-from xlbridge.core.validate import InputError
+from xlbridge.core.validate import InputError, shown
 from xlbridge.formats.results import EventFile, Line, Pair
 
 _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
@@ -42,7 +42,9 @@ def _traveller_line(line: Line) -> TravellerLine:
             *pairs, line.contract, line.declarer, line.result, **details
         )
     if _NUMBER.fullmatch(line.score) is None:
-        raise InputError(f"score must be a number, an adjusted score or NP, got {line.score!r}")
+        raise InputError(
+            f"score must be a number, an adjusted score or NP, got {shown(line.score)}"
+        )
     played: dict[str, Any] = {}
     if line.contract:
         try:
@@ -139,5 +141,5 @@ def scored_pairs(result: SessionResult, listed: list[Pair]) -> list[Pair]:
 
 def _pair_number(label: str) -> int:
     if not label.isdigit():
-        raise InputError(f"USEBIO pair numbers must be whole numbers, got pair {label!r}")
+        raise InputError(f"USEBIO pair numbers must be whole numbers, got pair {shown(label)}")
     return int(label)

@@ -20,6 +20,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from xlbridge import __version__
+from xlbridge.core.validate import shown
 from xlbridge.formats.results import (
     SEATS,
     EventFile,
@@ -84,13 +85,15 @@ def _pair_number(event: EventFile, where: str, what: str, text: str) -> tuple[in
     """A pair number and the direction it may carry (7NS → 7, NS)."""
     match = _PAIR_LABEL.fullmatch(text)
     if match is None:
-        raise event.error(where, f"{what} must be a pair number such as 7 or 7NS, got {text!r}")
+        raise event.error(
+            where, f"{what} must be a pair number such as 7 or 7NS, got {shown(text)}"
+        )
     return int(match.group(1)), _direction(match.group(2) or "")
 
 
 def _number(event: EventFile, where: str, what: str, text: str) -> int:
     if not re.fullmatch(r"\d+", text):
-        raise event.error(where, f"{what} must be a whole number, got {text!r}")
+        raise event.error(where, f"{what} must be a whole number, got {shown(text)}")
     return int(text)
 
 
