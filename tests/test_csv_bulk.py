@@ -151,3 +151,22 @@ def test_rows_of_byte_cells_equal_the_text_ones() -> None:
                      b";", b"\r\n")  # fmt: skip
     want = "".join(f"{ids[c]};{v}\r\n" for c, v in zip(codes, fixed(values, 6), strict=True))
     assert got == want.encode()
+
+
+@pytest.mark.parametrize(
+    "odd", ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+)
+def test_characters_str_splitlines_breaks_at_are_not_line_ends(odd: str) -> None:
+    """A form feed or U+2028 in the header or a cell is part of it, as the csv module reads
+    the file: the header is found whole and every cell read as typed."""
+    import csv
+    import io
+
+    text = f"board{odd},table,note\n1,1,a{odd}b\n1,2,{odd}\n"
+    table = parse_table(text, "f.csv", ("board", "table"))
+    rows = list(csv.reader(io.StringIO(text)))
+    assert table.header == rows[0]
+    assert [table.column(key) for key in ("board", "table", "note")] == [
+        [row[i] for row in rows[1:]] for i in range(3)
+    ]
+    assert table.whole_numbers("table").tolist() == [1, 2]

@@ -756,11 +756,16 @@ def _delimiter(text: str, name: str, required: Sequence[str | tuple[str, ...]]) 
 
 
 def _first_line(text: str) -> str:
-    """The first line that is not blank (lines as ``str.splitlines`` sees them), found in
-    the first few kilobytes when it is there."""
-    lines = text[:16384].splitlines()[:-1]  # the last may be cut short
+    """The first line that is not blank, found in the first few kilobytes when it is there.
+    Lines end where the records do, at a line feed or carriage return (not at the other
+    characters ``str.splitlines`` takes for line ends, such as a form feed or U+2028)."""
+    lines = _LINE_END.split(text[:16384])[:-1]  # the last may be cut short
     found = next((line for line in lines if line.strip()), None)
-    return found if found is not None else next(line for line in text.splitlines() if line.strip())
+    return found if found is not None else next(line for line in _LINE_END.split(text)
+                                                if line.strip())  # fmt: skip
+
+
+_LINE_END = re.compile("\r\n|\r|\n")
 
 
 def _columns(
