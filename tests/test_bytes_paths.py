@@ -484,9 +484,11 @@ def test_a_traveller_is_scored_alike_from_bytes_or_record_by_record(text: str) -
     assert scored_outcome(text) == expected
 
 
-@pytest.mark.parametrize("decimals", range(1, 16))
+@pytest.mark.parametrize("decimals", range(16))
 def test_number_cells_as_bytes_are_pythons_text(decimals: int) -> None:
-    """Digits written four at a time, every number of decimals (limbs cut anywhere)."""
+    """Digits written four at a time, every number of decimals (limbs cut anywhere). The
+    values are kept small enough for the byte cells at each number of decimals, so that
+    they are made (not left to Python's formatting) and compared every time."""
     rng = np.random.default_rng(decimals)
     values = np.concatenate([
         [0.0, -0.0, 1e12, -1e12, 9999.9999, 1e4, 1e8, 0.5, 2.5, -2.5, 1 / 3, np.nan, 1e-15],
@@ -494,15 +496,16 @@ def test_number_cells_as_bytes_are_pythons_text(decimals: int) -> None:
         rng.integers(-(10**8), 10**8, 300) / 10.0 ** rng.integers(0, 16, 300),
         rng.normal(0, 1, 300) * 10.0 ** rng.integers(-16, 13, 300),
     ])  # fmt: skip
+    values = values[~(np.abs(values) * 10.0**decimals >= 2.0**51)]  # NaN stays
     for point in (".", ","):
         cells = trimmed_cells(values, decimals, point)
-        if cells is not None:
-            expected = [trimmed_one(v, decimals).replace(".", point) for v in values.tolist()]
-            assert as_text(*cells) == expected
+        assert cells is not None
+        expected = [trimmed_one(v, decimals).replace(".", point) for v in values.tolist()]
+        assert as_text(*cells) == expected
     whole = values[~np.isnan(values)]
     cells = fixed_cells(whole, decimals)
-    if cells is not None:
-        assert as_text(*cells) == [f"{value:.{decimals}f}" for value in whole.tolist()]
+    assert cells is not None
+    assert as_text(*cells) == [f"{value:.{decimals}f}" for value in whole.tolist()]
     assert fixed(whole, decimals) == [f"{value:.{decimals}f}" for value in whole.tolist()]
 
 

@@ -7,14 +7,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlbridge.number_text import fixed, trimmed
+from xlbridge.number_text import (
+    as_text,
+    fixed,
+    fixed_cells,
+    trimmed,
+    trimmed_cells,
+    trimmed_one,
+)
 
 
 def one_by_one(value: float, decimals: int) -> str:
     """The rule as the CSV writers applied it value by value before columns were written."""
     if np.isnan(value):
         return ""
-    text = f"{round(value, decimals) + 0.0:.{decimals}f}".rstrip("0").rstrip(".")
+    text = f"{round(value, decimals) + 0.0:.{decimals}f}"
+    if decimals:  # the decimals' trailing zeros, and then the point
+        text = text.rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
@@ -74,7 +83,7 @@ def _columns() -> list[np.ndarray]:
     ]
 
 
-@pytest.mark.parametrize("decimals", [1, 2, 6, 10])
+@pytest.mark.parametrize("decimals", range(16))
 def test_random_columns_match_python(decimals: int) -> None:
     for values in _columns():
         expected = [one_by_one(v, decimals) for v in values.tolist()]
@@ -84,7 +93,7 @@ def test_random_columns_match_python(decimals: int) -> None:
 
 @given(
     st.lists(st.floats(allow_nan=True, allow_infinity=True), min_size=1, max_size=40),
-    st.sampled_from([1, 2, 6, 10]),
+    st.integers(0, 15),
 )
 def test_any_floats_match_python(values: list[float], decimals: int) -> None:
     array = np.array(values)
@@ -95,3 +104,27 @@ def test_any_floats_match_python(values: list[float], decimals: int) -> None:
 def test_an_empty_column() -> None:
     assert trimmed(np.zeros(0), 10) == []
     assert fixed(np.zeros(0), 6) == []
+
+
+@pytest.mark.parametrize("decimals", range(16))
+def test_byte_cells_match_python_at_every_number_of_decimals(decimals: int) -> None:
+    """The byte cells (every value small enough for them) are Python's text, at 0 decimals
+    too: no point after a whole number, no zero of it trimmed away."""
+    rng = np.random.default_rng(decimals)
+    limit = 2.0**52 / 10**decimals / 2
+    values = np.concatenate([rng.uniform(-limit, limit, 2000), [276445760.0, 5.0, -0.0, 2.5]])
+    values = values[np.abs(values) * 10**decimals < 2.0**51]
+    trimmed_bytes, fixed_bytes = trimmed_cells(values, decimals), fixed_cells(values, decimals)
+    assert trimmed_bytes is not None and fixed_bytes is not None
+    assert as_text(*trimmed_bytes) == [trimmed_one(v, decimals) for v in values.tolist()]
+    assert as_text(*fixed_bytes) == [f"{v:.{decimals}f}" for v in values.tolist()]
+    assert trimmed_one(276445760.0, 0) == "276445760" and trimmed_one(2.5, 0) == "2"
+
+
+def test_more_than_15_decimals_or_fewer_than_0_are_refused() -> None:
+    for decimals in (-1, 16):
+        for call in (trimmed, fixed, trimmed_cells, fixed_cells):
+            with pytest.raises(ValueError, match="decimals must be from 0 to 15"):
+                call(np.array([1.5]), decimals)
+        with pytest.raises(ValueError, match="decimals must be from 0 to 15"):
+            trimmed_one(1.5, decimals)

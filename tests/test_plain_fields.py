@@ -569,4 +569,40 @@ def test_a_failed_pass_over_the_likely_columns_is_not_tried_again(
         ]
     c = table.numbers("c", blank_allowed=True)
     assert np.isnan(c[4]) and c[[0, 9]].tolist() == [3, 30]
-    assert loads == [[0, 1, 2, 3], [0], [1], [3], [2]]
+    passes_over_several = [columns for columns in loads if len(columns) > 1]
+    assert len(passes_over_several) <= 1  # the failing pass over every likely column, once
+    assert len(loads) <= 1 + 4  # and then at most one pass per column
+
+
+@pytest.mark.parametrize("gather", [1, 2, 7, 64, 1 << 20])
+def test_text_columns_gathered_a_stretch_at_a_time(
+    monkeypatch: pytest.MonkeyPatch, gather: int
+) -> None:
+    """However few bytes are gathered at a time, a text column's cells are the csv module's
+    (cells longer than a stretch, empty cells, non-ASCII, the last cell blank)."""
+    from xlbridge import plain_fields
+
+    monkeypatch.setattr(plain_fields, "_GATHER_BYTES", gather)
+    cells = ["", "a", "Vår", "x" * 150, "", "b c", "é" * 9, ""]
+    text = "n,note\n" + "".join(f"{i},{c}\n" for i, c in enumerate(cells))
+    table = parse_table(text, "f.csv", ("n",))
+    assert table.column("note") == [row[1] for row in list(csv.reader(io.StringIO(text)))[1:]]
+    assert table.texts_joined("n") == "\n".join(str(i) for i in range(len(cells))).encode()
+
+
+def test_making_a_long_text_column_costs_a_few_times_its_bytes() -> None:
+    """Making a column's cells gathers a stretch of rows at a time: the peak is the cells
+    themselves and a few copies of the column, not positions of every byte (16×)."""
+    import tracemalloc
+
+    rows, note = 100_000, "n" * 100
+    table = parse_table("a,note\n" + f"1,{note}\n" * rows, "f.csv", ("a",))
+    tracemalloc.start()
+    try:
+        cells = table.texts("note", blank_allowed=False)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert cells == [note] * rows
+    column_bytes = rows * (len(note) + 1)
+    assert peak < 4 * column_bytes, peak

@@ -235,11 +235,15 @@ class CsvTable:
 
     @property
     def cells(self) -> list[list[str]]:
-        """Every column's cells (made now if they were not yet)."""
+        """Every column's cells as they will be written (typed cells made from the file's
+        bytes now if they were not yet; numbers held as bytes given as text)."""
         return [self._cells_of(index) for index in range(len(self.typed_cells))]
 
     def _cells_of(self, index: int) -> list[str]:
-        """The cells of column ``index``, made from the file's bytes on first use."""
+        """The cells of column ``index``: typed cells made from the file's bytes on first
+        use; an added column of numbers held as bytes (see :meth:`set_numbers`) as text."""
+        if index in self._numbers:
+            return number_text.as_text(*self._numbers[index])
         cells = self.typed_cells[index]
         if cells is None:
             assert self.fields is not None

@@ -207,21 +207,17 @@ def parse_results(text: str, name: str = "results") -> Results:
 
 
 def _column_codes(table: CsvTable, key: str) -> tuple[list[str], np.ndarray]:
-    """:func:`_codes` of a column of text that must not be blank."""
+    """:func:`_codes` of a column of text that must not be blank (read from the file's
+    bytes when it can be: equal cells compared as byte strings)."""
     cells = table.texts_fixed(key)
-    if cells is None or not cells.all():  # a blank is named by texts()
+    if cells is None or (cells == b"").any():  # a blank is named by texts()
         return _codes(table.texts(key))
-    if cells.size > 2:
-        differs = cells[1:] != cells[:-1]
-        starts = np.flatnonzero(np.concatenate([[True], differs]))
-        if starts.size <= cells.size // 2:
-            distinct, codes = _codes_one_by_one(_decoded(cells[starts]))
-            return distinct, np.repeat(codes, np.diff(np.append(starts, cells.size)))
-    distinct_cells, first, inverse = np.unique(cells, return_index=True, return_inverse=True)
-    order = np.argsort(first, kind="stable")  # in order of first appearance
-    rank = np.empty(order.size, dtype=np.int64)
-    rank[order] = np.arange(order.size)
-    return _decoded(distinct_cells[order]), rank[inverse.reshape(-1)]
+    found = _codes_by_runs(cells[1:] != cells[:-1], lambda at: _decoded(cells[at]))
+    if found is not None:
+        return found
+    distinct, first, inverse = np.unique(cells, return_index=True, return_inverse=True)
+    order, rank = _first_appearance_order(first)
+    return _decoded(distinct[order]), rank[inverse.reshape(-1)]
 
 
 def _decoded(cells: np.ndarray) -> list[str]:
@@ -234,13 +230,23 @@ def _codes(values: list[str]) -> tuple[list[str], np.ndarray]:
     A column whose equal values stand together (a competition's rows, a date's) is looked
     up once per run of equal values.
     """
-    if len(values) > 2:
-        differs = np.fromiter(map(operator.ne, values[1:], values[:-1]), bool, len(values) - 1)
-        starts = np.flatnonzero(np.concatenate([[True], differs]))
-        if starts.size <= len(values) // 2:
-            distinct, codes = _codes_one_by_one([values[i] for i in starts.tolist()])
-            return distinct, np.repeat(codes, np.diff(np.append(starts, len(values))))
-    return _codes_one_by_one(values)
+    differs = np.fromiter(map(operator.ne, values[1:], values[:-1]), bool, max(len(values) - 1, 0))
+    found = _codes_by_runs(differs, lambda at: [values[i] for i in at.tolist()])
+    return found if found is not None else _codes_one_by_one(values)
+
+
+def _codes_by_runs(
+    differs: np.ndarray, values_at: Callable[[np.ndarray], list[str]]
+) -> tuple[list[str], np.ndarray] | None:
+    """:func:`_codes` of a column from where each value differs from the one before (and
+    ``values_at``, the values at given rows), looking up each run of equal values once;
+    None when runs are more than half the values (they do not stand together)."""
+    size = differs.size + 1
+    starts = np.flatnonzero(np.concatenate([[True], differs]))
+    if size <= 2 or starts.size > size // 2:
+        return None
+    distinct, codes = _codes_one_by_one(values_at(starts))
+    return distinct, np.repeat(codes, np.diff(np.append(starts, size)))
 
 
 def _codes_one_by_one(values: list[str]) -> tuple[list[str], np.ndarray]:
@@ -411,10 +417,17 @@ def first_appearance_codes(numbers: np.ndarray) -> tuple[np.ndarray, np.ndarray]
         np.minimum.at(first, inverse, np.arange(numbers.size, dtype=np.int64))
     else:
         distinct, first, inverse = np.unique(numbers, return_index=True, return_inverse=True)
-    order = np.argsort(first, kind="stable")  # in order of first appearance
+    order, rank = _first_appearance_order(first)
+    return distinct[order], rank[inverse.reshape(-1)]
+
+
+def _first_appearance_order(first: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For distinct values first seen at rows ``first``: the order that puts them in order of
+    first appearance, and each one's place in it."""
+    order = np.argsort(first, kind="stable")
     rank = np.empty(order.size, dtype=np.int64)
     rank[order] = np.arange(order.size)
-    return distinct[order], rank[inverse.reshape(-1)]
+    return order, rank
 
 
 def _members_one_by_one(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
@@ -760,7 +773,7 @@ def read_history(path: Path, default: TextFormat | None = None) -> HistoryFile:
             f"{', '.join(HISTORY_COLUMNS)}, got {', '.join(header) or 'nothing'}"
         )
     fixed = table.texts_fixed("competition")  # 800,000 lines a month: read from the bytes
-    if fixed is not None and fixed.all():
+    if fixed is not None and not (fixed == b"").any():
         return HistoryFile(path, text, stored, set(_decoded(np.unique(fixed))))
     return HistoryFile(path, text, stored, set(table.texts("competition")))
 

@@ -8,9 +8,9 @@ formatting gives them one by one.
 Both round half to even on the value's exact binary expansion, as Python does. The column is
 scaled to whole numbers of the last decimal place in one step; where the scaled product lies
 too close to a half for its rounding error to be ruled out, Python's own digits decide. The
-digits are written into a byte matrix column by column (:data:`Cells`), read out as text or
-put straight into a file's bytes. A value too large for exact integers, or not finite, is
-formatted by Python itself.
+digits are written into a byte matrix four at a time, from a table of every group of four
+(:data:`Cells`), read out as text or put straight into a file's bytes. A value too large for
+exact integers, or not finite, is formatted by Python itself.
 """
 
 from __future__ import annotations
@@ -24,13 +24,21 @@ _EXACT = 2.0**52
 _ZERO, _MINUS, _POINT, _SEPARATOR = ord("0"), ord("-"), ord("."), ord("\n")
 
 
+def _check_decimals(decimals: int) -> None:
+    if not 0 <= decimals <= 15:
+        raise ValueError(f"decimals must be from 0 to 15, got {decimals}")
+
+
 def trimmed_one(value: float, decimals: int) -> str:
     """One number as :func:`trimmed` writes it (Python's rounding, also of a numpy float,
     whose own round() scales and rounds: 44440.05 to 1 place would give 44440)."""
+    _check_decimals(decimals)
     value = float(value)
     if value != value:  # NaN
         return ""
-    text = f"{round(value, decimals) + 0.0:.{decimals}f}".rstrip("0").rstrip(".")
+    text = f"{round(value, decimals) + 0.0:.{decimals}f}"
+    if "." in text:  # trailing zeros of the decimals only (not of 27644576*0*)
+        text = text.rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
@@ -52,6 +60,7 @@ Cells = tuple[np.ndarray, np.ndarray]
 def trimmed_cells(values: np.ndarray, decimals: int, point: str = ".") -> Cells | None:
     """:func:`trimmed` as ASCII bytes (see :data:`Cells`), with ``point`` as the decimal
     mark; None when a value needs Python's own formatting (see the module)."""
+    _check_decimals(decimals)
     values = np.asarray(values, dtype=float).reshape(-1)
     blank = np.isnan(values)
     scaled, exact = _scaled(np.where(blank, 0.0, values), decimals)
@@ -68,6 +77,7 @@ def trimmed_cells(values: np.ndarray, decimals: int, point: str = ".") -> Cells 
 def fixed_cells(values: np.ndarray, decimals: int) -> Cells | None:
     """:func:`fixed` as ASCII bytes (see :data:`Cells`); None when a value needs Python's own
     formatting (see the module)."""
+    _check_decimals(decimals)
     values = np.asarray(values, dtype=float).reshape(-1)
     scaled, exact = _scaled(values, decimals)
     if not exact.all():
@@ -78,8 +88,7 @@ def fixed_cells(values: np.ndarray, decimals: int) -> Cells | None:
 def _column(
     values: np.ndarray, decimals: int, trim: bool, one: Callable[[float], str]
 ) -> list[str]:
-    if not 1 <= decimals <= 15:
-        raise ValueError(f"decimals must be from 1 to 15, got {decimals}")
+    _check_decimals(decimals)
     values = np.asarray(values, dtype=float).reshape(-1)
     scaled, exact = _scaled(values, decimals)
     negative = np.signbit(values)
@@ -160,7 +169,7 @@ def _digits(scaled: np.ndarray, negative: np.ndarray, decimals: int, trim: bool)
     whole, fraction = np.divmod(scaled, 10**decimals)
     whole_digits = len(str(int(whole.max()))) if count else 1
     any_fraction = bool(fraction.any())
-    if trim and not any_fraction:  # whole numbers only (matchpoints, say): no point
+    if decimals == 0 or (trim and not any_fraction):  # whole numbers only: no point
         decimals = -1
     point = 1 + whole_digits  # column of the decimal point
     width = point + decimals + 1

@@ -20,11 +20,15 @@ import numpy as np
 
 from xlbridge.line_bytes import too_padded
 
-#: Bytes a field starting with which a spreadsheet takes for a formula (see
-#: :func:`xlbridge.csv_table.csv_cell`), and ASCII white space.
+#: The bytes a cell starting with which a spreadsheet takes for a formula (see
+#: :func:`xlbridge.csv_table.csv_cell`).
 _FORMULA_START_BYTES = np.frombuffer(b"=+-@\t\r", dtype=np.uint8)
 _TEXT_MARK = ord("'")
 _SPACE = 0x20  # this and below: white space or control characters (checked with str.strip)
+
+
+#: How many bytes of a text column :meth:`PlainFields.text` gathers at a time.
+_GATHER_BYTES = 1 << 20
 
 
 class PlainFields:
@@ -52,7 +56,7 @@ class PlainFields:
         """The cells of ``column`` as typed."""
         if not self.size:
             return []
-        return self._joined(column).decode("utf-8", "surrogatepass").split("\n")
+        return self._lines(column).decode("utf-8", "surrogatepass").split("\n")[:-1]
 
     def fixed(self, column: int) -> np.ndarray | None:
         """The cells of ``column`` as a numpy array of bytes (dtype ``S``: each cell's UTF-8,
@@ -74,18 +78,28 @@ class PlainFields:
 
     def joined(self, column: int) -> bytes:
         """The cells of ``column`` in UTF-8, one per line (no line break after the last)."""
-        return self._joined(column) if self.size else b""
+        return self._lines(column)[:-1] if self.size else b""
 
-    def _joined(self, column: int) -> bytes:
-        """The cells of ``column``, each followed by a line break except the last."""
-        starts, ends = self.starts[:, column], self.ends[:, column]
-        length = ends - starts + 1  # with the separator or line break after the field
-        total = int(length.sum())
-        offset = np.cumsum(length) - length
-        at = np.repeat(starts - offset, length) + np.arange(total, dtype=np.int64)
-        out = self.data[at]
-        out[np.cumsum(length) - 1] = ord("\n")
-        return out[:-1].tobytes()
+    def _lines(self, column: int) -> bytes:
+        """The cells of ``column``, each followed by a line break, gathered from the file's
+        bytes a stretch of rows at a time (the positions of at most ``_GATHER_BYTES`` bytes
+        at once, not of the whole column)."""
+        starts = self.starts[:, column]
+        length = self.ends[:, column] - starts + 1  # with the separator or line break after
+        reach = np.cumsum(length)  # the column's bytes up to each row's end
+        pieces = []
+        first = 0
+        while first < length.size:
+            before = int(reach[first] - length[first])
+            last = max(int(np.searchsorted(reach, before + _GATHER_BYTES, "right")), first + 1)
+            begin, size = starts[first:last], length[first:last]
+            ends = np.cumsum(size)
+            at = np.repeat(begin - (ends - size), size) + np.arange(int(ends[-1]), dtype=np.int64)
+            out = self.data[at]
+            out[ends - 1] = ord("\n")
+            pieces.append(out.tobytes())
+            first = last
+        return b"".join(pieces)
 
     def plain_edges(self, column: int) -> bool:
         """Whether no cell of ``column`` starts or ends with white space or starts with the
@@ -133,7 +147,7 @@ class PlainFields:
         for column in range(self.starts.shape[1]):
             cells = [self.data[self.starts[row, column] : self.ends[row, column]].tobytes()
                      for row in (0, -1)]  # fmt: skip
-            if all(_is_number(cell) for cell in cells):
+            if all(_float_reads(cell) for cell in cells):
                 likely.append(column)
         return likely
 
@@ -151,7 +165,7 @@ class PlainFields:
         return values if values.shape == (self.size, len(columns)) else None
 
 
-def _is_number(cell: bytes) -> bool:
+def _float_reads(cell: bytes) -> bool:
     try:
         float(cell)
     except ValueError:

@@ -600,25 +600,26 @@ def _scaled(
 
 
 def _matchpoint_values(
-    entries: _Entries,
-    table: _Rows,
-    queries: _Rows,
-    scoring: str,
-    expected: np.ndarray | None,
-    per_row: np.ndarray | None = None,
+    entries: _Entries, table: _Rows, queries: _Rows, scoring: str, expected: np.ndarray | None
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Each entry's matchpoints of its ``queries`` rows against the board's ``table`` rows
-    (``per_row``: each row's english matchpoints, if known already)."""
-    if per_row is not None:
-        pass
-    elif queries is table and table.unit_weights:
+    """Each entry's matchpoints of its ``queries`` rows against the board's ``table`` rows."""
+    if queries is table and table.unit_weights:
         per_row = _plain_matchpoints(table)
     elif queries is table:
         per_row = _english_matchpoints(*_table(table, entries.count.size).own_counts())
     else:
         frequencies = _table(table, entries.count.size)
         per_row = _english_matchpoints(*frequencies.counts(queries.board, queries.score))
-    mp = entries.total(per_row if queries.unit_weights else per_row * queries.weight)
+    return _entry_matchpoints(entries, queries, per_row, scoring, expected)
+
+
+def _entry_matchpoints(
+    entries: _Entries, rows: _Rows, per_row: np.ndarray, scoring: str, expected: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each entry's matchpoints in ``scoring`` from its ``rows``' english matchpoints
+    ``per_row`` (weighted, added up per entry, factored to ``expected``), and what NS and EW
+    of a table add up to (see :func:`_scaled`)."""
+    mp = entries.total(per_row if rows.unit_weights else per_row * rows.weight)
     factor_to = None if expected is None else expected[entries.board_index]
     return _scaled(mp, entries.on_own_board.astype(float), scoring, factor_to)
 
@@ -1040,8 +1041,8 @@ def _mirrored_matchpoints(
     results = np.bincount(rows.board)[rows.board]
     ew_per_row = 2.0 * (results - 1) - ns_per_row
     args = (options.scoring, options.expected)
-    ns, _ = _matchpoint_values(entries, rows, rows, *args, per_row=ns_per_row)
-    ew, _ = _matchpoint_values(entries, rows, rows, *args, per_row=ew_per_row)
+    ns, _ = _entry_matchpoints(entries, rows, ns_per_row, *args)
+    ew, _ = _entry_matchpoints(entries, rows, ew_per_row, *args)
     return ns, ew
 
 
@@ -1088,6 +1089,6 @@ def score_traveller(
         ns, ew = _mirrored_matchpoints(entries, rows, options)
     else:
         ns = _score_side(entries, rows, method, options)
-        ew_rows = _Rows(rows.board, rows.entry, -ew_as_ns, rows.weight)
+        ew_rows = _Rows(rows.board, rows.entry, -ew_as_ns, rows.weight, rows.unit_weights)
         ew = _score_side(entries, ew_rows, method, options)
     return TravellerScores(entries.board.copy(), entries.entry.copy(), ns, ew)
