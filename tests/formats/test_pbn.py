@@ -167,3 +167,65 @@ def test_a_frequency_table_cannot_be_rescored(tmp_path: Path) -> None:
     text = '[Board "1"]\n[ScoreTable "Rank\\3R;Score_NS\\5R;Multiplicity\\2L"]\n  1   500 2\n'
     with pytest.raises(FileError, match=r"line 2: the ScoreTable has no PairId_NS column"):
         read_pbn(pbn(tmp_path, text))
+
+
+# A published board scored by another program: board 28 of a French Federation national final
+# (Open /2 DN1, 2022), as Magic Contest exports it (no names; pair numbers only). Columns:
+# table, round, NS pair, EW pair, contract, declarer, tricks, lead, NS score, EW score, and
+# that program's matchpoints (top 42: 22 results) and rounded percentages.
+FFB_BOARD_28 = [
+    (19, 4, 11, "2HX", "S", "8", "S6", '"670"', "-", "42.0", "0.0", 100, 0),
+    (16, 14, 1, "2S", "E", "5", "DQ", '"150"', "-", "40.0", "2.0", 95, 5),
+    (10, 20, 38, "2H", "S", "9", "DA", '"140"', "-", "38.0", "4.0", 90, 10),
+    (15, 15, 43, "2H", "S", "8", "S6", '"110"', "-", "33.0", "9.0", 79, 21),
+    (7, 23, 35, "2H", "S", "8", "C5", '"110"', "-", "33.0", "9.0", 79, 21),
+    (4, 32, 26, "2H", "S", "8", "C3", '"110"', "-", "33.0", "9.0", 79, 21),
+    (6, 34, 24, "2H", "S", "8", "C3", '"110"', "-", "33.0", "9.0", 79, 21),
+    (20, 5, 10, "Pass", "-", "-", "-", '"0"', "-", "20.0", "22.0", 48, 52),
+    (22, 8, 7, "Pass", "-", "-", "-", '"0"', "-", "20.0", "22.0", 48, 52),
+    (18, 12, 3, "Pass", "-", "-", "-", '"0"', "-", "20.0", "22.0", 48, 52),
+    (14, 16, 42, "Pass", "-", "-", "-", '"0"', "-", "20.0", "22.0", 48, 52),
+    (12, 18, 40, "Pass", "-", "-", "-", '"0"', "-", "20.0", "22.0", 48, 52),
+    (5, 25, 33, "Pass", "-", "-", "-", '"0"', "-", "20.0", "22.0", 48, 52),
+    (3, 31, 27, "Pass", "-", "-", "-", '"0"', "-", "20.0", "22.0", 48, 52),
+    (13, 41, 17, "Pass", "-", "-", "-", '"0"', "-", "20.0", "22.0", 48, 52),
+    (1, 44, 29, "Pass", "-", "-", "-", '"0"', "-", "20.0", "22.0", 48, 52),
+    (21, 6, 9, "2H", "S", "7", "D2", "-", '"100"', "6.0", "36.0", 14, 86),
+    (11, 19, 39, "3C", "N", "8", "D7", "-", '"100"', "6.0", "36.0", 14, 86),
+    (2, 28, 30, "2H", "S", "7", "C6", "-", '"100"', "6.0", "36.0", 14, 86),
+    (8, 36, 22, "2C", "S", "7", "C2", "-", '"100"', "6.0", "36.0", 14, 86),
+    (9, 37, 21, "2H", "S", "7", "C2", "-", '"100"', "6.0", "36.0", 14, 86),
+    (17, 13, 2, "2N", "N", "5", "S5", "-", '"300"', "0.0", "42.0", 0, 100),
+]
+
+
+def test_a_published_board_scored_by_another_program_agrees(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Read as exported (quoted scores, "-" for the other side's, a passed-out board), the
+    board's 22 results get the other program's matchpoints, and --compare says so."""
+    from xlbridge.cli import main
+    from xlbridge.core.session import score_session
+    from xlbridge.formats.session_io import traveller_of
+
+    header = (
+        '[ScoreTable "Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;'
+        "Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R;MP_NS\\4R;MP_EW\\4R;"
+        'Percentage_NS\\3R;Percentage_EW\\3R"]'
+    )
+    rows = [" ".join(str(cell) for cell in (t, 14, *rest)) for t, *rest in FFB_BOARD_28]
+    text = "\n".join([
+        '[Event "National final, session 5"]', '[Board "28"]', '[Dealer "W"]',
+        '[Vulnerable "NS"]', '[Scoring "MatchPoints;MP1"]', header, *rows, "",
+    ])  # fmt: skip
+    path = pbn(tmp_path, text)
+    event = read_pbn(path)
+    scored = score_session(traveller_of(event), "mp")
+    published = {(ns, ew): (float(mp_ns), float(mp_ew))
+                 for _, ns, ew, *_, mp_ns, mp_ew, _, _ in FFB_BOARD_28}  # fmt: skip
+    (board,) = scored.travellers
+    ours = {(line.ns_pair, line.ew_pair): (line.ns_value, line.ew_value) for line in board.lines}
+    assert board.top == 42
+    assert ours == {(str(ns), str(ew)): mps for (ns, ew), mps in published.items()}
+    assert main(["session", str(path), "--compare"]) == 0
+    assert "all 66 traveller numbers" in capsys.readouterr().out
