@@ -125,7 +125,7 @@ def months(draw: st.DrawFn) -> str:
 @contextmanager
 def careful_reading() -> Iterator[None]:
     """Every file read record by record by the csv module (no byte paths at all)."""
-    with mock.patch.object(csv_table, "_plain_records", lambda text, delimiter: None):
+    with mock.patch.object(csv_table, "plain_records", lambda text, delimiter: None):
         yield
 
 
@@ -561,7 +561,7 @@ def test_history_rows_as_bytes_as_written_as_text(
 ) -> None:
     from types import SimpleNamespace
 
-    from xlbridge.csv_table import TextFormat, columns_text
+    from xlbridge.csv_cells import TextFormat, columns_text
     from xlbridge.handicap_batch import _history_columns, _history_rows_bytes
 
     days = np.array(["2026-11-01", "2026-11-02", "2026-11-29"], dtype="datetime64[D]")
@@ -616,7 +616,7 @@ def test_one_long_player_id_costs_the_history_no_more_than_its_bytes() -> None:
     import tracemalloc
     from types import SimpleNamespace
 
-    from xlbridge.csv_table import TextFormat
+    from xlbridge.csv_cells import TextFormat
     from xlbridge.handicap_batch import _history_rows_bytes
 
     size = 2000

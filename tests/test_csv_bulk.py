@@ -9,13 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.core.validate import InputError
-from xlbridge.csv_table import (
-    _plain_records,
-    _quoted_records,
-    columns_text,
-    csv_text,
-    parse_table,
-)
+from xlbridge.csv_cells import columns_text, csv_text
+from xlbridge.csv_records import plain_records, quoted_records
+from xlbridge.csv_table import parse_table
 
 # Cells from characters that matter: separators, spaces of several kinds, formula starts,
 # the text mark, letters and digits (no quote or carriage return: such files are read
@@ -53,8 +49,8 @@ def _outcome(read, text: str, delimiter: str) -> object:
 @given(plain_files())
 def test_bulk_reading_equals_record_by_record(case: tuple[str, str]) -> None:
     text, delimiter = case
-    bulk = _plain_records(text, delimiter)
-    by_record = _outcome(_quoted_records, text, delimiter)
+    bulk = plain_records(text, delimiter)
+    by_record = _outcome(quoted_records, text, delimiter)
     if bulk is None:  # left to the record-by-record reader (a line with the wrong width)
         assert isinstance(by_record, str) or by_record is not None
         return

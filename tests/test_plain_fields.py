@@ -1,7 +1,7 @@
 """A plain CSV file read from its bytes (xlbridge.plain_fields and the fast paths of
 xlbridge.csv_table) gives exactly what the careful readers give, errors included.
 
-Oracles: the project's record-by-record reader (``_quoted_records``, Python's csv module),
+Oracles: the project's record-by-record reader (``quoted_records``, Python's csv module),
 Python's ``float`` of each stripped cell under the project's rules (decimal comma only with
 ";" or tab, "−" as minus, bounds ±1e12) as ``CsvTable._careful_numbers`` applies it, and
 the csv module reading the file itself.
@@ -22,16 +22,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge import csv_table
+from xlbridge import csv_records, csv_table
 from xlbridge.core.validate import InputError
-from xlbridge.csv_table import parse_table, read_text, unmarked
+from xlbridge.csv_cells import unmarked
+from xlbridge.csv_table import parse_table, read_text
 from xlbridge.plain_fields import PlainFields
 
 
 @contextmanager
 def careful_reading() -> Iterator[None]:
     """Every file read record by record by the csv module (no byte paths at all)."""
-    with mock.patch.object(csv_table, "_plain_records", lambda text, delimiter: None):
+    with mock.patch.object(csv_table, "plain_records", lambda text, delimiter: None):
         yield
 
 
@@ -150,7 +151,7 @@ def test_more_than_a_thousand_candidate_lines(delimiter: str) -> None:
     assert outcome(text, write=False) == expected
     # Both ways of finding blank lines: one by one, and the one pass for many candidates.
     for few in (0, 10**9):
-        with mock.patch.object(csv_table, "_FEW_CANDIDATES", few):
+        with mock.patch.object(csv_records, "_FEW_CANDIDATES", few):
             assert outcome(text, write=False) == expected
     header, columns, lines = csv_module_cells(text, delimiter)
     table = parse_table(text, "f.csv", ("a",))
@@ -162,7 +163,7 @@ def test_more_than_a_thousand_candidate_lines(delimiter: str) -> None:
 @given(plain_texts(), st.sampled_from([0, 1, 3]))
 def test_blank_lines_found_one_by_one_or_in_one_pass_alike(text: str, few: int) -> None:
     expected = outcome(text, write=False)
-    with mock.patch.object(csv_table, "_FEW_CANDIDATES", few):
+    with mock.patch.object(csv_records, "_FEW_CANDIDATES", few):
         assert outcome(text, write=False) == expected
 
 

@@ -156,7 +156,7 @@ def _number(value: float, decimals: int = 2) -> str:
 
 def ranking_csv(result: SessionResult, names: Names) -> str:
     """The ranking as CSV text; names and labels never become live formulas."""
-    from xlbridge.csv_table import csv_text
+    from xlbridge.csv_cells import csv_text
     from xlbridge.session_file import pair_names
 
     rows: list[list[object]] = [list(RANKING_COLUMNS)]

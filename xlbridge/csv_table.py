@@ -8,24 +8,16 @@ line. Columns the program does not know are kept as they are.
 
 Files are read as UTF-8 (with or without a byte-order mark) or, failing that, Windows-1252
 (Excel's plain "CSV" on Windows); a file rewritten in place keeps its encoding, byte-order
-mark, separator and line endings (:class:`TextFormat`).
-
-Formula injection: every CSV cell the program writes goes through :func:`csv_cell`. A text
-cell that a spreadsheet would take for a formula (it starts with ``=``, ``+``, ``-``, ``@``,
-a tab or a carriage return) is written with a leading apostrophe, the convention OWASP
-recommends and Excel itself uses for "this is text": Excel then shows the text, the
-apostrophe visible, and runs nothing. Numbers (``-3.5``, ``+2``) are written as they are.
-Reading drops such an apostrophe again, so a file the program wrote reads back the same.
+mark, separator and line endings (:class:`TextFormat`). The records are found by
+:mod:`xlbridge.csv_records`; every cell written goes through :mod:`xlbridge.csv_cells`, safe
+from formula injection.
 """
 
 from __future__ import annotations
 
-import csv
 import gc
-import io
-import math
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import compress
@@ -35,151 +27,18 @@ import numpy as np
 
 from xlbridge import number_text
 from xlbridge.core.validate import LARGEST, InputError, shown
+from xlbridge.csv_cells import (
+    TEXT_MARK,
+    TextFormat,
+    columns_text,
+    csv_cell,
+    csv_cells,
+    needs_quotes,
+    unmarked,
+)
+from xlbridge.csv_records import DELIMITERS, Source, plain_records, quoted_records
 from xlbridge.line_bytes import rows_bytes, with_cells_added
 from xlbridge.plain_fields import PlainFields
-
-DELIMITERS = ",;\t"
-#: The longest field read (Python's csv default); a longer one is an error naming the line.
-FIELD_LIMIT = csv.field_size_limit()
-#: What makes a spreadsheet read a text cell as a formula (or hide what follows).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-#: Shown in front of such a cell (see the module's docstring).
-TEXT_MARK = "'"
-
-
-def _is_number(cell: str) -> bool:
-    try:
-        return math.isfinite(float(cell.replace(",", ".")))
-    except ValueError:
-        return False
-
-
-def csv_cell(value: object) -> str:
-    """A cell as written to a CSV file: text that would start a formula gets a leading
-    apostrophe; numbers, blanks and other text are written as they are."""
-    text = "" if value is None else str(value)
-    if text.startswith(FORMULA_STARTS) and not _is_number(text):
-        return TEXT_MARK + text
-    return text
-
-
-def unmarked(cell: str) -> str:
-    """A cell as the user meant it: the apostrophe :func:`csv_cell` adds is dropped."""
-    if cell.startswith(TEXT_MARK) and cell[1:].startswith(FORMULA_STARTS):
-        return cell[1:]
-    return cell
-
-
-@dataclass(frozen=True)
-class TextFormat:
-    """How a text file was stored: its encoding, byte-order mark and line ending."""
-
-    encoding: str = "utf-8"  # or "cp1252"
-    bom: bool = False
-    newline: str = "\n"
-
-    def encode(self, text: str, name: str) -> bytes:
-        """``text`` (with "\n" line ends) as this format's bytes; an error names ``name`` if a
-        character has no place in the encoding."""
-        text = text.replace("\n", self.newline) if self.newline != "\n" else text
-        try:
-            data = text.encode(self.encoding)
-        except UnicodeEncodeError as error:
-            bad = error.object[error.start : error.end]
-            raise InputError(
-                f"{name}: {bad!r} cannot be written in Windows-1252, the file's encoding; "
-                "save the file as UTF-8 first"
-            ) from None
-        return (b"\xef\xbb\xbf" if self.bom else b"") + data
-
-
-def csv_text(rows: Iterable[Sequence[object]], delimiter: str = ",") -> str:
-    """Rows as CSV text ("\n" line ends), every cell through :func:`csv_cell`.
-
-    A cell holding a carriage return is quoted (Python's writer quotes only the characters of
-    its own line end), so that the file reads back the same.
-    """
-    cells = [[csv_cell(cell) for cell in row] for row in rows]
-    out = io.StringIO()
-    if not any("\r" in cell for row in cells for cell in row):
-        csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(cells)
-        return out.getvalue()
-    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
-    lines = []
-    for row in cells:
-        out.seek(0)
-        out.truncate()
-        writer.writerow(row)
-        lines.append(out.getvalue()[:-2] + "\n")
-    return "".join(lines)
-
-
-def csv_cells(cells: list[str], joined: str | None = None) -> list[str]:
-    """:func:`csv_cell` of every cell of a column of text (the column itself when no cell
-    starts like a formula, the usual case, found without a look at each cell). ``joined``:
-    the cells joined by line breaks, if the caller has them."""
-    joined = "\n" + ("\n".join(cells) if joined is None else joined)
-    if joined.count("\n") == len(cells) and not _FORMULA_START.search(joined):
-        return cells
-    suspects = [row for row, cell in enumerate(cells) if cell.startswith(FORMULA_STARTS)]
-    texts = [cells[row] for row in suspects]
-    try:  # numbers such as -420 are written as they are
-        values = np.array([text.replace(",", ".") for text in texts], dtype=float)
-        if np.isfinite(values).all():
-            return cells
-    except ValueError:
-        pass
-    marked = list(cells)
-    for row, text in zip(suspects, texts, strict=True):
-        marked[row] = csv_cell(text)
-    return marked
-
-
-#: A cell (after a line break) starting as a formula would.
-_FORMULA_START = re.compile("\n[" + re.escape("".join(FORMULA_STARTS)) + "]")
-
-
-def columns_text(
-    header: Sequence[str] | None,
-    columns: Sequence[list[str]],
-    delimiter: str = ",",
-    numeric: Iterable[int] = (),
-) -> str:
-    """CSV text ("\n" line ends) of a header (None: none) and equally long columns of cells,
-    exactly as :func:`csv_text` of the rows writes it. Columns listed in ``numeric`` hold
-    numbers the program formatted, which need no formula check.
-
-    Cells are joined line by line in one pass when none needs quoting (no separator, quote or
-    line break in any cell), the usual case; otherwise :func:`csv_text` writes the rows.
-    """
-    trusted = set(numeric)
-    quoted = not columns
-    written = []
-    for index, column in enumerate(columns):
-        joined = "\n".join(column)
-        quoted = quoted or needs_quotes(column, joined, delimiter, len(columns))
-        written.append(column if index in trusted else csv_cells(column, joined))
-    columns = written  # a cell marked as text cannot need quotes it did not need before
-    head = [csv_cell(cell) for cell in header] if header is not None else None
-    size = len(columns[0]) if columns else 0
-    if quoted or (head is not None and needs_quotes(head, "\n".join(head), delimiter, len(head))):
-        rows = [list(row) for row in zip(*columns, strict=True)] if columns else [[]] * size
-        return csv_text([*([head] if head is not None else []), *rows], delimiter)
-    lines = map(delimiter.join, zip(*columns, strict=True))
-    body = "\n".join(lines) + "\n" if size else ""
-    return (delimiter.join(head) + "\n" if head is not None else "") + body
-
-
-def needs_quotes(cells: Sequence[str], joined: str, delimiter: str, width: int) -> bool:
-    """Whether Python's csv writer would quote any of ``cells`` (in rows ``width`` wide;
-    ``joined``: the cells joined by line breaks)."""
-    return (
-        joined.count("\n") != max(len(cells) - 1, 0)
-        or '"' in joined
-        or "\r" in joined
-        or delimiter in joined
-        or (width == 1 and not all(cells))  # a lone blank field is written ""
-    )
 
 
 def normalised(cell: str) -> str:
@@ -569,9 +428,9 @@ def parse_table(
         raise InputError(f"{name}: the file is empty; it needs a header row")
     delimiter = _delimiter(text, name, required)
     with paused_gc():
-        parsed = _plain_records(text, delimiter)
+        parsed = plain_records(text, delimiter)
         if parsed is None:
-            parsed = _quoted_records(text, name, delimiter)
+            parsed = quoted_records(text, name, delimiter)
     header_line, header, cells, lines, source = parsed
     columns = _columns(header, name, header_line, required)
     if not lines.size and not empty_ok:
@@ -584,161 +443,6 @@ def parse_table(
         name=name, header=header, typed_cells=typed_cells, lines=lines, delimiter=delimiter,
         columns=columns, source=source, typed_width=len(header), fields=fields,
     )  # fmt: skip
-
-
-#: The header's line, the header, the columns' cells (for a plain file: its fields, the cells
-#: made when needed), each data row's line; and for a plain file its UTF-8 bytes with where
-#: each record's line starts and ends (header first).
-Parsed = tuple[int, list[str], "list[list[str]] | PlainFields", np.ndarray, "Source | None"]
-Source = tuple[bytes, np.ndarray, np.ndarray]
-
-
-def _quoted_records(text: str, name: str, delimiter: str) -> Parsed:
-    """Any CSV, record by record: quoted fields may hold separators, quotes and line breaks."""
-    records = [(number, row) for number, row in _records(text, name, delimiter)
-               if "".join(row).strip()]  # fmt: skip
-    if not records:  # nothing but separators and spaces
-        raise InputError(f"{name}: the file is empty; it needs a header row")
-    (header_line, header), data = records[0], records[1:]
-    width = len(header)
-    for number, row in data:
-        if len(row) != width:
-            raise InputError(
-                f"{name}, line {number}: {len(row)} field{'s' * (len(row) != 1)}, the header "
-                f"has {width}{_other_delimiter(row, delimiter)}"
-            )
-    cells = [list(column) for column in zip(*(row for _, row in data), strict=True)] if data else []
-    if not cells:
-        cells = [[] for _ in header]
-    lines = np.array([number for number, _ in data], dtype=np.int64)
-    return header_line, header, cells, lines, None
-
-
-def _plain_records(text: str, delimiter: str) -> Parsed | None:
-    """A file without quotes, in bulk: every line a record, split at the separator.
-
-    The fields are found in the file's bytes (:class:`PlainFields`); no cell is made here.
-    None when the file has a quote, a carriage return, a line too long for the csv module
-    or a line with the wrong number of fields: :func:`_quoted_records` then reads it and
-    names the line of any error.
-    """
-    if '"' in text or "\r" in text:
-        return None
-    body = text[:-1] if text.endswith("\n") else text
-    raw = body.encode("utf-8", "surrogatepass") + b"\n"
-    data = np.frombuffer(raw, dtype=np.uint8)
-    is_end = data == ord(delimiter)
-    is_end |= data == 10
-    terminators = np.flatnonzero(is_end)  # every field's end
-    line_end = data[terminators] == 10
-    ends = terminators[line_end]  # one per line
-    if np.diff(ends, prepend=-1).max() > FIELD_LIMIT:
-        return None
-    fields_per_line = np.diff(np.flatnonzero(line_end), prepend=-1)
-    starts = np.concatenate([[0], ends[:-1] + 1])  # each line's first byte
-    blank = _blank_lines(raw, data, starts, ends, delimiter)
-    if blank.size:  # blank if nothing but white space, as str.strip sees it
-        blank = np.array(
-            [line for line in blank.tolist()
-             if not raw[starts[line] : ends[line]].decode("utf-8", "surrogatepass")
-             .replace(delimiter, "").strip()],
-            dtype=np.int64,
-        )  # fmt: skip
-    kept = np.ones(ends.size, dtype=bool)
-    kept[blank] = False
-    numbers = np.flatnonzero(kept) + 1  # line numbers of the records
-    if not numbers.size:
-        return None
-    width = int(fields_per_line[numbers[0] - 1])
-    if (fields_per_line[kept] != width).any():
-        return None
-    if blank.size:  # drop the blank lines' fields
-        terminators = terminators[np.repeat(kept, fields_per_line)]
-    field_ends = terminators.reshape(-1, width)
-    field_starts = np.empty_like(field_ends)
-    field_starts[:, 1:] = field_ends[:, :-1] + 1
-    field_starts[:, 0] = starts[numbers - 1]
-    header_line = raw[starts[numbers[0] - 1] : ends[numbers[0] - 1]]
-    header = header_line.decode("utf-8", "surrogatepass").split(delimiter)
-    between = blank[blank > numbers[0] - 1]  # blank lines below the header
-    fields = PlainFields(data, field_starts[1:], field_ends[1:], delimiter,
-                         loadable=not (between < numbers[-1] - 1).any())  # fmt: skip
-    source = (raw, starts[numbers - 1], ends[numbers - 1])
-    return int(numbers[0]), header, fields, numbers[1:].astype(np.int64), source
-
-
-def _blank_lines(
-    raw: bytes, data: np.ndarray, starts: np.ndarray, ends: np.ndarray, delimiter: str
-) -> np.ndarray:
-    """Lines that may be blank (only spaces and separators; checked exactly by the caller).
-
-    Only a line that starts with such a byte (or is empty) can be one: those few are looked
-    at one by one, and when there are many, every line break is looked after in one pass.
-    """
-    may_start = _MAY_START_BLANK[delimiter][data[starts]]
-    lines = np.flatnonzero(may_start)
-    if lines.size <= _FEW_CANDIDATES:
-        whole_line = _BLANK_LINE[delimiter]
-        return np.array(
-            [line for line in lines.tolist()
-             if whole_line.fullmatch(raw, int(starts[line]), int(ends[line]))],
-            dtype=np.int64,
-        )  # fmt: skip
-    candidates = _BLANK_CANDIDATE[delimiter].finditer(b"\n" + raw)
-    found = np.fromiter((match.start() for match in candidates), dtype=np.int64)
-    return np.searchsorted(ends, found)  # the line starting after that line break
-
-
-#: The bytes a line that may be blank is made of: ASCII white space, the separator and bytes
-#: of other characters (which may be white space too).
-_BLANKISH = rb"\t\x0b\x0c\x1c-\x1f \x80-\xff"
-_BLANK_LINE = {d: re.compile(b"[" + _BLANKISH + re.escape(d.encode()) + b"]*") for d in DELIMITERS}
-#: By first byte: whether a line starting with it may be blank (an empty line starts with
-#: its line break).
-_MAY_START_BLANK = {
-    d: np.array([bool(_BLANK_LINE[d].fullmatch(bytes([b]))) or b == 10 for b in range(256)])
-    for d in DELIMITERS
-}
-_FEW_CANDIDATES = 1000
-
-
-#: A line holding nothing but ASCII white space, separators and bytes of other characters
-#: (which may be white space too), found after each line break in one pass of ``re``.
-_BLANK_CANDIDATE = {
-    d: re.compile(rb"\n(?=[" + _BLANKISH + re.escape(d.encode()) + rb"]*\n)") for d in DELIMITERS
-}
-
-
-def _records(text: str, name: str, delimiter: str) -> list[tuple[int, list[str]]]:
-    """Each record with the line it starts on; malformed CSV is an error naming that line."""
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
-    records: list[tuple[int, list[str]]] = []
-    start = 1
-    try:
-        for row in reader:
-            records.append((start, row))
-            start = reader.line_num + 1
-    except csv.Error as error:
-        if "field larger than field limit" in str(error):
-            problem = f"a field is longer than {FIELD_LIMIT:,} characters"
-        elif "end of data" in str(error):
-            problem = 'a quoted field is never closed (a " without its closing ")'
-        elif "new-line character" in str(error):
-            problem = "a line break inside a field that is not quoted"
-        else:
-            problem = f"not valid CSV ({error})"
-        raise InputError(f"{name}, line {start}: {problem}") from None
-    return records
-
-
-def _other_delimiter(row: list[str], delimiter: str) -> str:
-    """A hint when a row seems to use another separator than the header."""
-    joined = delimiter.join(row)
-    others = [d for d in DELIMITERS if d != delimiter and d in joined]
-    if not others:
-        return ""
-    shown = {",": "commas", ";": "semicolons", "\t": "tabs"}
-    return f" (the row holds {shown[others[0]]}; the header is separated by {shown[delimiter]})"
 
 
 def _describe(required: Sequence[str | tuple[str, ...]]) -> list[str]:

@@ -44,19 +44,21 @@ from xlbridge import number_text
 from xlbridge.core import handicap
 from xlbridge.core.names import resolve, shown_options
 from xlbridge.core.validate import InputError, shown
-from xlbridge.csv_table import (
+from xlbridge.csv_cells import (
     TEXT_MARK,
-    CsvTable,
     TextFormat,
     columns_text,
     csv_cells,
     needs_quotes,
+    unmarked,
+)
+from xlbridge.csv_table import (
+    CsvTable,
     normalised,
     parse_table,
     paused_gc,
     read_text,
     read_text_format,
-    unmarked,
 )
 from xlbridge.digit_runs import digits_between
 from xlbridge.line_bytes import rows_bytes, text_cells

@@ -21,7 +21,7 @@ import numpy as np
 from xlbridge.line_bytes import too_padded
 
 #: The bytes a cell starting with which a spreadsheet takes for a formula (see
-#: :func:`xlbridge.csv_table.csv_cell`).
+#: :func:`xlbridge.csv_cells.csv_cell`).
 _FORMULA_START_BYTES = np.frombuffer(b"=+-@\t\r", dtype=np.uint8)
 _TEXT_MARK = ord("'")
 _SPACE = 0x20  # this and below: white space or control characters (checked with str.strip)

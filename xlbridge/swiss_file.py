@@ -17,7 +17,8 @@ from pathlib import Path
 
 from xlbridge.core.swiss import BYE, Draw, swiss_draw
 from xlbridge.core.validate import InputError, shown
-from xlbridge.csv_table import csv_text, parse_table, read_text, unmarked
+from xlbridge.csv_cells import csv_text, unmarked
+from xlbridge.csv_table import parse_table, read_text
 
 OPPONENT_SEPARATOR = "|"
 
