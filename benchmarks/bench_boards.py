@@ -1,4 +1,4 @@
-"""Benchmark of board scoring (``xlbridge.core.boards``) against the machine's limit and the
+"""Benchmark of board scoring (``xlbridge.scoring.boards``) against the machine's limit and the
 direct definition.
 
 Run from the repository root::
@@ -36,8 +36,8 @@ from pathlib import Path
 import numpy as np
 from bench_common import best_of
 
-from xlbridge.core.boards import butler_imps, cross_imps, matchpoints
-from xlbridge.core.imps import imps
+from xlbridge.scoring.boards import butler_imps, cross_imps, matchpoints
+from xlbridge.scoring.imps import imps
 
 
 @dataclass(frozen=True)

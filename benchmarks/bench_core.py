@@ -42,9 +42,9 @@ from typing import Any
 
 import numpy as np
 
-from xlbridge.core.imps import IMP_EDGES, imps
-from xlbridge.core.scales import VPScale, _build_scale, vp_scale
-from xlbridge.core.wbf import blitz, wbf_table, wbf_vp
+from xlbridge.scoring.imps import IMP_EDGES, imps
+from xlbridge.scoring.scales import VPScale, _build_scale, vp_scale
+from xlbridge.scoring.wbf import blitz, wbf_table, wbf_vp
 
 # --------------------------------------------------------------------------------------------
 # Settings and results

@@ -36,7 +36,7 @@ import numpy as np
 from bench_common import ROOT, Line, Sizes, script_main
 from bench_handicap import month
 
-from xlbridge.cli import main as cli_main
+from xlbridge.cli.main import main as cli_main
 
 #: Runs ``xlbridge`` in a fresh process and prints its peak memory (kB) as the last line:
 #: the high-water mark of its own memory (``VmHWM``). ``ru_maxrss`` would do elsewhere, but on
@@ -44,7 +44,7 @@ from xlbridge.cli import main as cli_main
 #: holds a month of files.
 PEAK_MEMORY = (
     "import resource, sys\n"
-    "from xlbridge.cli import main\n"
+    "from xlbridge.cli.main import main\n"
     "code = main(sys.argv[1:])\n"
     "try:\n"
     "    status = open('/proc/self/status').read().split('VmHWM:')[1]\n"
@@ -91,8 +91,12 @@ def rows_of(path: Path) -> list[list[str]]:
         return list(csv.reader(f))
 
 
-def interleaved(rounds: int, mine: Callable[[], None], reference: Callable[[], None],
-                before: Callable[[], None] = lambda: None) -> tuple[float, float]:
+def interleaved(
+    rounds: int,
+    mine: Callable[[], None],
+    reference: Callable[[], None],
+    before: Callable[[], None] = lambda: None,
+) -> tuple[float, float]:
     """Best seconds of ours and of the reference over ``rounds`` alternating runs."""
     best_mine = best_reference = float("inf")
     for _ in range(rounds):
@@ -140,8 +144,9 @@ def handicap_lines(folder: Path, rounds: int) -> list[Line]:
                folder / "bare-history.csv": rows_of(history)}  # fmt: skip
     fresh()
     memory = peak_memory_mb(arguments, folder)
-    mine, reference = interleaved(rounds, lambda: ours(arguments),
-                                  lambda: bare_csv([original, results], outputs), fresh)
+    mine, reference = interleaved(
+        rounds, lambda: ours(arguments), lambda: bare_csv([original, results], outputs), fresh
+    )
     return [
         Line("files: handicap update vs bare csv", "30,000 players, 400,005 rows, end to end",
              mine, "csv.reader/csv.writer of the same files", reference, "limit"),

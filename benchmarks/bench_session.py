@@ -6,12 +6,12 @@ The event: 200 clubs of 10 tables (2,000 tables, 4,000 pairs) play the same 24 b
 of 3 (48,000 traveller lines with contracts), scored by matchpoints across the field and
 ranked NS and EW. Measured, ours and the reference in turns:
 
-* **contract scoring** — :func:`xlbridge.core.contract.ns_score` of 1,000,000 contracts
+* **contract scoring** — :func:`xlbridge.scoring.contract.ns_score` of 1,000,000 contracts
   against the same rules (Law 77) as a per-row Python loop; values asserted equal first
   (at least 50× faster);
-* **the session** — :func:`xlbridge.core.session.score_session` on the parsed lines (tables
+* **the session** — :func:`xlbridge.scoring.session.score_session` on the parsed lines (tables
   checked, every board matchpointed across the field, pair totals, percentages and places)
-  against :func:`xlbridge.core.boards.matchpoints` of the same lines' NS scores (at most 2×);
+  against :func:`xlbridge.scoring.boards.matchpoints` of the same lines' NS scores (at most 2×);
 * **end to end** (recorded) — ``xlbridge session`` on the CSV file: reading it, working out
   48,000 contracts, scoring, printing the ranking and writing it as CSV.
 """
@@ -30,10 +30,10 @@ import bench_common  # noqa: F401  (first: sets up xlwings and the paths)
 import numpy as np
 from bench_common import Line, best_of, interleaved, script_main
 
-from xlbridge.cli import main as cli_main
-from xlbridge.core.boards import matchpoints
-from xlbridge.core.contract import SEATS, VULNERABILITY, Contract, ns_score
-from xlbridge.core.session import SCORE, Traveller, score_session
+from xlbridge.cli.main import main as cli_main
+from xlbridge.scoring.boards import matchpoints
+from xlbridge.scoring.contract import SEATS, VULNERABILITY, Contract, ns_score
+from xlbridge.scoring.session import SCORE, Traveller, score_session
 
 CLUBS, TABLES, ROUNDS, BOARDS_PER_ROUND = 200, 10, 8, 3
 CONTRACTS = 1_000_000

@@ -21,7 +21,7 @@ def lines(sizes: Sizes) -> list[Line]:
     """Workload 7: generating the ready-made workbooks, recalculating the largest."""
     from libreoffice import prepare_profile, recalculate, require_soffice
 
-    from xlbridge.templates.ready_made import READY_MADE
+    from xlbridge.workbooks.ready_made import READY_MADE
 
     lines, sizes = [], {}
     with tempfile.TemporaryDirectory() as folder:

@@ -44,9 +44,9 @@ def libreoffice(tmp_path_factory: pytest.TempPathFactory) -> LibreOfficeRecalcul
 @pytest.fixture(scope="session")
 def udfs() -> ModuleType:
     """The module of Excel functions, imported after xlwings is set to the Office.js runtime."""
-    import xlbridge.udfs
+    import xlbridge.excel.functions
 
-    return xlbridge.udfs
+    return xlbridge.excel.functions
 
 
 @pytest.fixture(scope="session")

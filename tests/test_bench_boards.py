@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from benchmark_modules import load
 
-from xlbridge.core.boards import cross_imps, matchpoints
+from xlbridge.scoring.boards import cross_imps, matchpoints
 
 
 @pytest.fixture(scope="module")

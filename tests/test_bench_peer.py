@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 from benchmark_modules import load
 
-from xlbridge.core.boards import butler_imps, cross_imps, datum, matchpoints
-from xlbridge.core.imps import imps
+from xlbridge.scoring.boards import butler_imps, cross_imps, datum, matchpoints
+from xlbridge.scoring.imps import imps
 
 PEER_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "peer.py"
 REQUIRE_ENV_VAR = "XLBRIDGE_REQUIRE_PEER"

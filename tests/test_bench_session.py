@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 from benchmark_modules import load
 
-from xlbridge.core.contract import ns_score
-from xlbridge.core.session import score_session
-from xlbridge.session_file import parse_session
+from xlbridge.io.sessions import parse_session
+from xlbridge.scoring.contract import ns_score
+from xlbridge.scoring.session import score_session
 
 
 def test_per_row_loop_scores_like_the_table() -> None:

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 from benchmark_modules import load
 
-from xlbridge.core.imps import imps
-from xlbridge.core.scales import vp_scale
-from xlbridge.core.wbf import wbf_table, wbf_vp
+from xlbridge.scoring.imps import imps
+from xlbridge.scoring.scales import vp_scale
+from xlbridge.scoring.wbf import wbf_table, wbf_vp
 
 
 @pytest.fixture(scope="module")

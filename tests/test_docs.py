@@ -198,8 +198,8 @@ def citation_problems(name: str, text: str) -> list[str]:
 
 def test_shipped_files_cite_no_private_notes() -> None:
     files = shipped_text_files()
-    assert "xlbridge/udfs.py" in files and "docs/scales.md" in files
-    assert any(f.startswith("xlbridge/templates/") for f in files)
+    assert "xlbridge/excel/functions.py" in files and "docs/scales.md" in files
+    assert any(f.startswith("xlbridge/workbooks/") for f in files)
     problems = [
         problem
         for name in files

@@ -24,7 +24,7 @@ def _loaded_after(code: str) -> list[str]:
 
 
 def test_the_command_line_loads_nothing_heavy_before_a_command_runs() -> None:
-    assert _loaded_after("import xlbridge.cli; xlbridge.cli.build_parser()") == []
+    assert _loaded_after("import xlbridge.cli.main; xlbridge.cli.main.build_parser()") == []
 
 
 @pytest.mark.parametrize(
@@ -36,9 +36,9 @@ def test_the_command_line_loads_nothing_heavy_before_a_command_runs() -> None:
 )
 def test_a_command_loads_only_what_it_needs(argv: list[str], allowed: set[str]) -> None:
     code = (
-        "import contextlib, io, xlbridge.cli\n"
+        "import contextlib, io, xlbridge.cli.main\n"
         "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
-        f"    xlbridge.cli.main({argv!r})"
+        f"    xlbridge.cli.main.main({argv!r})"
     )
     assert set(_loaded_after(code)) <= allowed
 
@@ -48,5 +48,5 @@ def test_the_excel_functions_load_no_scipy_or_openpyxl_at_import() -> None:
 
 
 def test_fitting_still_loads_scipy_when_it_is_used() -> None:
-    code = "from xlbridge.core.fit import fit_k\nfit_k([10.0, -4.0, 22.0], [8, 8, 8])"
+    code = "from xlbridge.scoring.fit import fit_k\nfit_k([10.0, -4.0, 22.0], [8, 8, 8])"
     assert "scipy" in _loaded_after(code)

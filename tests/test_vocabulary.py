@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlbridge.cli import main
-from xlbridge.core import boards, handicap, names, session
-from xlbridge.core.validate import InputError, choice
+from xlbridge.cli.main import main
+from xlbridge.scoring import boards, handicap, names, session
+from xlbridge.scoring.checks import InputError, choice
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

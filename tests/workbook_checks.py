@@ -26,8 +26,8 @@ from openpyxl.utils.cell import range_boundaries
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.templates.printing import PAPER_SIZES
-from xlbridge.templates.traveller import enter_text
+from xlbridge.workbooks.kit.printing import PAPER_SIZES
+from xlbridge.workbooks.traveller import enter_text
 
 #: A function call in a formula: the name before "(".
 _CALL = re.compile(r"([A-Z][A-Z0-9._]*)\(")
@@ -162,11 +162,11 @@ def assert_ranking(
     tiebreaks: list[float | None] | None,
     shown: Mapping[str, list[object]],
 ) -> None:
-    """A recalculated Ranking sheet is :func:`xlbridge.core.ranking.ranking` of ``scores`` (and
+    """A recalculated Ranking sheet is :func:`xlbridge.scoring.ranking.ranking` of ``scores`` (and
     ``tiebreaks``), entry i being index i: line k shows the k-th entry's place label and its
     ``shown`` values (column key → value of each entry); lines past the last ranked entry
     are blank in every column, never 0."""
-    from xlbridge.core.ranking import ranking
+    from xlbridge.scoring.ranking import ranking
 
     lines = ranking(scores, tiebreaks)
     for k in range(rows):

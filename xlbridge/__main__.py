@@ -1,5 +1,5 @@
 """``python -m xlbridge`` runs the command line."""
 
-from xlbridge.cli import main
+from xlbridge.cli.main import main
 
 raise SystemExit(main())

@@ -1,0 +1,231 @@
+"""Printable VP cards, recalculated by LibreOffice and compared with the core."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import workbook_checks as checks
+from libreoffice import error_cells, read_values
+from openpyxl import load_workbook
+from openpyxl.utils.cell import coordinate_from_string
+
+from xlbridge.cli.main import main
+from xlbridge.scoring.scales import vp_scale
+from xlbridge.scoring.wbf import wbf_table
+from xlbridge.workbooks.cards import CARDS_SHEET, WBF_SHEET, CardCells, build_cards
+from xlbridge.workbooks.kit.printing import ROWS_PER_PAGE
+
+
+def assert_card_matches_core(sheet, card: CardCells, scale) -> None:
+    """Every band row of ``card`` as recalculated equals the core scale's rows."""
+    a, b, c, d = card.columns
+    if card.sigma is not None:
+        assert sheet[card.sigma].value == pytest.approx(scale.sigma, abs=1e-9)
+    rows = scale.rows()
+    assert len(rows) == len(card.band_rows)
+    for (start, end, winner, loser), row in zip(rows, card.band_rows, strict=True):
+        assert sheet[f"{a}{row}"].value == pytest.approx(start, abs=1e-9), (scale.title, row)
+        if end is None:
+            assert sheet[f"{b}{row}"].value == "+"
+        else:
+            assert sheet[f"{b}{row}"].value == pytest.approx(end, abs=1e-9), (scale.title, row)
+        assert sheet[f"{c}{row}"].value == winner
+        assert sheet[f"{d}{row}"].value == loser
+
+
+CASES = {
+    "teams": {},
+    "teams-floor": {"rounding": "floor"},
+    "teams-negative-ceil": {"negative": True, "rounding": "ceil"},
+    "teams8": {"form": "teams8"},
+    "butler": {"form": "butler", "tables": 15},
+    "butler-negative": {"form": "butler", "tables": 9, "negative": True},
+    "pairs": {"form": "pairs"},
+    "pairs-continuous": {"form": "pairs", "rounding": "none"},
+    "aggregate": {"form": "aggregate", "rounding": "ceil"},
+    "patton": {"form": "patton"},
+    "cross": {"form": "cross", "comparisons": 3, "results": 2},
+    "twelve-vp": {"vp_total": 12, "k": 6.25},
+    "pairs-white-book": {"form": "pairs", "bounds": "white-book"},
+    "teams-white-book-negative": {"bounds": "white-book", "negative": True, "rounding": "floor"},
+    "aggregate-white-book": {"form": "aggregate", "bounds": "white-book", "rounding": "ceil"},
+    "continuous-white-book": {"rounding": "none", "bounds": "white-book"},
+    "wbf-discrete": {"scale": "wbf-discrete"},
+    "wbf-discrete-half": {"scale": "wbf-discrete", "vp_total": 10},
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_cards_recalculate_to_core_values(libreoffice, tmp_path: Path, case: str) -> None:
+    boards = [1, 2, 3, 8, 15, 32, 200]
+    book = build_cards(boards, **CASES[case])
+    sheet = checks.recalculated(libreoffice, book.workbook, tmp_path / "cards.xlsx")[CARDS_SHEET]
+    for card in book.cards:
+        assert_card_matches_core(sheet, card, card.scale)
+        title = sheet[card.title].value
+        assert str(card.scale.boards) in title and ("board" in title)
+
+
+def test_cards_command_output_recalculates_with_wbf(libreoffice, tmp_path: Path) -> None:
+    target = tmp_path / "vp-cards.xlsx"
+    assert main(["cards", "-o", str(target), "--wbf"]) == 0
+    result = libreoffice.recalc(target)
+    assert error_cells(result) == []
+    values = read_values(result)
+    book = build_cards(list(range(4, 33)), wbf=True)  # the layout the command wrote
+    for card in book.cards:
+        assert_card_matches_core(values[CARDS_SHEET], card, card.scale)
+    wbf = values[WBF_SHEET]
+    for section in book.wbf:
+        table = wbf_table(section.boards)
+        assert len(section.cells) == len(table)
+        for margin, (m_ref, w_ref, l_ref) in enumerate(section.cells):
+            assert wbf[m_ref].value == margin
+            assert wbf[w_ref].value == pytest.approx(table[margin], abs=1e-9)
+            assert wbf[l_ref].value == pytest.approx(20 - table[margin], abs=1e-9)
+
+
+def test_cards_follow_edited_inputs(libreoffice, tmp_path: Path) -> None:
+    """A director who types new boards and K into a card sees the core's scale for them."""
+    book = build_cards([8, 12], form="butler", tables=15)
+    source = tmp_path / "cards.xlsx"
+    book.workbook.save(source)
+    edited = load_workbook(source)
+    sheet = edited[CARDS_SHEET]
+    first, second = book.cards
+    sheet[first.k].value = 6.0
+    sheet[first.boards].value = 10
+    assert second.tables is not None
+    sheet[second.tables].value = 4
+    values = checks.recalculated(libreoffice, edited, source)[CARDS_SHEET]
+    assert_card_matches_core(values, first, vp_scale(10, 6.0, "butler", tables=15))
+    assert_card_matches_core(values, second, vp_scale(12, 7.0, "butler", tables=4))
+    assert values[first.title].value == "Butler · 10 boards"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_print_setup(tmp_path: Path, paper: str) -> None:
+    target = tmp_path / "cards.xlsx"
+    book = build_cards(list(range(4, 33)), negative=True, wbf=True, paper=paper)
+    book.workbook.save(target)
+    reread = load_workbook(target)
+    for name in (CARDS_SHEET, WBF_SHEET):
+        sheet = reread[name]
+        checks.assert_printable(sheet, paper)
+        assert sheet.page_setup.fitToHeight == 0
+        checks.assert_protected([sheet])
+        breaks = [b.id for b in sheet.row_breaks.brk]
+        assert breaks, name
+        # Pages are at most a page tall and no card is cut by a break.
+        pages = list(zip([0] + breaks, breaks + [sheet.max_row], strict=True))
+        assert all(end - start <= ROWS_PER_PAGE[paper] for start, end in pages)
+    cards_sheet = reread[CARDS_SHEET]
+    breaks = {b.id for b in cards_sheet.row_breaks.brk}
+    for card in book.cards:
+        top = coordinate_from_string(card.title)[1]
+        assert not any(top <= brk < card.band_rows[-1] for brk in breaks), card.scale.boards
+
+
+def test_inputs_unlocked_and_validated(tmp_path: Path) -> None:
+    book = build_cards([8], form="butler", tables=15)
+    sheet = book.workbook[CARDS_SHEET]
+    card = book.cards[0]
+    checks.assert_only_inputs_unlocked(sheet, {card.boards, card.k, card.tables})
+    rules = checks.rules_by_range(sheet)
+    assert rules[card.boards].type == "whole" and rules[card.boards].formula2 == "200"
+    assert rules[card.k].type == "decimal"
+
+
+VP_LOOKUP_CASES = [
+    {"boards": 8},
+    {"boards": 7, "negative": True},
+    {"boards": 10, "form": "pairs"},
+    {"boards": 24, "form": "aggregate"},
+    {"boards": 12, "rounding": "none"},
+    {"boards": 15, "form": "butler", "tables": 15},
+    {"boards": 8, "form": "pairs", "bounds": "white-book"},
+    {"boards": 12, "rounding": "none", "bounds": "white-book"},
+    {"boards": 8, "scale": "wbf-discrete"},
+    {"boards": 4, "scale": "wbf-discrete", "vp_total": 10},
+]
+
+
+def test_vp_formula_equals_the_core(libreoffice, tmp_path) -> None:
+    """CardCells.vp_formula (what event workbooks use) gives VPScale.vp for every margin."""
+    from openpyxl import Workbook
+
+    from xlbridge.scoring.scale_choice import choose_scale
+    from xlbridge.workbooks.cards import write_card
+
+    book = Workbook()
+    ws = book.active
+    ws.title = "Scales"
+    rng = np.random.default_rng(12)
+    lookups = []
+    for i, case in enumerate(VP_LOOKUP_CASES):
+        scale = choose_scale(**case)
+        card = write_card(ws, scale, 1, 1 + 6 * i)
+        if scale.form == "pairs":
+            margins = np.round(rng.uniform(0, 100, 40), 2).tolist() + [50, 49.995, 50.005]
+            margins += [end for _, end, _, _ in scale.rows()[:-1]]  # White Book: bounds
+        else:
+            spread = 4 * getattr(scale, "sigma", 15)
+            margins = np.round(rng.normal(0, spread, 40), 1).tolist() + [0, -0.5, 0.5, None]
+            # Every bound and the margin either side of it.
+            for start, _, _, _ in scale.rows()[1:]:
+                margins += [start - 1, start, -start]
+        sheet = book.create_sheet(f"case {i}")
+        for row, margin in enumerate(margins, 1):
+            sheet.cell(row, 1, margin)
+            sheet.cell(row, 2, "=" + card.vp_formula(f"A{row}", "Scales"))
+        lookups.append((scale, sheet.title, margins))
+    values = checks.recalculated(libreoffice, book, tmp_path / "lookup.xlsx")
+    for scale, title, margins in lookups:
+        got = [values[title].cell(row, 2).value for row in range(1, len(margins) + 1)]
+        want = [None if m is None else float(scale.vp(m)) for m in margins]
+        assert [g if g not in ("",) else None for g in got] == pytest.approx(want), scale.title
+
+
+def test_discrete_cards_follow_edited_boards(libreoffice, tmp_path: Path) -> None:
+    """A WBF discrete card redraws from its table when the director types other boards."""
+    from xlbridge.scoring.wbf_discrete import wbf_discrete
+
+    book = build_cards([8, 4], scale="wbf-discrete")
+    source = tmp_path / "cards.xlsx"
+    book.workbook.save(source)
+    edited = load_workbook(source)
+    first, second = book.cards
+    edited[CARDS_SHEET][first.boards].value = 17
+    edited[CARDS_SHEET][second.boards].value = 1
+    values = checks.recalculated(libreoffice, edited, source)
+    assert_card_matches_core(values[CARDS_SHEET], first, wbf_discrete(17))
+    assert_card_matches_core(values[CARDS_SHEET], second, wbf_discrete(1))
+    assert values[CARDS_SHEET][first.title].value == "WBF discrete · 17 boards"
+
+
+def test_discrete_card_shows_the_ebu_8_board_table(tmp_path: Path) -> None:
+    from xlbridge.workbooks.discrete_card import TABLE_SHEET
+
+    book = build_cards([8], scale="wbf-discrete")
+    table = book.workbook[TABLE_SHEET]
+    # Row of 8 boards: the last margin of 10-10 … 19-1 as the EBU prints them.
+    row = [table.cell(10, c).value for c in range(1, 12)]
+    assert row == [8, 0, 3, 6, 9, 12, 16, 20, 25, 30, 38]
+    checks.assert_protected([table])
+    checks.assert_only_inputs_unlocked(book.workbook[CARDS_SHEET], {book.cards[0].boards})
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({}, "Each band starts at its printed bound"),
+        ({"bounds": "white-book"}, "Bounds as the EBU White Book prints them"),
+        ({"scale": "wbf-discrete"}, "each whole VP covers the IMP range"),
+    ],
+)
+def test_page_heading_says_the_bound_rule(options: dict, words: str) -> None:
+    sheet = build_cards([8], **options).workbook[CARDS_SHEET]
+    assert words in sheet["A1"].value
+    assert sheet.print_title_rows == "$1:$1"

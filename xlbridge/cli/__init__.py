@@ -1,0 +1,1 @@
+"""The ``xlbridge`` command line: the parser, and one module per command group."""

@@ -1,0 +1,236 @@
+"""``xlbridge session``: score a pairs session from its traveller file and rank the pairs.
+
+    xlbridge session TRAVELLERS.csv [--method mp|acbl|ximp|butler] [--winners auto|1|2]
+        [--names PAIRS.csv] [--across-field] [--factoring most-played|available]
+        [--datum-rounding away|even]
+        [--ranking RANKING.csv] [-o RESULTS.xlsx] [--force]
+
+Prints the ranking per section and direction (place, pair, names, score, %); ``--ranking``
+writes it as CSV (section, direction, pair, names, boards, score, top, percentage, place);
+``-o`` writes the printable results pack (ranking, travellers, personal score cards).
+TRAVELLERS may also be a USEBIO (.xml) or PBN (.pbn) event file, with ``--compare`` and
+``--usebio OUT.xml`` (see :mod:`xlbridge.cli.event_files`); its deals go on the pack.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from xlbridge.io.files import write_atomically
+from xlbridge.io.progress import Progress
+from xlbridge.io.progress import add_options as add_progress_options
+
+# Building the options imports nothing heavy (see xlbridge.cli.main); the scoring loads on use.
+from xlbridge.scoring.names import FACTORINGS, shown_options
+from xlbridge.scoring.names import SESSION_METHODS as METHODS
+
+if TYPE_CHECKING:
+    from xlbridge.scoring.session import PairResult, SessionResult
+
+Names = Mapping[tuple[str, str, str], str]
+RANKING_COLUMNS = (
+    "section", "direction", "pair", "names", "boards", "score", "top", "percentage", "place",
+)  # fmt: skip
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Register ``xlbridge session`` on the command line's sub-commands."""
+    session = commands.add_parser(
+        "session",
+        help="score and rank a pairs session from its travellers (.csv)",
+        description="Score a pairs session: traveller lines with pair numbers and a score, an "
+        "adjusted score (A60/40), NP, or a contract, declarer and result (see the README); "
+        "prints the ranking per direction.",
+    )
+    session.add_argument("travellers", type=Path, help="the traveller .csv")
+    session.add_argument(
+        "--method", help=f"one of {shown_options(METHODS)} (default: mp, or the event file's)"
+    )
+    session.add_argument("--winners", default="auto", help="auto, 1 or 2")
+    session.add_argument(
+        "--names", type=Path, help="a .csv of pair names (pair, names) (default: none)"
+    )
+    session.add_argument(
+        "--across-field", action="store_true", help="compare and rank every section together"
+    )
+    session.add_argument(
+        "--factoring", default="most-played", help=f"one of {shown_options(FACTORINGS)}: "
+        "boards played fewer times are Neuberg-factored to the most-played board's count, or "
+        "scored over their own top",
+    )  # fmt: skip
+    session.add_argument(
+        "--datum-rounding", metavar="away|even",
+        help="butler: a datum's exact 5 goes away from zero (default: away) or to the even ten",
+    )  # fmt: skip
+    session.add_argument(
+        "--ranking", type=Path, help="also write the ranking as .csv (default: not written)"
+    )
+    session.add_argument(
+        "-o", "--output", type=Path,
+        help="also write the printable results pack (.xlsx) (default: not written)",
+    )  # fmt: skip
+    session.add_argument(
+        "--compare", action="store_true",
+        help="event files: list every difference from the file's own results (exit 3 if any)",
+    )  # fmt: skip
+    session.add_argument(
+        "--usebio", type=Path, metavar="OUT.xml",
+        help="also write USEBIO 1.2 (default: not written)",
+    )  # fmt: skip
+    session.add_argument("--force", action="store_true", help="overwrite an existing file")
+    add_progress_options(session)
+    session.set_defaults(run=run_session)
+
+
+def run_session(args: argparse.Namespace) -> int:
+    from xlbridge.cli.event_files import (
+        check_file_options,
+        csv_event,
+        finish_file_options,
+        hands_by_board,
+        is_event_file,
+        names_of,
+        score_event_file,
+    )
+    from xlbridge.cli.main import _about, _require_new, _require_xlsx, _text_writer
+    from xlbridge.io.sessions import read_names, read_session
+    from xlbridge.scoring.session import datum_rounding_for, score_session
+
+    if args.output is not None:
+        _require_xlsx(args.output)
+    for path in (args.ranking, args.output):
+        if path is not None:
+            _require_new(path, args.force)
+    check_file_options(args)
+    progress = Progress.for_run(args, [args.travellers, args.names])
+    progress.reading(args.travellers)
+    hands: dict[int, str] = {}
+    if is_event_file(args.travellers):
+        event, result = score_event_file(args)
+        names = names_of(event)
+        hands = hands_by_board(event)
+    else:
+        traveller = read_session(args.travellers)
+        names = read_names(args.names) if args.names is not None else {}
+        progress.say("scoring")
+        with _about(args.travellers):
+            method = args.method or "mp"
+            result = score_session(
+                traveller, method, args.winners, args.across_field, args.factoring,
+                datum_rounding_for(method, args.datum_rounding),
+            )  # fmt: skip
+        event = csv_event(args.travellers, names)
+    text = ranking_text(result, names)
+    outputs = [path for path in (args.ranking, args.output) if path is not None]
+    if outputs:
+        progress.writing(*outputs)
+    workbook = None
+    if args.output is not None:  # built before anything is written: a failure writes nothing
+        from xlbridge.workbooks.results_pack.pack import build_results_pack
+
+        workbook = build_results_pack(
+            result, cast("Mapping[object, str]", names), hands,
+            event=event.description if is_event_file(args.travellers) else "", date=event.date,
+        )  # fmt: skip
+    if args.ranking is not None:
+        write_atomically(args.ranking, _text_writer(ranking_csv(result, names)), force=args.force)
+    if workbook is not None:
+        write_atomically(args.output, workbook.save, force=args.force)
+    print(text, flush=True)  # the ranking before the notes on stderr
+    for path in (args.ranking, args.output):
+        if path is not None:
+            print(f"wrote {path}", file=sys.stderr)
+    return finish_file_options(args, event, result)
+
+
+def _number(value: float, decimals: int = 2) -> str:
+    if math.isnan(value):
+        return ""
+    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def ranking_csv(result: SessionResult, names: Names) -> str:
+    """The ranking as CSV text; names and labels never become live formulas."""
+    from xlbridge.io.csv_cells import csv_text
+    from xlbridge.io.sessions import pair_names
+
+    rows: list[list[object]] = [list(RANKING_COLUMNS)]
+    for pair in result.pairs:
+        rows.append(
+            [
+                pair.section,
+                pair.direction,
+                pair.pair,
+                pair_names(names, pair),
+                pair.boards,
+                _number(pair.score, 4),
+                _number(pair.top, 4),
+                _number(pair.percentage, 2),
+                pair.place,
+            ]
+        )
+    return csv_text(rows)
+
+
+def _heading(result: SessionResult, section: str, direction: str) -> str:
+    parts = []
+    if section:
+        parts.append(f"Section {section}")
+    if direction:
+        parts.append(f"{direction} pairs")
+    if not parts:
+        parts.append("All pairs")
+    method = {"mp": "matchpoints", "acbl": "matchpoints (ACBL)", "ximp": "cross-IMPs",
+              "butler": "Butler IMPs"}[result.method]  # fmt: skip
+    return f"{' - '.join(parts)} ({method})"
+
+
+def ranking_text(result: SessionResult, names: Names) -> str:
+    """The ranking as printed: one block per section and direction."""
+    blocks = []
+    sections = ("",) if result.across_field else result.sections
+    for section in sections:
+        for direction in result.directions:
+            pairs = result.ranking(None if result.across_field else section, direction)
+            if pairs:
+                blocks.append(_block(result, _heading(result, section, direction), pairs, names))
+    return "\n\n".join(blocks)
+
+
+def _block(result: SessionResult, heading: str, pairs: list[PairResult], names: Names) -> str:
+    """One ranking as a table; the names column only when names were given."""
+    from xlbridge.io.sessions import pair_names
+
+    imps = result.unit == "IMPs"
+    labels = [f"{pair.section}{pair.pair}" if result.across_field else pair.pair for pair in pairs]
+    columns: list[tuple[str, list[str], str]] = [
+        ("Place", [pair.place for pair in pairs], "<"),
+        ("Pair", labels, ">"),
+    ]
+    if names:
+        columns.append(("Names", [pair_names(names, pair) for pair in pairs], "<"))
+    columns.append(("Boards", [str(pair.boards) for pair in pairs], ">"))
+    if imps:
+        columns.append(("IMPs", [f"{pair.score:.2f}" for pair in pairs], ">"))
+        columns.append(("Per board", [f"{pair.per_board:.2f}" for pair in pairs], ">"))
+    else:
+        columns.append(("MP", [f"{pair.score:.2f}" for pair in pairs], ">"))
+        columns.append(("%", [f"{pair.percentage:.2f}" for pair in pairs], ">"))
+    widths = [max(len(title), *(len(cell) for cell in cells)) for title, cells, _ in columns]
+
+    def line(cells: list[str]) -> str:
+        parts = [
+            f"{cell:{align}{width}}"
+            for cell, (_, _, align), width in zip(cells, columns, widths, strict=True)
+        ]
+        return "  ".join(parts).rstrip()
+
+    rows = [line([title for title, _, _ in columns])]
+    rows += [line([cells[i] for _, cells, _ in columns]) for i in range(len(pairs))]
+    return "\n".join([heading, *rows])

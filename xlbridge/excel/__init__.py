@@ -1,0 +1,1 @@
+"""The Excel functions (xlwings) and their set-up in each xlwings runtime."""

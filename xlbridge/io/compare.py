@@ -1,0 +1,301 @@
+"""Our numbers against the producing program's: every difference, line by line and pair by pair.
+
+A number the file printed with d decimals agrees with ours when they differ by at most half a
+unit of its last decimal (0.5 for "7", 0.05 for "7.4", 0.005 for "55.21"): the file's printed
+precision is all it says. Places agree when their numbers are equal: "3=" and "3" agree, as
+Compscore3 writes tied places without the "=".
+
+Three conventions of Compscore3's are known and not differences; the summary counts each:
+
+- a board played fewer times than the most-played board is factored by Neuberg in the totals,
+  but its traveller may print the matchpoints *before* factoring: a traveller line agrees when
+  it equals our factored or our unfactored matchpoints (matchpoint sessions, real results only);
+- a pair that missed boards is printed with its total scaled to the full number of boards
+  (total × the most boards any pair of its section played ÷ its boards; its percentage is
+  unchanged): that total agrees when it equals our total so scaled;
+- each factored board is rounded to two decimals before it is added, so a pair's total may be
+  off by up to half a hundredth per factored board it played: the total's tolerance grows by
+  that much (a total with no factored board keeps its printed precision alone).
+
+A pair's total or percentage that differs only because some of its traveller lines do (the
+file's number is ours plus what its lines differ by) says so, "follows from its traveller
+lines", so the director looks at those lines, not at the totalling.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from xlbridge.io.event_file import EventFile, Pair
+from xlbridge.io.session_io import contract_score, number_text
+from xlbridge.scoring.session import PairResult, ScoredLine, SessionResult
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One number that differs: where (a traveller line or a pair), what, theirs and ours."""
+
+    where: str
+    what: str
+    theirs: str
+    ours: str
+    note: str = ""
+
+    def __str__(self) -> str:
+        text = f"{self.where}: {self.what} theirs {self.theirs}, ours {self.ours or 'none'}"
+        return f"{text} ({self.note})" if self.note else text
+
+
+@dataclass(frozen=True)
+class Comparison:
+    differences: tuple[Difference, ...]
+    line_numbers: int  # traveller-line numbers compared
+    pair_numbers: int  # pair numbers (totals, percentages, places) compared
+    unfactored: int = 0  # traveller numbers that agree as unfactored matchpoints
+    scaled: int = 0  # pair totals that agree scaled to the full number of boards
+    board_rounding: int = 0  # pair totals that agree only with factored boards rounded
+
+    @property
+    def agree(self) -> bool:
+        return not self.differences
+
+    def summary(self, program: str) -> str:
+        against = f" against {program}" if program else ""
+        compared = f"{self.line_numbers} traveller numbers and {self.pair_numbers} pair numbers"
+        if self.agree:
+            return f"compare: all {compared} agree{against}{self._conventions(program)}"
+        lines = sum(1 for d in self.differences if d.where.startswith("board"))
+        return (
+            f"compare: {len(self.differences)} "
+            f"{'differs' if len(self.differences) == 1 else 'differ'} ({lines} on traveller lines, "
+            f"{len(self.differences) - lines} on pairs) of {compared}{against}"
+            f"{self._conventions(program)}"
+        )
+
+    def _conventions(self, program: str) -> str:
+        """The known conventions met, as a parenthesis ("" when none was)."""
+        who = program.split()[0] if program else "the file"
+        notes = []
+        if self.unfactored:
+            notes.append(
+                f"{self.unfactored} traveller numbers give unfactored matchpoints, "
+                f"as {who} prints them"
+            )
+        if self.scaled:
+            notes.append(
+                f"{self.scaled} pair totals are scaled to the full number of boards "
+                "for pairs that missed boards"
+            )
+        if self.board_rounding:
+            notes.append(
+                f"{self.board_rounding} pair totals agree with each factored board "
+                "rounded to two decimals"
+            )
+        return f" ({'; '.join(notes)})" if notes else ""
+
+
+def tolerance(printed: str) -> float:
+    """Half a unit of the last decimal printed, plus a hair for binary fractions."""
+    decimals = len(printed.split(".", 1)[1]) if "." in printed else 0
+    return 0.5 * 10.0**-decimals + 1e-9
+
+
+def _differs(printed: str, ours: float, slack: float = 0.0) -> bool:
+    try:
+        theirs = float(printed)
+    except ValueError:
+        return True
+    return math.isnan(ours) or abs(theirs - ours) > tolerance(printed) + slack
+
+
+#: Half a hundredth: how far one factored board rounded to two decimals can move a total.
+BOARD_ROUNDING = 0.005
+
+
+@dataclass
+class _Counts:
+    unfactored: int = 0
+    scaled: int = 0
+    board_rounding: int = 0
+
+
+def _unfactored(result: SessionResult) -> dict[tuple[str, int], tuple[int, float]]:
+    """Boards factored up at matchpoints: (section, board) → (results, half a unit).
+
+    A line's unfactored matchpoints u and factored f (Neuberg, n results to N) are related by
+    f + h = (u + h)·N/n, h half a matchpoint (1 at 2 per win, ½ at 1 per win)."""
+    if result.unit != "MP":
+        return {}
+    half = 1.0 if result.method == "mp" else 0.5
+    boards = {}
+    for board in result.travellers:
+        most = board.top / (2 * half) + 1  # N: the results the board is factored to
+        if 0 < board.results < most - 1e-9:
+            boards[(board.section, board.board)] = (board.results, half)
+    return boards
+
+
+def _is_unfactored(
+    printed: str,
+    value: float,
+    line: ScoredLine,
+    factored: Mapping[tuple[str, int], tuple[int, float]],
+    tops: Mapping[tuple[str, int], float],
+) -> bool:
+    """Whether ``printed`` is ``value`` (a real result's factored matchpoints) unfactored."""
+    board = (line.section, line.board)
+    if board not in factored or line.adjusted or math.isnan(line.ns_score):
+        return False  # a full board, an adjusted or a weighted score: never read unfactored
+    results, half = factored[board]
+    most = tops[board] / (2 * half) + 1
+    return not _differs(printed, (value + half) * results / most - half)
+
+
+def _section(section: str) -> str:
+    return f" (section {section})" if section else ""
+
+
+def compare(event: EventFile, result: SessionResult) -> Comparison:
+    """Every difference between the file's numbers and ``result``'s."""
+    differences: list[Difference] = []
+    ours_by_line = {
+        (line.section, line.board, line.ns_pair, line.ew_pair): line
+        for board in result.travellers
+        for line in board.lines
+    }
+    unit = "matchpoints" if result.unit == "MP" else "IMPs"
+    factored = _unfactored(result)
+    tops = {(board.section, board.board): board.top for board in result.travellers}
+    counts = _Counts()
+    line_deltas: dict[tuple[str, str, str], float] = {}
+    line_numbers = 0
+    for line in event.lines:
+        where = f"board {line.board}{_section(line.section)} NS {line.ns_pair} v EW {line.ew_pair}"
+        ours = ours_by_line.get((line.section, line.board, str(line.ns_pair), str(line.ew_pair)))
+        made = contract_score(line)
+        if made is not None and line.score and line.adjusted is None and not line.not_played:
+            line_numbers += 1
+            if _differs(line.score, made):
+                differences.append(
+                    Difference(where, "score of the contract", line.score, number_text(made, 0))
+                )
+        for side, printed in (("NS", line.theirs_ns), ("EW", line.theirs_ew)):
+            if not printed:
+                continue
+            line_numbers += 1
+            value = math.nan if ours is None else (ours.ns_value if side == "NS" else ours.ew_value)
+            if not _differs(printed, value):
+                continue
+            if ours is not None and _is_unfactored(printed, value, ours, factored, tops):
+                counts.unfactored += 1
+                continue
+            differences.append(Difference(where, f"{side} {unit}", printed, number_text(value)))
+            if ours is not None and not math.isnan(value) and _is_number(printed):
+                pair = ours.ns_pair if side == "NS" else ours.ew_pair
+                key = (ours.section, side if result.winners == 2 else "", pair)
+                line_deltas[key] = line_deltas.get(key, 0.0) + float(printed) - value
+    pair_numbers = _compare_pairs(event.pairs, result, differences, factored, counts, line_deltas)
+    return Comparison(
+        tuple(differences), line_numbers, pair_numbers,
+        counts.unfactored, counts.scaled, counts.board_rounding,
+    )  # fmt: skip
+
+
+def _place_number(place: str) -> str:
+    return place.replace(" ", "").rstrip("=")
+
+
+def _is_number(printed: str) -> bool:
+    try:
+        return math.isfinite(float(printed))
+    except ValueError:
+        return False
+
+
+def _follows_from_lines(printed: str, what: str, mine: PairResult | None, delta: float) -> bool:
+    """Whether the file's number is ours plus what the pair's traveller lines differ by."""
+    if mine is None or not delta:
+        return False
+    if what == "percentage":
+        if not mine.top > 0:
+            return False
+        return not _differs(printed, mine.percentage + delta / mine.top * 100)
+    return not _differs(printed, mine.score + delta)
+
+
+def _factored_boards(
+    result: SessionResult, factored: Mapping[tuple[str, int], object]
+) -> dict[tuple[str, str, str], int]:
+    """How many factored boards each pair played: (section, direction, pair) → count."""
+    counts: dict[tuple[str, str, str], int] = {}
+    for board in result.travellers:
+        if (board.section, board.board) not in factored:
+            continue
+        for line in board.lines:
+            for direction, pair in (("NS", line.ns_pair), ("EW", line.ew_pair)):
+                key = (line.section, direction if result.winners == 2 else "", pair)
+                counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def _total_agrees(
+    printed: str, mine: PairResult, full: int, factored_boards: int, counts: _Counts
+) -> bool:
+    """Whether a differing total is one of Compscore3's conventions (counted when it is)."""
+    if mine.boards < full and not _differs(printed, mine.score * full / mine.boards):
+        counts.scaled += 1
+        return True
+    if factored_boards and not _differs(printed, mine.score, BOARD_ROUNDING * factored_boards):
+        counts.board_rounding += 1
+        return True
+    return False
+
+
+def _compare_pairs(
+    listed: list[Pair],
+    result: SessionResult,
+    out: list[Difference],
+    factored: dict[tuple[str, int], tuple[int, float]],
+    counts: _Counts,
+    line_deltas: dict[tuple[str, str, str], float],
+) -> int:
+    ours = {(p.section, p.direction, p.pair): p for p in result.pairs}
+    ours_any = {(p.section, p.pair): p for p in result.pairs}
+    full: dict[str, int] = {}  # the most boards any pair of the section played
+    for p in result.pairs:
+        full[p.section] = max(full.get(p.section, 0), p.boards)
+    factored_boards = _factored_boards(result, factored)
+    compared = 0
+    for pair in listed:
+        direction = pair.direction if result.winners == 2 else ""
+        mine = ours.get((pair.section, direction, str(pair.number)))
+        if mine is None and not direction:
+            mine = ours_any.get((pair.section, str(pair.number)))
+        where = f"pair {pair.number}{' ' + pair.direction if pair.direction else ''}"
+        where += _section(pair.section)
+        checks = (
+            ("total", pair.total, math.nan if mine is None else mine.score),
+            ("percentage", pair.percentage, math.nan if mine is None else mine.percentage),
+        )
+        for what, printed, value in checks:
+            if not printed:
+                continue
+            compared += 1
+            if not _differs(printed, value):
+                continue
+            if what == "total" and mine is not None and result.unit == "MP":
+                most = full[mine.section]
+                if _total_agrees(printed, mine, most, factored_boards.get(mine.key, 0), counts):
+                    continue
+            delta = 0.0 if mine is None else line_deltas.get(mine.key, 0.0)
+            follows = _follows_from_lines(printed, what, mine, delta)
+            note = "follows from its traveller lines" if follows else ""
+            out.append(Difference(where, what, printed, number_text(value), note))
+        if pair.place:
+            compared += 1
+            mine_place = "" if mine is None else mine.place
+            if _place_number(pair.place) != _place_number(mine_place):
+                out.append(Difference(where, "place", pair.place, mine_place))
+    return compared

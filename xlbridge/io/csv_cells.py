@@ -1,0 +1,164 @@
+"""CSV cells as the program writes them: safe from formula injection, quoted where needed,
+in the file's own text format.
+
+Formula injection: every CSV cell the program writes goes through :func:`csv_cell`. A text
+cell that a spreadsheet would take for a formula (it starts with ``=``, ``+``, ``-``, ``@``,
+a tab or a carriage return) is written with a leading apostrophe, the convention OWASP
+recommends and Excel itself uses for "this is text": Excel then shows the text, the
+apostrophe visible, and runs nothing. Numbers (``-3.5``, ``+2``) are written as they are.
+Reading drops such an apostrophe again (:func:`unmarked`), so a file the program wrote reads
+back the same.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from xlbridge.scoring.checks import InputError
+
+#: What makes a spreadsheet read a text cell as a formula (or hide what follows).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: Shown in front of such a cell (see the module's docstring).
+TEXT_MARK = "'"
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        return math.isfinite(float(cell.replace(",", ".")))
+    except ValueError:
+        return False
+
+
+def csv_cell(value: object) -> str:
+    """A cell as written to a CSV file: text that would start a formula gets a leading
+    apostrophe; numbers, blanks and other text are written as they are."""
+    text = "" if value is None else str(value)
+    if text.startswith(FORMULA_STARTS) and not _is_number(text):
+        return TEXT_MARK + text
+    return text
+
+
+def unmarked(cell: str) -> str:
+    """A cell as the user meant it: the apostrophe :func:`csv_cell` adds is dropped."""
+    if cell.startswith(TEXT_MARK) and cell[1:].startswith(FORMULA_STARTS):
+        return cell[1:]
+    return cell
+
+
+@dataclass(frozen=True)
+class TextFormat:
+    """How a text file was stored: its encoding, byte-order mark and line ending."""
+
+    encoding: str = "utf-8"  # or "cp1252"
+    bom: bool = False
+    newline: str = "\n"
+
+    def encode(self, text: str, name: str) -> bytes:
+        """``text`` (with "\n" line ends) as this format's bytes; an error names ``name`` if a
+        character has no place in the encoding."""
+        text = text.replace("\n", self.newline) if self.newline != "\n" else text
+        try:
+            data = text.encode(self.encoding)
+        except UnicodeEncodeError as error:
+            bad = error.object[error.start : error.end]
+            raise InputError(
+                f"{name}: {bad!r} cannot be written in Windows-1252, the file's encoding; "
+                "save the file as UTF-8 first"
+            ) from None
+        return (b"\xef\xbb\xbf" if self.bom else b"") + data
+
+
+def csv_text(rows: Iterable[Sequence[object]], delimiter: str = ",") -> str:
+    """Rows as CSV text ("\n" line ends), every cell through :func:`csv_cell`.
+
+    A cell holding a carriage return is quoted (Python's writer quotes only the characters of
+    its own line end), so that the file reads back the same.
+    """
+    cells = [[csv_cell(cell) for cell in row] for row in rows]
+    out = io.StringIO()
+    if not any("\r" in cell for row in cells for cell in row):
+        csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(cells)
+        return out.getvalue()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
+    lines = []
+    for row in cells:
+        out.seek(0)
+        out.truncate()
+        writer.writerow(row)
+        lines.append(out.getvalue()[:-2] + "\n")
+    return "".join(lines)
+
+
+def csv_cells(cells: list[str], joined: str | None = None) -> list[str]:
+    """:func:`csv_cell` of every cell of a column of text (the column itself when no cell
+    starts like a formula, the usual case, found without a look at each cell). ``joined``:
+    the cells joined by line breaks, if the caller has them."""
+    joined = "\n" + ("\n".join(cells) if joined is None else joined)
+    if joined.count("\n") == len(cells) and not _FORMULA_START.search(joined):
+        return cells
+    suspects = [row for row, cell in enumerate(cells) if cell.startswith(FORMULA_STARTS)]
+    texts = [cells[row] for row in suspects]
+    try:  # numbers such as -420 are written as they are
+        values = np.array([text.replace(",", ".") for text in texts], dtype=float)
+        if np.isfinite(values).all():
+            return cells
+    except ValueError:
+        pass
+    marked = list(cells)
+    for row, text in zip(suspects, texts, strict=True):
+        marked[row] = csv_cell(text)
+    return marked
+
+
+#: A cell (after a line break) starting as a formula would.
+_FORMULA_START = re.compile("\n[" + re.escape("".join(FORMULA_STARTS)) + "]")
+
+
+def columns_text(
+    header: Sequence[str] | None,
+    columns: Sequence[list[str]],
+    delimiter: str = ",",
+    numeric: Iterable[int] = (),
+) -> str:
+    """CSV text ("\n" line ends) of a header (None: none) and equally long columns of cells,
+    exactly as :func:`csv_text` of the rows writes it. Columns listed in ``numeric`` hold
+    numbers the program formatted, which need no formula check.
+
+    Cells are joined line by line in one pass when none needs quoting (no separator, quote or
+    line break in any cell), the usual case; otherwise :func:`csv_text` writes the rows.
+    """
+    trusted = set(numeric)
+    quoted = not columns
+    written = []
+    for index, column in enumerate(columns):
+        joined = "\n".join(column)
+        quoted = quoted or needs_quotes(column, joined, delimiter, len(columns))
+        written.append(column if index in trusted else csv_cells(column, joined))
+    columns = written  # a cell marked as text cannot need quotes it did not need before
+    head = [csv_cell(cell) for cell in header] if header is not None else None
+    size = len(columns[0]) if columns else 0
+    if quoted or (head is not None and needs_quotes(head, "\n".join(head), delimiter, len(head))):
+        rows = [list(row) for row in zip(*columns, strict=True)] if columns else [[]] * size
+        return csv_text([*([head] if head is not None else []), *rows], delimiter)
+    lines = map(delimiter.join, zip(*columns, strict=True))
+    body = "\n".join(lines) + "\n" if size else ""
+    return (delimiter.join(head) + "\n" if head is not None else "") + body
+
+
+def needs_quotes(cells: Sequence[str], joined: str, delimiter: str, width: int) -> bool:
+    """Whether Python's csv writer would quote any of ``cells`` (in rows ``width`` wide;
+    ``joined``: the cells joined by line breaks)."""
+    return (
+        joined.count("\n") != max(len(cells) - 1, 0)
+        or '"' in joined
+        or "\r" in joined
+        or delimiter in joined
+        or (width == 1 and not all(cells))  # a lone blank field is written ""
+    )

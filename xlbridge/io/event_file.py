@@ -1,0 +1,139 @@
+"""What an event file holds, read as written: traveller lines, pairs, hands, the file's numbers.
+
+The readers (:mod:`.usebio`, :mod:`.pbn`) give an :class:`EventFile`; nothing here scores. Each
+line keeps the text of its contract, declarer, result and score as the file wrote them, and the
+producing program's own numbers (matchpoints or IMPs, pair totals, percentages and places) as
+text, so a comparison can use the precision the file printed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from xlbridge.scoring.checks import InputError, shown
+
+#: Scoring methods an event file can name: matchpoints, cross-IMPs, Butler.
+METHODS = ("mp", "ximp", "butler")
+SEATS = ("N", "E", "S", "W")
+
+_ADJUSTED = re.compile(r"A\s*(\d{2,3})\s*/?\s*(\d{2,3})", re.IGNORECASE)
+_NOT_PLAYED = ("NP", "NOT PLAYED")
+
+
+class FileError(InputError):
+    """Bad content in an event file, naming the file and the line or element."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One traveller line as the file gives it (pair numbers are section-local)."""
+
+    section: str
+    board: int
+    ns_pair: int
+    ew_pair: int
+    contract: str = ""
+    declarer: str = ""
+    result: str = ""  # tricks taken, or relative to the contract (=, +1, -2)
+    lead: str = ""
+    score: str = ""  # NS score, an adjusted score (A60/40) or NP; blank: from the contract
+    theirs_ns: str = ""  # the producing program's NS matchpoints or IMPs, as printed
+    theirs_ew: str = ""
+    where: str = ""  # "line 12" or "BOARD 3 TRAVELLER_LINE 2", for messages
+
+    @property
+    def adjusted(self) -> tuple[float, float] | None:
+        """(NS %, EW %) of an artificial adjusted score (A60/40, USEBIO's A6040), else None."""
+        match = _ADJUSTED.fullmatch(self.score.strip())
+        if match is None:
+            return None
+        return float(match.group(1)), float(match.group(2))
+
+    @property
+    def not_played(self) -> bool:
+        return self.score.strip().upper() in _NOT_PLAYED
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A pair as the file lists it, with the producing program's result (text, may be blank)."""
+
+    section: str
+    number: int
+    direction: str = ""  # NS or EW in a two-winner movement, blank otherwise
+    names: tuple[str, ...] = ()
+    ids: tuple[str, ...] = ()  # national id numbers, one per name (blank where unknown)
+    total: str = ""
+    percentage: str = ""
+    place: str = ""
+
+
+@dataclass
+class EventFile:
+    """Everything read from one event file."""
+
+    path: str
+    method: str | None = None  # from the file: mp, ximp or butler (None: not said)
+    winners: int | None = None  # from the file: 1 or 2 (None: not said)
+    description: str = ""
+    date: str = ""
+    program: str = ""
+    lines: list[Line] = field(default_factory=list)
+    pairs: list[Pair] = field(default_factory=list)
+    #: Hands by (section, board): a PBN deal "N:AKQ.… …", first hand North.
+    hands: dict[tuple[str, int], str] = field(default_factory=dict)
+
+    def error(self, where: str, detail: str) -> FileError:
+        return FileError(f"{self.path}: {where}: {detail}")
+
+
+def normal_seat(text: str) -> str:
+    """N, E, S or W from N/E/S/W or NORTH/EAST/SOUTH/WEST (case ignored); '' stays ''."""
+    upper = text.strip().upper()
+    return upper[:1] if upper in SEATS or upper in ("NORTH", "EAST", "SOUTH", "WEST") else upper
+
+
+def parse_deal(text: str) -> dict[str, list[str]]:
+    """The four hands of a PBN deal "N:S.H.D.C E… S… W…" by seat, each [spades, hearts,
+    diamonds, clubs] as rank letters (T for ten); "-" is a hand not known, and an end position
+    holds fewer cards in each hand. Raises ValueError on a malformed deal (a bad or repeated
+    card, hands of different sizes)."""
+    first, _, hands = text.strip().partition(":")
+    seat = normal_seat(first)
+    parts = hands.split()
+    if seat not in SEATS or len(parts) != 4:
+        raise ValueError(f"a deal must be like N:AKQ.J9.T8.765 and four hands, got {shown(text)}")
+    start = SEATS.index(seat)
+    deal: dict[str, list[str]] = {}
+    cards: set[str] = set()
+    for i, hand in enumerate(parts):
+        suits = ["" if hand == "-" else s for s in hand.upper().replace("10", "T").split(".")]
+        if hand == "-":
+            suits = ["", "", "", ""]
+        if len(suits) != 4:
+            raise ValueError(f"hand {shown(hand)} must have four suits separated by dots")
+        for suit, ranks in zip("SHDC", suits, strict=True):
+            for rank in ranks:
+                if rank not in "AKQJT98765432" or (suit + rank) in cards:
+                    raise ValueError(f"hand {shown(hand)} has a bad or repeated card {suit}{rank}")
+                cards.add(suit + rank)
+        deal[SEATS[(start + i) % 4]] = suits
+    held = {
+        sum(map(len, deal[seat])) for seat, hand in zip(SEATS, parts, strict=True) if hand != "-"
+    }
+    if len(held) > 1 or held - set(range(14)):
+        raise ValueError(
+            f"the hands of {shown(text)} hold {sorted(held)} cards, not the same number"
+        )
+    return deal
+
+
+def complete(deal: dict[str, list[str]]) -> bool:
+    """Whether all four hands are known (PBN writes an unknown hand as "-")."""
+    return all(sum(len(ranks) for ranks in deal[seat]) == 13 for seat in SEATS)
+
+
+def deal_text(deal: dict[str, list[str]]) -> str:
+    """A deal as PBN writes it, from North: "N:S.H.D.C E… S… W…"."""
+    return "N:" + " ".join(".".join(deal[seat]) or "-" for seat in SEATS)

@@ -1,0 +1,483 @@
+"""Printable VP cards: one card per board count, several to a page.
+
+Each card holds its parameters in cells (boards and K are inputs; σ is a formula) and live
+formulas for its bands, so a director who changes K sees the card redrawn offline. With
+``wbf=True`` a second sheet holds the WBF 2013 continuous tables for the same board counts.
+Cards of the WBF discrete scale (``scale="wbf-discrete"``) print the IMP range of each whole
+VP, as the EBU's teams tables do; their bounds are read from the table of
+:mod:`xlbridge.workbooks.discrete_card` by the boards cell. Every page's heading says how a
+margin exactly on a printed bound is scored (the ``bounds`` rule).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from openpyxl import Workbook
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlbridge.scoring import checks as validate
+from xlbridge.scoring.scale_choice import choose_scale
+from xlbridge.scoring.scales import FORM_TITLES, VPScale
+from xlbridge.scoring.wbf import WBF_TOTAL, blitz, wbf_table
+from xlbridge.scoring.wbf_discrete import DiscreteScale
+from xlbridge.scoring.wording import plural
+from xlbridge.workbooks import discrete_card
+from xlbridge.workbooks.kit import formulas, layout, refs, styles, validation
+from xlbridge.workbooks.kit.printing import PAPER_SIZES, ROWS_PER_PAGE, page_breaks, set_row_breaks
+
+CARDS_SHEET = "VP cards"
+WBF_SHEET = "WBF scale"
+CARDS_ACROSS = 3
+RULE_ROW = 1  # the bound rule, repeated at the top of every printed page
+WHITE_BOOK_CARD_NOTE = "White Book bounds: a band ends at its 'to'"
+CARD_WIDTH = 4  # from, to, winner VP, loser VP
+COLUMN_WIDTHS = (7.5, 7.5, 5.5, 5.5)
+GAP_WIDTH = 2.0
+WBF_GROUPS = 4  # column groups (IMPs, win, lose) per WBF table
+WBF_GROUP_WIDTH = 4  # three columns and a gap
+WBF_WIDTHS = (6.0, 7.0, 7.0)
+WBF_FORMATS = ("0", "0.00", "0.00")
+
+
+@dataclass
+class CardCells:
+    """Where one card's cells are (A1 references on the cards sheet)."""
+
+    scale: VPScale | DiscreteScale
+    title: str
+    boards: str
+    k: str | None
+    sigma: str | None
+    total: str
+    band_rows: list[int]
+    columns: tuple[str, str, str, str]
+    tables: str | None = None
+    comparisons: str | None = None
+    results: str | None = None
+
+    def column_range(self, column: int, sheet: str | None = None) -> str:
+        """The absolute range of one card column (0 bounds, 1 to, 2 winner, 3 loser)."""
+        ref = refs.absolute(self.columns[column], self.band_rows[0], self.band_rows[-1])
+        return refs.on(sheet, ref) if sheet else ref
+
+    def vp_formula(self, margin: str, sheet: str | None = None) -> str:
+        """An expression (no "=") of the VPs this card gives the side whose margin is in
+        cell ``margin`` ("" when the cell is blank), as :meth:`VPScale.vp` does."""
+        scale = self.scale
+        bounds, winners, losers = (self.column_range(i, sheet) for i in (0, 2, 3))
+        return formulas.vp_lookup(
+            margin,
+            bounds,
+            winners,
+            losers,
+            scale.granularity,
+            scale.offset,
+            scale.is_card,
+            edge_ends_band=_edge_ends_band(scale),
+        )
+
+
+@dataclass
+class WbfCells:
+    """Where one WBF table's cells are: (margin, winner, loser) references per margin."""
+
+    boards: int
+    cells: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+@dataclass
+class CardsBook:
+    workbook: Workbook
+    cards: list[CardCells]
+    wbf: list[WbfCells]
+
+
+def build_cards(
+    boards: list[int],
+    *,
+    form: str | None = None,
+    k: float | None = None,
+    vp_total: int | None = None,
+    negative: bool = False,
+    rounding: str | None = None,
+    tables: int | None = None,
+    comparisons: float | None = None,
+    results: float | None = None,
+    wbf: bool = False,
+    paper: str = "a4",
+    scale: str | None = None,
+    bounds: str | None = None,
+) -> CardsBook:
+    """A workbook of VP cards for each board count in ``boards``.
+
+    ``scale`` is gaussian (default) or wbf-discrete; the other arguments are those of
+    :func:`xlbridge.scoring.scales.vp_scale` (validated there, None meaning the default; only
+    ``vp_total`` applies to wbf-discrete) plus ``wbf`` (add the WBF continuous tables) and
+    ``paper`` (a4 or letter).
+    """
+    paper = validate.choice("paper", paper, PAPER_SIZES)
+    if not boards:
+        raise validate.InputError("boards must name at least one board count")
+    scales = [
+        choose_scale(
+            n,
+            scale,
+            k=k,
+            form=form,
+            vp_total=vp_total,
+            negative=negative,
+            rounding=rounding,
+            bounds=bounds,
+            tables=tables,
+            comparisons=comparisons,
+            results=results,
+        )
+        for n in boards
+    ]
+    workbook, sheet = layout.new_workbook(CARDS_SHEET)
+    cards = _lay_out_cards(sheet, scales, paper)
+    wbf_cells = _lay_out_wbf(workbook.create_sheet(WBF_SHEET), boards, paper) if wbf else []
+    return CardsBook(workbook, cards, wbf_cells)
+
+
+def page_heading(scale: VPScale | DiscreteScale) -> str:
+    """What a page of cards says about its bounds: where a margin exactly on one goes."""
+    if isinstance(scale, DiscreteScale):
+        return "WBF discrete VP scale: each whole VP covers the IMP range printed beside it"
+    if scale.bounds == "white-book":
+        return (
+            "Bounds as the EBU White Book prints them: each band ends at its printed bound "
+            "(a score exactly on a bound takes the VP nearer average)"
+        )
+    return "Each band starts at its printed bound (a score exactly on a bound takes that band)"
+
+
+def _edge_ends_band(scale: VPScale | DiscreteScale) -> bool:
+    return isinstance(scale, VPScale) and scale.bounds == "white-book" and not scale.is_card
+
+
+def _parameter_rows(scale: VPScale | DiscreteScale) -> int:
+    """Rows between the title and the header: boards/K, σ/VPs, tables or C/R for butler and
+    cross, and the bound rule when it is the White Book's."""
+    if isinstance(scale, DiscreteScale):
+        return 1
+    rows = 3 if scale.form in ("butler", "cross") else 2
+    return rows + (scale.bounds == "white-book")
+
+
+def _card_height(scale: VPScale | DiscreteScale) -> int:
+    """Title, parameters, header, one row per result, and a gap row."""
+    return 1 + _parameter_rows(scale) + 1 + len(scale.winner) + 1
+
+
+def _lay_out_cards(
+    ws: Worksheet, scales: list[VPScale | DiscreteScale], paper: str
+) -> list[CardCells]:
+    for slot in range(CARDS_ACROSS):
+        first = 1 + slot * (CARD_WIDTH + 1)
+        for offset, width in enumerate(COLUMN_WIDTHS):
+            ws.column_dimensions[get_column_letter(first + offset)].width = width
+        ws.column_dimensions[get_column_letter(first + CARD_WIDTH)].width = GAP_WIDTH
+    grid_rows = [scales[i : i + CARDS_ACROSS] for i in range(0, len(scales), CARDS_ACROSS)]
+    heights = [max(_card_height(s) for s in row) for row in grid_rows]
+    # Row 1, printed at the top of every page, says how the cards' bounds are read.
+    width = CARDS_ACROSS * (CARD_WIDTH + 1) - 1
+    ws.merge_cells(refs.span(RULE_ROW, 1, width))
+    rule = ws.cell(RULE_ROW, 1, page_heading(scales[0]))
+    rule.font, rule.alignment = styles.SMALL_FONT, styles.CENTER
+    ws.print_title_rows = f"{RULE_ROW}:{RULE_ROW}"
+    cards: list[CardCells] = []
+    top = RULE_ROW + 2
+    for row_scales, height in zip(grid_rows, heights, strict=True):
+        for slot, scale in enumerate(row_scales):
+            cards.append(write_card(ws, scale, top, 1 + slot * (CARD_WIDTH + 1), paper))
+        top += height
+    layout.row_heights(ws, 1, top - 1)
+    set_row_breaks(ws, page_breaks([RULE_ROW + 1, *heights], ROWS_PER_PAGE[paper] - RULE_ROW))
+    layout.finish(ws, paper, top - 1, CARDS_ACROSS * (CARD_WIDTH + 1) - 1)
+    return cards
+
+
+def write_scale_sheet(
+    ws: Worksheet, scale: VPScale | DiscreteScale, paper: str, note: str
+) -> CardCells:
+    """The Scale sheet of an event workbook: a live card at A1 and ``note`` under it."""
+    for offset, width in enumerate(COLUMN_WIDTHS):
+        ws.column_dimensions[get_column_letter(1 + offset)].width = width + 2
+    card = write_card(ws, scale, 1, 1, paper)
+    note_row = card.band_rows[-1] + 2
+    layout.merged_text(ws, refs.span(note_row, 1, CARD_WIDTH, note_row + 2), note)
+    layout.row_heights(ws, 1, note_row + 2)
+    layout.finish(ws, paper, note_row + 2, CARD_WIDTH)
+    return card
+
+
+def _putter(ws: Worksheet) -> Callable[..., None]:
+    """put(ref, value, font=…, fmt=…): a centred card cell in the body font (or ``font``)."""
+
+    def put(ref: str, value: object, **style: object) -> None:
+        cell = ws[ref]
+        cell.value = value
+        cell.font = style.get("font", styles.BODY_FONT)  # type: ignore[assignment]
+        if "fmt" in style:
+            cell.number_format = style["fmt"]  # type: ignore[assignment]
+        cell.alignment = styles.CENTER
+
+    return put
+
+
+def write_card(
+    ws: Worksheet, scale: VPScale | DiscreteScale, top: int, left: int, paper: str = "a4"
+) -> CardCells:
+    """Write one live card (boards and K as inputs, bands as formulas) at row ``top``,
+    column ``left``; event workbooks put one on a scale sheet and look VPs up in it
+    (:meth:`CardCells.vp_formula`). A WBF discrete card reads its bands from the table sheet
+    of :mod:`xlbridge.workbooks.discrete_card` (added to the workbook, printed on ``paper``)."""
+    if isinstance(scale, DiscreteScale):
+        return _write_discrete_card(ws, scale, top, left, paper)
+    col = [get_column_letter(left + i) for i in range(CARD_WIDTH)]
+    a, b, c, d = col
+    put = _putter(ws)
+
+    # Parameters: boards and K are inputs, σ a formula, the VP total fixed by the layout.
+    r1, r2 = top + 1, top + 2
+    k_label = "S8 %" if scale.form == "pairs" else "K"
+    put(f"{a}{r1}", "boards", font=styles.SMALL_FONT)
+    put(f"{b}{r1}", scale.boards)
+    put(f"{c}{r1}", k_label, font=styles.SMALL_FONT)
+    put(f"{d}{r1}", scale.k)
+    boards_ref, k_ref = f"${b}${r1}", f"${d}${r1}"
+    styles.mark_input(ws, f"{b}{r1}")
+    styles.mark_input(ws, f"{d}{r1}")
+    validation.whole(ws, [f"{b}{r1}"], 1, 200, "boards")
+    validation.positive(ws, [f"{d}{r1}"], k_label)
+
+    tables_ref = comparisons_ref = results_ref = None
+    if scale.form == "butler":
+        r3 = top + 3
+        put(f"{a}{r3}", "tables", font=styles.SMALL_FONT)
+        put(f"{b}{r3}", scale.tables)
+        styles.mark_input(ws, f"{b}{r3}")
+        validation.whole(ws, [f"{b}{r3}"], 2, 200, "tables")
+        tables_ref = f"${b}${r3}"
+    elif scale.form == "cross":
+        r3 = top + 3
+        put(f"{a}{r3}", "C", font=styles.SMALL_FONT)
+        put(f"{b}{r3}", scale.comparisons)
+        put(f"{c}{r3}", "R", font=styles.SMALL_FONT)
+        put(f"{d}{r3}", scale.results)
+        comparisons_ref, results_ref = f"${b}${r3}", f"${d}${r3}"
+        for ref in (f"{b}{r3}", f"{d}{r3}"):
+            styles.mark_input(ws, ref)
+        validation.positive(ws, [f"{b}{r3}", f"{d}{r3}"], "C and R")
+
+    sigma_ref, total_ref = f"${b}${r2}", f"${d}${r2}"
+    put(f"{a}{r2}", "σ", font=styles.SMALL_FONT)
+    put(
+        f"{b}{r2}",
+        formulas.sigma(
+            scale.form,
+            boards_ref,
+            k_ref,
+            tables=tables_ref,
+            comparisons=comparisons_ref,
+            results=results_ref,
+            negative=bool(scale.negative_steps),
+        ),
+        fmt="0.00",
+    )
+    put(f"{c}{r2}", "VPs", font=styles.SMALL_FONT)
+    put(f"{d}{r2}", scale.vp_total)
+
+    # Title: live, so it follows the boards cell.
+    ws.merge_cells(f"{a}{top}:{d}{top}")
+    put(
+        f"{a}{top}",
+        f'="{FORM_TITLES[scale.form]} · "&{boards_ref}&IF({boards_ref}=1," board"," boards")',
+        font=styles.TITLE_FONT,
+    )
+    if scale.bounds == "white-book":  # the card says so under its parameters
+        rule_row = top + _parameter_rows(scale)
+        ws.merge_cells(f"{a}{rule_row}:{d}{rule_row}")
+        put(f"{a}{rule_row}", WHITE_BOOK_CARD_NOTE, font=styles.SMALL_FONT)
+
+    header = top + 1 + _parameter_rows(scale)
+    _write_header(ws, scale, col, header)
+
+    bound_format = _bound_format(scale)
+    m = scale.vp_total // 2
+    steps = scale.negative_steps
+    band_rows = list(range(header + 1, header + 1 + len(scale.winner)))
+    for band, row in enumerate(band_rows):
+        if band == 0:
+            put(f"{a}{row}", scale.offset, fmt=bound_format)
+        else:
+            if band <= m:
+                probability = formulas.band_probability(band, total_ref)
+            else:
+                probability = formulas.negative_probability(band - m, steps, total_ref)
+            put(
+                f"{a}{row}",
+                formulas.lower_bound(
+                    probability,
+                    sigma_ref,
+                    f"{a}{row - 1}",
+                    scale.granularity,
+                    scale.offset,
+                    scale.rounding,
+                    z=float(scale.z[band - 1]) if scale.bounds == "white-book" else None,
+                ),
+                fmt=bound_format,
+            )
+        if band + 1 < len(band_rows):
+            step = "" if scale.rounding == "none" else f"-{scale.granularity:g}"
+            put(f"{b}{row}", f"={a}{row + 1}{step}", fmt=bound_format)
+        else:
+            put(f"{b}{row}", "+")
+        put(f"{c}{row}", int(scale.winner[band]))
+        if band <= m:
+            put(f"{d}{row}", f"={total_ref}-{c}{row}")
+        else:
+            put(f"{d}{row}", int(scale.loser[band]))
+        for ref in col:
+            ws[f"{ref}{row}"].border = styles.BOX
+    return CardCells(
+        scale=scale,
+        title=f"{a}{top}",
+        boards=boards_ref.replace("$", ""),
+        k=k_ref.replace("$", ""),
+        sigma=sigma_ref.replace("$", ""),
+        total=total_ref.replace("$", ""),
+        band_rows=band_rows,
+        columns=(a, b, c, d),
+        tables=tables_ref and tables_ref.replace("$", ""),
+        comparisons=comparisons_ref and comparisons_ref.replace("$", ""),
+        results=results_ref and results_ref.replace("$", ""),
+    )
+
+
+def _write_header(
+    ws: Worksheet, scale: VPScale | DiscreteScale, col: list[str], header: int
+) -> None:
+    put = _putter(ws)
+    unit = {"IMPs": "IMPs", "%": "MP %", "points": "points"}[scale.unit]
+    for ref, text in zip(col, (unit, "to", "win", "lose"), strict=True):
+        put(f"{ref}{header}", text, font=styles.HEADER_FONT)
+        ws[f"{ref}{header}"].fill = styles.HEADER_FILL
+
+
+def _write_discrete_card(
+    ws: Worksheet, scale: DiscreteScale, top: int, left: int, paper: str
+) -> CardCells:
+    """A WBF discrete card: boards (an input) and the VP total, then whole-VP IMP ranges
+    read from the table sheet by the boards cell."""
+    col = [get_column_letter(left + i) for i in range(CARD_WIDTH)]
+    a, b, c, d = col
+    put = _putter(ws)
+    assert ws.parent is not None
+    table = discrete_card.table_refs(ws.parent, scale.vp_total, paper)
+    r1 = top + 1
+    put(f"{a}{r1}", "boards", font=styles.SMALL_FONT)
+    put(f"{b}{r1}", scale.boards)
+    put(f"{c}{r1}", "VPs", font=styles.SMALL_FONT)
+    put(f"{d}{r1}", scale.vp_total)
+    boards_ref, total_ref = f"${b}${r1}", f"${d}${r1}"
+    styles.mark_input(ws, f"{b}{r1}")
+    validation.whole(ws, [f"{b}{r1}"], 1, 200, "boards")
+    ws.merge_cells(f"{a}{top}:{d}{top}")
+    put(f"{a}{top}", discrete_card.title_formula(scale, boards_ref), font=styles.TITLE_FONT)
+    header = r1 + 1
+    _write_header(ws, scale, col, header)
+    band_rows = list(range(header + 1, header + 1 + len(scale.winner)))
+    for band, row in enumerate(band_rows):
+        start = 0 if band == 0 else discrete_card.band_start(boards_ref, table, band)
+        put(f"{a}{row}", start, fmt="0")
+        put(f"{b}{row}", f"={a}{row + 1}-1" if band + 1 < len(band_rows) else "+", fmt="0")
+        put(f"{c}{row}", int(scale.winner[band]))
+        put(f"{d}{row}", f"={total_ref}-{c}{row}")
+        for ref in col:
+            ws[f"{ref}{row}"].border = styles.BOX
+    return CardCells(
+        scale=scale,
+        title=f"{a}{top}",
+        boards=boards_ref.replace("$", ""),
+        k=None,
+        sigma=None,
+        total=total_ref.replace("$", ""),
+        band_rows=band_rows,
+        columns=(a, b, c, d),
+    )
+
+
+def _bound_format(scale: VPScale) -> str:
+    if scale.rounding == "none" or scale.granularity < 1:
+        return "0.00"
+    return "0"
+
+
+def _lay_out_wbf(ws: Worksheet, boards: list[int], paper: str) -> list[WbfCells]:
+    """One section per board count: a title, then (IMPs, win, lose) in WBF_GROUPS columns."""
+    wbf_column_widths(ws, last_gap=True)
+    tables: list[WbfCells] = []
+    heights: list[int] = []
+    top = 1
+    for n in boards:
+        tables.append(write_wbf_table(ws, top, n))
+        heights.append(2 + wbf_rows(n) + 1)
+        top += heights[-1]
+    layout.row_heights(ws, 1, top - 1)
+    set_row_breaks(ws, page_breaks(heights, ROWS_PER_PAGE[paper]))
+    layout.finish(ws, paper, top - 1, WBF_GROUPS * WBF_GROUP_WIDTH - 1)
+    return tables
+
+
+def wbf_rows(boards: int) -> int:
+    """Rows of margins a WBF table for ``boards`` boards takes: ⌈(⌈B⌉ + 1)/WBF_GROUPS⌉."""
+    return math.ceil(len(wbf_table(boards)) / WBF_GROUPS)
+
+
+def wbf_column_widths(ws: Worksheet, *, last_gap: bool) -> None:
+    """Widths of the WBF_GROUPS groups of (IMPs, win, lose) columns and the gaps between them
+    (and after the last group if ``last_gap``)."""
+    for g in range(WBF_GROUPS):
+        widths = (*WBF_WIDTHS, GAP_WIDTH) if last_gap or g < WBF_GROUPS - 1 else WBF_WIDTHS
+        for offset, width in enumerate(widths):
+            ws.column_dimensions[get_column_letter(1 + g * WBF_GROUP_WIDTH + offset)].width = width
+
+
+def write_wbf_table(
+    ws: Worksheet, top: int, boards: int, *, boxed: bool = False, loser_formulas: bool = True
+) -> WbfCells:
+    """The WBF table for ``boards`` from row ``top``: a title, (IMPs, win, lose) headings (boxed
+    if ``boxed``) and the margins 0 … ⌈B⌉, margin M in row M mod :func:`wbf_rows` of column
+    group M div :func:`wbf_rows`. The loser's VPs are formulas (20 − win) or, without
+    ``loser_formulas``, values."""
+    winners = wbf_table(boards).tolist()
+    rows = wbf_rows(boards)
+    layout.title(ws, wbf_title(boards), WBF_GROUPS * WBF_GROUP_WIDTH - 1, row=top)
+    section = WbfCells(boards=boards)
+    for g in range(WBF_GROUPS):
+        for offset, text in enumerate(("IMPs", "win", "lose")):
+            cell = ws.cell(top + 1, 1 + g * WBF_GROUP_WIDTH + offset)
+            layout.heading(cell, text, styles.CENTER, boxed=boxed)
+    for margin, winner in enumerate(winners):
+        g, i = divmod(margin, rows)
+        row, left = top + 2 + i, 1 + g * WBF_GROUP_WIDTH
+        cells = [f"{get_column_letter(left + j)}{row}" for j in range(3)]
+        loser = f"={WBF_TOTAL}-{cells[1]}" if loser_formulas else round(WBF_TOTAL - winner, 2)
+        for ref, value, fmt in zip(cells, (margin, winner, loser), WBF_FORMATS, strict=True):
+            layout.put(ws[ref], value, fmt)
+        section.cells.append((cells[0], cells[1], cells[2]))
+    return section
+
+
+def wbf_title(boards: int) -> str:
+    """What a WBF table for ``boards`` boards is, and the margin that wins 20-0."""
+    return (
+        f"WBF 2013 continuous VP scale · {plural(boards, 'board')} · "
+        f"20-0 from {math.ceil(blitz(boards))} IMPs"
+    )

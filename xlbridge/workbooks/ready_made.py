@@ -1,0 +1,175 @@
+"""The workbooks xlbridge makes: event templates with options, and the ready-made files.
+
+``TEMPLATES`` are the event workbooks ``xlbridge template NAME -o FILE`` builds for a given
+event (teams, rounds, boards, K …). ``READY_MADE`` are the files committed under
+``workbooks/``, written by ``xlbridge workbooks``; a test rebuilds them and checks the
+committed files are current.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from openpyxl import Workbook
+
+from xlbridge.scoring.checks import InputError
+from xlbridge.workbooks.butler_session import build_butler_session
+from xlbridge.workbooks.cards import build_cards
+from xlbridge.workbooks.handicap_book import build_handicap_book
+from xlbridge.workbooks.league import build_league
+from xlbridge.workbooks.pairs_session import build_pairs_session
+from xlbridge.workbooks.swiss_event import build_swiss_event, size_warnings
+from xlbridge.workbooks.teams_match import build_teams_match
+from xlbridge.workbooks.traveller import build_traveller
+
+#: Document properties are pinned so regenerating an unchanged workbook changes no content.
+PINNED_TIME = dt.datetime(2026, 1, 1)
+
+
+def _pinned(workbook: Workbook) -> Workbook:
+    workbook.properties.creator = "xlbridge"
+    workbook.properties.created = PINNED_TIME
+    workbook.properties.modified = PINNED_TIME
+    return workbook
+
+
+def vp_cards() -> Workbook:
+    """Teams-of-four VP cards (K 6.5) for 4–32 boards, with the WBF continuous tables."""
+    return _pinned(build_cards(list(range(4, 33)), wbf=True).workbook)
+
+
+def directors_traveller() -> Workbook:
+    """One board's traveller for 15 tables: weighted and split scores, live matchpoints."""
+    return _pinned(build_traveller(tables=15).workbook)
+
+
+def butler_pairs_session() -> Workbook:
+    """A pairs session of 24 boards at 8 tables (16 pairs): datums, Butler and cross-IMPs."""
+    return _pinned(build_butler_session(boards=24, tables=8).workbook)
+
+
+def handicap_register() -> Workbook:
+    """A club's handicap register (200 players) and a handicap pairs tournament (20 pairs)."""
+    return _pinned(build_handicap_book(players=200, pairs=20).workbook)
+
+
+class Made(NamedTuple):
+    """An event template as built: the workbook, the sizes it has, what is odd about them."""
+
+    workbook: Workbook
+    sizes: str
+    warnings: list[str]
+
+
+def _paper(options: dict[str, Any]) -> str:
+    return str(options.get("paper", "a4")).upper()
+
+
+def _pairs_session(**options: Any) -> Workbook:
+    return build_pairs_session(**options).workbook
+
+
+def _scale(k: float | None, spread: str = "K") -> str:
+    """The VP scale in a size line: Gaussian with its K (S8), or a scale without one."""
+    return f"{spread} {k:g}" if k is not None else "a fixed VP table"
+
+
+def _card_k(card: object) -> float | None:
+    """K of a workbook's live card (None for a scale without one)."""
+    return getattr(getattr(card, "scale", None), "k", None)
+
+
+def _teams_match(**options: Any) -> Made:
+    book = build_teams_match(**options)
+    scale = "WBF continuous" if book.card is None else f"Gaussian, {_scale(_card_k(book.card))}"
+    if getattr(getattr(book.card, "scale", None), "negative_steps", 0):
+        scale += ", negative VPs"
+    return Made(book.workbook, f"{book.boards} boards, {scale} VP scale, {_paper(options)}", [])
+
+
+def _league(**options: Any) -> Made:
+    book = build_league(**options)
+    legs = "home and away" if book.double else "single round robin"
+    rounds = len({fixture.round for fixture in book.fixtures})
+    sizes = (
+        f"{book.teams} teams, {legs} ({rounds} rounds), {book.boards} boards a match, "
+        f"{_scale(_card_k(book.card))}, {_paper(options)}"
+    )
+    return Made(book.workbook, sizes, [])
+
+
+def _swiss(form: str, **options: Any) -> Made:
+    book = build_swiss_event(form=form, **options)
+    noun = "teams" if form == "teams" else "pairs"
+    spread = "K" if form == "teams" else "S8"
+    late = "late entry" if book.late_entry else "no late entry"
+    sizes = (
+        f"{book.teams} {noun}, {book.rounds} rounds, {book.boards} boards a match, "
+        f"{_scale(book.k, spread)}, {late}, {_paper(options)}"
+    )
+    return Made(book.workbook, sizes, size_warnings(book.teams, book.rounds))
+
+
+def _swiss_teams(**options: Any) -> Made:
+    return _swiss("teams", **options)
+
+
+def _swiss_pairs(**options: Any) -> Made:
+    return _swiss("pairs", **options)
+
+
+#: Event templates by name, with the options each takes (besides ``paper``).
+TEMPLATES: dict[str, tuple[Callable[..., Made | Workbook], tuple[str, ...]]] = {
+    "teams-match": (_teams_match, ("boards", "k", "scale", "negative", "bounds")),
+    "swiss-teams": (_swiss_teams, ("teams", "rounds", "boards", "k", "scale", "bounds")),
+    "swiss-pairs": (_swiss_pairs, ("teams", "rounds", "boards", "k", "late_entry", "bounds")),
+    "league": (_league, ("teams", "boards", "k", "double", "scale", "bounds")),
+    "pairs-session": (_pairs_session, ("pairs", "boards", "movement")),
+}
+
+
+def make_template(name: str, **options: Any) -> Made:
+    """The event template ``name`` built with ``options`` (None means the template's default),
+    with the sizes it used and any warnings about them.
+
+    Raises InputError for an unknown name, or an option the template does not take or out of
+    range (naming it).
+    """
+    if name not in TEMPLATES:
+        raise InputError(f"template must be one of {', '.join(TEMPLATES)}, got {name!r}")
+    build, accepted = TEMPLATES[name]
+    given = {key: value for key, value in options.items() if value is not None}
+    unused = sorted(set(given) - set(accepted) - {"paper"})
+    if unused:
+        flag = {"late_entry": "no-late-entry"}.get(unused[0], unused[0].replace("_", "-"))
+        raise InputError(f"template {name} does not take --{flag}")
+    made = build(**given)
+    if isinstance(made, Workbook):  # a builder that says nothing about its sizes
+        sizes = ", ".join(f"{key} {value}" for key, value in given.items()) or "defaults"
+        return Made(made, sizes, [])
+    return made
+
+
+def build_template(name: str, **options: Any) -> Workbook:
+    """The workbook of :func:`make_template`."""
+    return make_template(name, **options).workbook
+
+
+def _event(name: str, **options: Any) -> Callable[[], Workbook]:
+    return lambda: _pinned(build_template(name, **options))
+
+
+READY_MADE: dict[str, Callable[[], Workbook]] = {
+    "vp-cards.xlsx": vp_cards,
+    "directors-traveller.xlsx": directors_traveller,
+    "butler-pairs-session.xlsx": butler_pairs_session,
+    "handicap.xlsx": handicap_register,
+    "teams-match.xlsx": _event("teams-match", boards=24),
+    "swiss-teams.xlsx": _event("swiss-teams", teams=24, rounds=7, boards=8),
+    "swiss-pairs.xlsx": _event("swiss-pairs", teams=32, rounds=7, boards=8),
+    "league.xlsx": _event("league", teams=10, boards=16),
+    # A Mitchell of up to 12 tables (NS and EW pairs 1-12) and 28 boards: two winners.
+    "pairs-session.xlsx": _event("pairs-session", pairs=24, boards=28, movement="mitchell"),
+}

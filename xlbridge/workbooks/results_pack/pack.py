@@ -1,0 +1,287 @@
+"""The printable results pack of a pairs session: ranking, travellers and personal score cards.
+
+:func:`build_results_pack` turns a scored session (:func:`xlbridge.scoring.session.score_session`)
+into a workbook a director prints and hands out:
+
+- **Ranking** — one table per ranking (one for a one-winner movement, North-South and
+  East-West for two winners, each section on its own unless scored across the field): place
+  (ties "3="), pair, names, score (matchpoints or IMPs), top and percentage (matchpoints) or
+  IMPs per board, boards played.
+- **Travellers** — every board: dealer, vulnerability, number of results and the top
+  (matchpoints) or datum (Butler), then each table's line: pairs, contract, declarer, lead,
+  tricks, both sides' scores, matchpoints or IMPs and percentages. Adjusted scores are shown
+  in grey italics; the deal is printed above the lines when it is known.
+- **Score cards** — a personal score card per pair: board, direction, opponents, contract,
+  declarer, the pair's score, its matchpoints or IMPs (and percentage) and a running total.
+
+The file holds values only — no formulas — and every name is written as text. Each sheet
+prints portrait on A4 or Letter with its column headings repeated on every page, the event
+in the page header, and manual page breaks so that no board's traveller, pair's score card or
+short ranking is split across two pages (see :mod:`.results_pack_page`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from openpyxl import Workbook
+
+from xlbridge.io.sessions import pair_names
+from xlbridge.scoring import checks as validate
+from xlbridge.scoring.checks import InputError, shown
+from xlbridge.scoring.session import PairResult, SessionResult
+from xlbridge.workbooks.kit.printing import PAPER_SIZES
+from xlbridge.workbooks.results_pack import page
+from xlbridge.workbooks.results_pack.boards import write_score_cards, write_travellers
+from xlbridge.workbooks.results_pack.hands import read_deal
+from xlbridge.workbooks.results_pack.sheet import (
+    FIT_LEFT,
+    HEADING_LINES,
+    PERCENT_FORMAT,
+    Col,
+    PackSheet,
+)
+
+RANKING_SHEET = "Ranking"
+TRAVELLERS_SHEET = "Travellers"
+SCORE_CARDS_SHEET = "Score cards"
+DEFAULT_EVENT = "Pairs session"
+
+METHOD_NAMES = {
+    "mp": "matchpoints (2 per win)",
+    "acbl": "matchpoints (1 per win)",
+    "ximp": "cross-IMPs",
+    "butler": "Butler IMPs",
+}
+DIRECTION_NAMES = {"NS": "North-South", "EW": "East-West", "": "All pairs"}
+#: A ranking too long for a page runs on over pages, its caption kept with this many lines.
+KEEP_WITH_CAPTION = 3
+
+#: Names by pair label, or by (section, direction, pair) as :func:`read_names` gives them.
+Names = Mapping[object, str]
+
+
+@dataclass(frozen=True)
+class PackContext:
+    """What every sheet of the pack needs besides the session: names, unit, number formats."""
+
+    result: SessionResult
+    names: dict[tuple[str, str, str], str]
+    deals: dict[int, dict[str, str]]
+    value_format: str  # a board's matchpoints or IMPs as printed
+    total_format: str  # a pair's total
+    top_format: str  # a pair's top
+
+    @property
+    def matchpoints(self) -> bool:
+        return self.result.method in ("mp", "acbl")
+
+    @property
+    def unit(self) -> str:
+        return "MPs" if self.matchpoints else "IMPs"
+
+    def names_of(self, pair: PairResult) -> str:
+        return pair_names(self.names, pair)
+
+
+def build_results_pack(
+    result: SessionResult,
+    names: Names | None = None,
+    hands: Mapping[int, object] | None = None,
+    *,
+    event: str = "",
+    date: str = "",
+    paper: str = "a4",
+) -> Workbook:
+    """The results pack of a scored session, as a workbook of values ready to print.
+
+    ``result`` is what :func:`xlbridge.scoring.session.score_session` returns. ``names`` gives
+    the pairs' names ("A. Smith & B. Jones"), keyed by pair number (``{7: "..."}``) or by
+    ``(section, direction, pair)`` as :func:`xlbridge.io.sessions.read_names` reads them
+    (section and direction "" when not needed). ``hands`` gives the deal of each board whose
+    deal is known, keyed by board number, as a PBN deal string
+    (``"N:AKQ2.KJ3.Q54.A32 T98.AQ2.K32.KQJ5 ..."``) or a mapping of seat to hand
+    (``{"N": "AKQ2.KJ3.Q54.A32", ...}``); it is printed on the board's traveller. ``event``
+    and ``date`` go in every page's header; ``paper`` is a4 or letter.
+    """
+    paper = validate.choice("paper", paper, PAPER_SIZES)
+    if not isinstance(result, SessionResult):
+        raise InputError(f"result must be a scored session, got {type(result).__name__}")
+    context = PackContext(
+        result=result,
+        names=_names(names or {}),
+        deals=_deals(hands or {}, {board.board for board in result.travellers}),
+        value_format=_number_format(_values(result)),
+        total_format=_number_format(pair.score for pair in result.pairs),
+        top_format=_number_format(pair.top for pair in result.pairs),
+    )
+    parts = (_text("event", event) or DEFAULT_EVENT, _text("date", date))
+    heading = " — ".join(part for part in parts if part)
+    workbook = Workbook()
+    page.use_default_font(workbook)
+    ranking = workbook.active
+    assert ranking is not None
+    ranking.title = RANKING_SHEET
+    sheet = PackSheet(ranking, _title("Ranking", result), ranking_columns(context))
+    write_ranking(sheet, context, paper).finish(paper, heading)
+    travellers = workbook.create_sheet(TRAVELLERS_SHEET)
+    write_travellers(travellers, context, _title("Travellers", result)).finish(paper, heading)
+    cards = workbook.create_sheet(SCORE_CARDS_SHEET)
+    write_score_cards(cards, context, _title("Personal score cards", result)).finish(paper, heading)
+    return workbook
+
+
+# --------------------------------------------------------------------------------------------
+# Arguments
+
+
+def _text(name: str, value: object) -> str:
+    """Text as printed on one line: runs of white space (line breaks too) become one space."""
+    if not isinstance(value, str):
+        raise InputError(f"{name} must be text, got {shown(value)}")
+    return " ".join(value.split())
+
+
+def _names(names: Names) -> dict[tuple[str, str, str], str]:
+    if not isinstance(names, Mapping):
+        raise InputError("names must map pair numbers to names")
+    keyed: dict[tuple[str, str, str], str] = {}
+    for key, value in names.items():
+        full = tuple(str(part) for part in key) if isinstance(key, tuple) else ("", "", str(key))
+        if len(full) != 3:
+            raise InputError(f"names: a key is a pair or (section, direction, pair), got {key!r}")
+        keyed[full] = _text(f"names of pair {full[2]}", value)  # type: ignore[index]
+    return keyed  # type: ignore[return-value]
+
+
+def _deals(hands: Mapping[int, object], boards: set[int]) -> dict[int, dict[str, str]]:
+    if not isinstance(hands, Mapping):
+        raise InputError("hands must map board numbers to deals")
+    deals = {}
+    for board, deal in hands.items():
+        number = validate.whole_number("hands: board", board, 1)
+        if number not in boards:
+            raise InputError(f"hands are given for board {number}, which was not played")
+        deals[number] = read_deal(number, deal)
+    return deals
+
+
+# --------------------------------------------------------------------------------------------
+# Numbers as printed
+
+
+def _values(result: SessionResult) -> Iterable[float]:
+    for board in result.travellers:
+        for line in board.lines:
+            yield line.ns_value
+            yield line.ew_value
+
+
+def _number_format(values: Iterable[float], most: int = 2) -> str:
+    """The shortest of "0", "0.0", "0.00" that shows every finite value exactly, or "0.00"."""
+    finite = [value for value in values if math.isfinite(value)]
+    for decimals in range(most):
+        if all(abs(value * 10**decimals - round(value * 10**decimals)) < 1e-6 for value in finite):
+            break
+    else:
+        decimals = most
+    return "0." + "0" * decimals if decimals else "0"
+
+
+def _title(what: str, result: SessionResult) -> str:
+    winners = "one winner" if result.winners == 1 else "two winners"
+    across = ", scored across the field" if result.across_field and len(result.sections) > 1 else ""
+    return f"{what} — {METHOD_NAMES[result.method]}, {winners}{across}"
+
+
+def caption_of(section: str, direction: str) -> str:
+    """How a ranking is named: "Section A — North-South", "All pairs"."""
+    parts = [f"Section {section}"] if section else []
+    return " — ".join([*parts, DIRECTION_NAMES[direction]])
+
+
+# --------------------------------------------------------------------------------------------
+# Ranking
+
+
+def ranking_columns(context: PackContext) -> list[Col]:
+    score = context.unit
+    columns = [
+        Col("place", "Place", 6),
+        Col("pair", "Pair", 6),
+        Col("names", "Names", 40, "@", FIT_LEFT),
+        Col("score", score, 9, context.total_format),
+    ]
+    if context.matchpoints:
+        columns += [
+            Col("top", "Top", 8, context.top_format),
+            Col("percent", "%", 8, PERCENT_FORMAT),
+        ]
+    else:
+        columns += [Col("per_board", f"{score} per board", 9, "0.00")]
+    return [*columns, Col("boards", "Boards", 7)]
+
+
+def rankings(result: SessionResult) -> list[tuple[str, str, list[PairResult]]]:
+    """Each ranking as (section, direction, pairs in place order)."""
+    sections = ("",) if result.across_field else result.sections
+    found = []
+    for section in sections:
+        for direction in result.directions:
+            pairs = result.ranking(None if result.across_field else section, direction)
+            if pairs:
+                found.append((section, direction, pairs))
+    return found
+
+
+def write_ranking(sheet: PackSheet, context: PackContext, paper: str) -> PackSheet:
+    """The rankings one after the other; one that fits a page (below its repeated headings,
+    with its caption) is kept on one page."""
+    result = context.result
+    tables = rankings(result)
+    fits = page.lines_per_page(paper, page.scale_for(paper, sheet.widths)) - HEADING_LINES - 1
+    for index, (section, direction, pairs) in enumerate(tables):
+        if index:
+            sheet.blank()
+        sheet.start_block()
+        sheet.caption(caption_of(section, direction))
+        kept = len(pairs) if len(pairs) < fits else KEEP_WITH_CAPTION
+        for number, pair in enumerate(pairs):
+            if number == kept:
+                sheet.end_block()
+            sheet.record(
+                {
+                    "place": pair.place,
+                    "pair": pair.pair,
+                    "names": context.names_of(pair),
+                    "score": pair.score,
+                    "top": pair.top,
+                    "percent": pair.percentage,
+                    "per_board": pair.per_board,
+                    "boards": pair.boards,
+                }
+            )
+        if kept == len(pairs):
+            sheet.end_block()
+    sheet.blank()
+    for note in ranking_notes(result):
+        sheet.note(note)
+    return sheet
+
+
+def ranking_notes(result: SessionResult) -> list[str]:
+    notes = ['Pairs with equal scores share a place, written "3=".']
+    if result.method in ("mp", "acbl"):
+        notes.append(
+            "% is the pair's matchpoints over the sum of the tops of the boards it played."
+        )
+        if result.factoring == "most_played":
+            notes.append(
+                "Boards played fewer times, or with an adjusted score, are factored (Neuberg) "
+                "to the same top."
+            )
+    else:
+        notes.append("An adjusted score A+ / A= / A- counts +3 / 0 / -3 IMPs.")
+    return notes

@@ -1,0 +1,366 @@
+"""The Swiss loop on an event workbook: read what was typed, draw the next round, write it in.
+
+``xlbridge swiss draw EVENT.xlsx`` takes a Swiss teams or pairs workbook made by
+``xlbridge template swiss-teams|swiss-pairs``. It reads only what the director typed — the
+entries' names (and rounds entered at), each round's draw and margins, boards and K on the
+Scale sheet, the bye VPs and the late entry add — never the formulas' cached values (a file
+written by xlbridge and never opened in a spreadsheet has none). From these it works out the
+standings with the core (:mod:`xlbridge.scoring.scales` VPs, :func:`xlbridge.scoring.swiss.late_entry`
+entry VPs), as the Standings sheet does, and the meetings so far; draws the next round with
+:func:`xlbridge.scoring.swiss.swiss_draw`; and writes the draw (entry numbers, table by table, the
+bye on the table after the last) into the first round sheet with nothing typed yet.
+
+It refuses, naming the sheet and cell, a round that is not finished (a drawn table without a
+margin), a draw the round sheet would flag (an entry number out of range, an entry drawn
+twice or against itself, a late entry drawn before its round, a margin on a bye), and a
+workbook whose rounds are all drawn. The file is copied to a backup first; the new file is
+written beside it and renamed into place, and only the new round's draw cells change.
+
+The entries that take part are those with a name (all of them if no name is typed), less
+late entries whose round has not come: an entry whose name is cleared has withdrawn and is
+left out of the draws from then on (its results stay in the others' scores).
+"""
+
+from __future__ import annotations
+
+import math
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlbridge.io.files import write_atomically
+from xlbridge.scoring.checks import InputError, shown
+from xlbridge.scoring.scale_choice import choose_scale
+from xlbridge.scoring.scales import MAX_BOARDS
+from xlbridge.scoring.swiss import Draw, late_entry, swiss_draw
+from xlbridge.workbooks import swiss_event as layout
+from xlbridge.workbooks.swiss_event import SwissEventBook
+
+#: The backup of EVENT.xlsx made before round r is drawn: EVENT.before-round-r.xlsx.
+BACKUP_SUFFIX = ".before-round-{round}.xlsx"
+
+
+@dataclass(frozen=True)
+class Table:
+    """One typed table: round, table number, home and away entry (away None: a bye), margin."""
+
+    round: int
+    table: int
+    home: int
+    away: int | None
+    margin: float | None
+
+
+@dataclass
+class SwissEvent:
+    """What a Swiss workbook holds, as typed."""
+
+    path: Path
+    form: str
+    entries: int
+    rounds: int
+    boards: int
+    k: float | None  # None on the WBF discrete scale
+    bye_vps: float
+    add: float | None
+    names: dict[int, str]
+    enters: dict[int, int]
+    tables: dict[int, list[Table]] = field(default_factory=dict)
+    scale: str = "gaussian"  # or wbf-discrete
+    bounds: str = "lower"  # or white-book (gaussian cards)
+
+    def drawn_rounds(self) -> list[int]:
+        return [r for r in range(1, self.rounds + 1) if self.tables.get(r)]
+
+
+# --------------------------------------------------------------------------------------------
+# Reading
+
+
+def _load(path: Path) -> Workbook:
+    try:
+        return openpyxl.load_workbook(path)
+    except FileNotFoundError:
+        raise
+    except Exception as error:  # a damaged or foreign file: say so in one line
+        raise InputError(f"{path}: not an .xlsx workbook xlbridge can read ({error})") from None
+
+
+def _constant(workbook: Workbook, name: str, path: Path) -> str:
+    defined = workbook.defined_names.get(name)
+    if defined is None:
+        raise InputError(
+            f"{path}: not a Swiss event workbook made by xlbridge template swiss-teams or "
+            f"swiss-pairs (it has no name {name})"
+        )
+    return str(defined.attr_text).strip('"')
+
+
+def _optional_constant(workbook: Workbook, name: str, default: str) -> str:
+    """A workbook name's text, or ``default`` in a workbook made before the name existed."""
+    defined = workbook.defined_names.get(name)
+    return default if defined is None else str(defined.attr_text).strip('"')
+
+
+def _where(path: Path, sheet: str, ref: str) -> str:
+    return f"{path}: {sheet}!{ref}"
+
+
+def _number(
+    path: Path, ws: Worksheet, ref: str, what: str, low: float, high: float, *, whole: bool
+) -> float | None:
+    """A typed number (None when blank), or an error naming the file, sheet and cell."""
+    value = ws[ref].value
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    kind = "a whole number" if whole else "a number"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InputError(
+            f"{_where(path, ws.title, ref)}: {what} must be {kind} from {low:g} to {high:g}, "
+            f"got {shown(value)}"
+        )
+    number = float(value)
+    if (
+        not math.isfinite(number)
+        or number < low
+        or number > high
+        or (whole and not number.is_integer())
+    ):
+        raise InputError(
+            f"{_where(path, ws.title, ref)}: {what} must be {kind} from {low:g} to {high:g}, "
+            f"got {shown(value)}"
+        )
+    return number
+
+
+def _entry_count(ws: Worksheet) -> int:
+    count = 0
+    while ws[f"A{layout.FIRST_ENTRY_ROW + count}"].value == count + 1:
+        count += 1
+    return count
+
+
+def _round_count(workbook: Workbook) -> int:
+    count = 0
+    while f"Round {count + 1}" in workbook.sheetnames:
+        count += 1
+    return count
+
+
+def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
+    """The typed contents of a Swiss workbook, the workbook and its layout."""
+    workbook = _load(path)
+    form = _constant(workbook, layout.FORM_NAME, path)
+    late = _constant(workbook, layout.LATE_ENTRY_NAME, path).upper() == "TRUE"
+    if form not in layout.FORMS or layout.ENTRIES_SHEET not in workbook.sheetnames:
+        raise InputError(f"{path}: not a Swiss event workbook made by xlbridge template")
+    entries_ws = workbook[layout.ENTRIES_SHEET]
+    entries, rounds = _entry_count(entries_ws), _round_count(workbook)
+    if entries < 2 or rounds < 1:
+        raise InputError(f"{path}: the Entries sheet or the round sheets are missing or damaged")
+    scale = _optional_constant(workbook, layout.SCALE_NAME, "gaussian")
+    bounds = _optional_constant(workbook, layout.BOUNDS_NAME, "lower")
+    book = layout.build_swiss_event(
+        form=form, teams=entries, rounds=rounds, late_entry=late,
+        scale=None if scale == "gaussian" else scale,
+        bounds=None if scale != "gaussian" else bounds,
+    )  # fmt: skip
+    scale_ws = workbook[layout.SCALE_SHEET]
+    boards = _number(path, scale_ws, book.card.boards, "boards", 1, MAX_BOARDS, whole=True)
+    k = (
+        None
+        if book.card.k is None
+        else _number(path, scale_ws, book.card.k, "K", 1e-9, 1e9, whole=False)
+    )
+    bye_ref = book.bye_vps.replace("$", "")
+    bye_vps = _number(path, scale_ws, bye_ref, "bye VPs", 0, book.scale.vp_total, whole=False)
+    if boards is None or (k is None and book.card.k is not None):
+        raise InputError(f"{path}: type boards and K on the {layout.SCALE_SHEET} sheet")
+    add = None
+    if late:
+        add = _number(path, entries_ws, layout.ADD_CELL, "late entry add", 0, 1e6, whole=False)
+        if add is None:
+            raise InputError(f"{_where(path, layout.ENTRIES_SHEET, layout.ADD_CELL)}: type the add")
+    event = SwissEvent(
+        path, form, entries, rounds, int(boards), k,
+        bye_vps if bye_vps is not None else 0.0, add, {}, {}, scale=scale, bounds=bounds,
+    )  # fmt: skip
+    for entry in range(1, entries + 1):
+        name = entries_ws[book.entries_cell("name", entry)].value
+        if name is not None and str(name).strip():
+            event.names[entry] = str(name)
+        enters = 1.0
+        if late:
+            ref = book.entries_cell("enters", entry)
+            typed = _number(path, entries_ws, ref, "enters at round", 1, rounds, whole=True)
+            enters = typed if typed is not None else 1.0
+        event.enters[entry] = int(enters)
+    for number in range(1, rounds + 1):
+        event.tables[number] = _read_round(path, workbook, book, event, number)
+    return event, workbook, book
+
+
+def _read_round(
+    path: Path, workbook: Workbook, book: SwissEventBook, event: SwissEvent, number: int
+) -> list[Table]:
+    ws = workbook[book.round_sheet(number)]
+    high = 100.0 if event.form == "pairs" else float(layout.MAX_IMPS)
+    low = 0.0 if event.form == "pairs" else -high
+    what = "the home pair's matchpoint %" if event.form == "pairs" else "the IMP margin"
+    tables: list[Table] = []
+    seen: dict[int, str] = {}
+    for table in range(1, book.tables + 1):
+
+        def cell(key: str, table: int = table) -> str:
+            return book.round_cell(key, table)
+
+        home = _number(path, ws, cell("home"), "entry number", 1, event.entries, whole=True)
+        away = _number(path, ws, cell("away"), "entry number", 1, event.entries, whole=True)
+        margin = _number(
+            path, ws, cell("home_margin"), what, low, high, whole=event.form != "pairs"
+        )
+        if home is None and away is None and margin is None:
+            continue
+        where = _where(path, ws.title, cell("home"))
+        if home is None:
+            raise InputError(f"{where}: type the home entry (a bye is a home entry alone)")
+        if away is None and margin is not None:
+            raise InputError(
+                f"{_where(path, ws.title, cell('home_margin'))}: a bye takes no margin"
+            )
+        if away is not None and home == away:
+            raise InputError(f"{where}: entry {int(home)} cannot play itself")
+        for entry, ref in ((home, cell("home")), (away, cell("away"))):
+            if entry is None:
+                continue
+            if int(entry) in seen:
+                raise InputError(
+                    f"{_where(path, ws.title, ref)}: entry {int(entry)} is drawn twice in round "
+                    f"{number} (also at {seen[int(entry)]})"
+                )
+            seen[int(entry)] = ref
+            if event.enters[int(entry)] > number:
+                raise InputError(
+                    f"{_where(path, ws.title, ref)}: entry {int(entry)} enters at round "
+                    f"{event.enters[int(entry)]}"
+                )
+        tables.append(Table(number, table, int(home), None if away is None else int(away), margin))
+    return tables
+
+
+# --------------------------------------------------------------------------------------------
+# Standings and the draw
+
+
+def scores(event: SwissEvent) -> dict[int, float]:
+    """Each entry's total VPs so far (entry VPs with late entry, bye VPs for a bye), as the
+    Standings sheet adds them up."""
+    if event.scale == "gaussian":
+        scale = choose_scale(event.boards, k=event.k, form=event.form, bounds=event.bounds)
+    else:
+        scale = choose_scale(event.boards, event.scale)
+    total = dict.fromkeys(range(1, event.entries + 1), 0.0)
+    if event.add is not None:
+        sessions = [event.enters[e] for e in total]
+        extra = late_entry(sessions, [event.rounds] * len(sessions), event.add)
+        for entry, vps in zip(total, extra, strict=True):
+            total[entry] += float(vps)
+    for tables in event.tables.values():
+        for t in tables:
+            if t.away is None:
+                total[t.home] += event.bye_vps
+            elif t.margin is not None:
+                other = -t.margin if event.form == "teams" else 100 - t.margin
+                total[t.home] += float(scale.vp(t.margin))
+                total[t.away] += float(scale.vp(other))
+    return total
+
+
+def next_round(event: SwissEvent) -> int:
+    """The round to draw: the first with nothing typed, every earlier one finished."""
+    for number in range(1, event.rounds + 1):
+        tables = event.tables.get(number, [])
+        if not tables:
+            return number
+        for t in tables:
+            if t.away is not None and t.margin is None:
+                raise InputError(
+                    f"{event.path}: Round {number} table {t.table} has no result yet; finish "
+                    f"round {number} before drawing round {number + 1}"
+                )
+    raise InputError(f"{event.path}: every round ({event.rounds}) is drawn already")
+
+
+def draw_next(event: SwissEvent, seed: int | None = None) -> tuple[int, Draw]:
+    """The next round's number and draw (seed: the round number unless given)."""
+    number = next_round(event)
+    named = set(event.names) or set(range(1, event.entries + 1))
+    present = sorted(e for e in named if event.enters[e] <= number)
+    if len(present) < 2:
+        raise InputError(f"{event.path}: round {number} needs at least 2 entries with a name")
+    total = scores(event)
+    taking_part = set(present)
+    played: list[tuple[Any, Any]] = []
+    byes: list[int] = []
+    for tables in event.tables.values():
+        for t in tables:
+            if t.away is None:
+                byes.append(t.home)
+            elif t.home in taking_part and t.away in taking_part:
+                played.append((t.home, t.away))
+    draw = swiss_draw(
+        present,
+        [total[e] for e in present],
+        played,
+        number if seed is None else seed,
+        [b for b in byes if b in present],
+    )
+    return number, draw
+
+
+def _round_fits(book: SwissEventBook, draw: Draw, number: int) -> None:
+    needed = len(draw.tables) + (draw.bye is not None)
+    if needed > book.tables:
+        raise InputError(f"round {number} needs {needed} tables, the sheet has {book.tables}")
+
+
+def write_draw(
+    path: Path, workbook: Workbook, book: SwissEventBook, number: int, draw: Draw
+) -> Path:
+    """Back the file up, then write the draw into round ``number``'s sheet; returns the
+    backup's path."""
+    _round_fits(book, draw, number)
+    ws = workbook[book.round_sheet(number)]
+    rows: list[tuple[int, int | None]] = [(int(h), int(a)) for h, a in draw.tables]
+    if draw.bye is not None:
+        rows.append((int(draw.bye), None))
+    for table, (home, away) in enumerate(rows, start=1):
+        ws[book.round_cell("home", table)] = home
+        ws[book.round_cell("away", table)] = away
+    backup = backup_path(path, number)
+    shutil.copy2(path, backup)
+    write_atomically(path, workbook.save, force=True)
+    return backup
+
+
+def backup_path(path: Path, number: int) -> Path:
+    """A new file beside ``path`` for its copy before round ``number`` is drawn."""
+    base = path.with_name(path.stem + BACKUP_SUFFIX.format(round=number))
+    candidate, extra = base, 1
+    while candidate.exists():
+        extra += 1
+        candidate = base.with_name(f"{base.stem}-{extra}.xlsx")
+    return candidate
+
+
+def draw_into_workbook(path: Path, seed: int | None = None) -> tuple[int, Draw, Path]:
+    """Read ``path``, draw its next round, write it in; the round, the draw and the backup."""
+    event, workbook, book = read_event(path)
+    number, draw = draw_next(event, seed)
+    backup = write_draw(path, workbook, book, number, draw)
+    return number, draw, backup
