@@ -41,10 +41,10 @@ XLWINGS_CLI = "import sys; from xlwings.cli import main; sys.argv[0] = 'xlwings'
 
 
 def excel_functions() -> list[str]:
-    """The names of every Excel function in :mod:`xlbridge.udfs`, sorted."""
-    import xlbridge.udfs as udfs
+    """The names of every Excel function (those :mod:`xlbridge.udfs` serves), sorted."""
+    from xlbridge.excel import functions
 
-    return list(udfs.__all__)
+    return list(functions.__all__)
 
 
 @dataclass(frozen=True)
