@@ -11,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlbridge.cli.main import main
+from xlbridge.errors import InputError
 from xlbridge.scoring import boards, handicap, names, session
-from xlbridge.scoring.checks import InputError, choice
+from xlbridge.scoring.checks import choice
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -17,9 +17,9 @@ import pytest
 from dispatcher import call
 
 from xlbridge.cli.main import main
+from xlbridge.errors import InputError
 from xlbridge.excel import install
 from xlbridge.scoring.boards import cross_imps, matchpoints
-from xlbridge.scoring.checks import InputError
 from xlbridge.scoring.fit import audit, average_plus
 from xlbridge.scoring.handicap import start_handicap
 from xlbridge.scoring.imps import imps
@@ -264,7 +264,8 @@ def imported_modules(path: Path) -> set[str]:
 
 
 def test_code_lite_runs_uses_nothing_pyodide_lacks() -> None:
-    files = [*(ROOT / "xlbridge" / "excel").glob("functions*.py"), *(ROOT / "xlbridge" / "scoring").glob("*.py")]
+    package = ROOT / "xlbridge"
+    files = [*(package / "excel").glob("functions*.py"), *(package / "scoring").glob("*.py")]
     used = set().union(*(imported_modules(f) for f in files))
     assert not used & NOT_IN_PYODIDE
     # The functions need numpy, scipy (Pyodide builds them) and xlwings (Lite has it).

@@ -205,8 +205,9 @@ def test_vpscale_called_with_fewer_cells_finds_its_cached_card(udfs) -> None:
 def test_the_module_add_in_settings_name_serves_every_function(udfs) -> None:
     """Users' add-in settings name ``xlbridge.udfs``: xlwings finds every function there, the
     very objects of :mod:`xlbridge.excel.functions`."""
-    import xlbridge.udfs as named
     from xlwings.server import custom_functions_meta
+
+    import xlbridge.udfs as named
 
     listed = {f["name"] for f in custom_functions_meta(named)["functions"]}
     assert listed == set(udfs.__all__) == set(named.__all__)

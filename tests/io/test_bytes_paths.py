@@ -15,6 +15,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from xlbridge.errors import InputError
 from xlbridge.io import csv_table, line_bytes
 from xlbridge.io.csv_table import CsvTable, parse_table
 from xlbridge.io.number_text import (
@@ -28,7 +29,6 @@ from xlbridge.io.number_text import (
 from xlbridge.io.register import Results, parse_results
 from xlbridge.io.travellers import _table_of_row, parse_traveller, score_rows, scored_csv
 from xlbridge.scoring.boards import score_traveller
-from xlbridge.scoring.checks import InputError
 
 # --------------------------------------------------------------------------------------------
 # A month of results: the columns' bytes or their cells

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from xlbridge.errors import InputError
 from xlbridge.io.csv_cells import columns_text, csv_text
 from xlbridge.io.csv_records import plain_records, quoted_records
 from xlbridge.io.csv_table import parse_table
-from xlbridge.scoring.checks import InputError
 
 # Cells from characters that matter: separators, spaces of several kinds, formula starts,
 # the text mark, letters and digits (no quote or carriage return: such files are read

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from xlbridge.errors import InputError
 from xlbridge.io.files import check_writable, write_atomically
-from xlbridge.scoring.checks import InputError
 
 
 def _failing(path: Path) -> None:

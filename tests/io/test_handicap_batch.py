@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from xlbridge.cli.main import main
+from xlbridge.errors import InputError
 from xlbridge.io.register import apply_results, parse_register, parse_results
-from xlbridge.scoring.checks import InputError
 from xlbridge.scoring.handicap import handicap_change, start_handicap
 
 REGISTER = """id,name,handicap,masterpoints

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from xlbridge.errors import InputError
 from xlbridge.io.csv_table import parse_table
 from xlbridge.io.register import (
     _codes,
@@ -16,7 +17,6 @@ from xlbridge.io.register import (
     _members,
     _members_one_by_one,
 )
-from xlbridge.scoring.checks import InputError
 
 ID = st.sampled_from(["7", "12", "007", "0", "123456789", "A7", "x y", "'+3"])
 PLAYERS = st.lists(ID, min_size=1, max_size=3).flatmap(

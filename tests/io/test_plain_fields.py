@@ -22,11 +22,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from xlbridge.errors import InputError
 from xlbridge.io import csv_records, csv_table
 from xlbridge.io.csv_cells import unmarked
 from xlbridge.io.csv_table import parse_table, read_text
 from xlbridge.io.plain_fields import PlainFields
-from xlbridge.scoring.checks import InputError
 
 
 @contextmanager

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from xlbridge.errors import InputError
 from xlbridge.io.sessions import pair_names, parse_names, parse_session
-from xlbridge.scoring.checks import InputError
 from xlbridge.scoring.session import ADJUSTED, NOT_PLAYED_KIND, SCORE
 
 TEXT = """board,ns_pair,ew_pair,contract,declarer,result,ns_score

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from xlbridge.errors import InputError
 from xlbridge.scoring.boards import (
     butler_imps,
     cross_imps,
@@ -21,7 +22,6 @@ from xlbridge.scoring.boards import (
     separate_components,
     teams_imps,
 )
-from xlbridge.scoring.checks import InputError
 from xlbridge.scoring.imps import imps
 
 # Seed 002: eight results, and a ninth pair ruled 60 % of 430 plus 40 % of 400 (entry 9).

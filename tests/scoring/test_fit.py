@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scipy.stats import norm
 
-from xlbridge.scoring.checks import InputError
+from xlbridge.errors import InputError
 from xlbridge.scoring.fit import audit, average_plus, fit_k, t0_share
 from xlbridge.scoring.scales import band_z, vp_scale
 

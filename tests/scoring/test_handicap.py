@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge.scoring.checks import InputError
+from xlbridge.errors import InputError
 from xlbridge.scoring.handicap import (
     FORMS,
     METHODS,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge.scoring.checks import InputError
+from xlbridge.errors import InputError
 from xlbridge.scoring.scales import (
     FORMS,
     band_z,

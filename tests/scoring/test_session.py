@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from xlbridge.errors import InputError
 from xlbridge.scoring.boards import score_traveller
-from xlbridge.scoring.checks import InputError
 from xlbridge.scoring.session import (
     Adjusted,
     Traveller,

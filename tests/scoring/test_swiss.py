@@ -19,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from xlbridge.errors import InputError
 from xlbridge.scoring import swiss
-from xlbridge.scoring.checks import InputError
 from xlbridge.scoring.swiss import BYE, Draw, late_entry, played_matrix, swiss_draw
 
 # --------------------------------------------------------------------------------------------

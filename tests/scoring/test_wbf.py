@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge.scoring.checks import InputError
+from xlbridge.errors import InputError
 from xlbridge.scoring.wbf import blitz, wbf_table, wbf_vp
 from xlbridge.scoring.wbf_discrete import cut_tops, make_concave, wbf_discrete, wbf_discrete_vp
 

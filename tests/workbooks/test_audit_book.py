@@ -21,7 +21,7 @@ import pytest
 import workbook_checks as checks
 from libreoffice import error_cells, read_values
 
-from xlbridge.scoring.checks import InputError
+from xlbridge.errors import InputError
 from xlbridge.scoring.fit import Audit, Fit, audit, fit_k
 from xlbridge.scoring.scales import FORM_TITLES
 from xlbridge.workbooks.audit_book import (

@@ -16,8 +16,8 @@ import pytest
 import workbook_checks as checks
 from workbook_checks import blank
 
+from xlbridge.errors import InputError
 from xlbridge.scoring.boards import butler_imps, cross_imps, datum
-from xlbridge.scoring.checks import InputError
 from xlbridge.workbooks.butler_session import (
     BOARDS,
     BOARDS_SHEET,

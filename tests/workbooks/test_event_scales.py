@@ -16,7 +16,7 @@ import workbook_checks as checks
 from openpyxl import Workbook
 
 from xlbridge.cli.main import main
-from xlbridge.scoring.checks import InputError
+from xlbridge.errors import InputError
 from xlbridge.scoring.scales import vp_scale
 from xlbridge.scoring.wbf_discrete import DiscreteScale, wbf_discrete
 from xlbridge.workbooks.cards import CardCells

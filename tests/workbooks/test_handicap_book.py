@@ -24,7 +24,7 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.worksheet import Worksheet
 from workbook_checks import blank
 
-from xlbridge.scoring.checks import InputError
+from xlbridge.errors import InputError
 from xlbridge.scoring.handicap import (
     AVERAGE_PERCENT,
     SPEC,

@@ -31,8 +31,8 @@ from session_builder import example_session
 from workbook_checks import blank, type_in
 
 from xlbridge.cli.main import main
+from xlbridge.errors import InputError
 from xlbridge.scoring.boards import matchpoints
-from xlbridge.scoring.checks import InputError
 from xlbridge.scoring.contract import contract_scores, parse_contract
 from xlbridge.scoring.session import parse_adjusted
 from xlbridge.workbooks.pairs_session import (

@@ -23,7 +23,7 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 from pack_evenings import Evening, howell, mitchell
 
-from xlbridge.scoring.checks import InputError
+from xlbridge.errors import InputError
 from xlbridge.scoring.session import SessionResult, Traveller, TravellerLine, score_session
 from xlbridge.workbooks.kit.printing import PAPER_SIZES
 from xlbridge.workbooks.results_pack.pack import (

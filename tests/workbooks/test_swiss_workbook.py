@@ -19,7 +19,7 @@ import workbook_checks as checks
 from openpyxl import load_workbook
 
 from xlbridge.cli.main import main
-from xlbridge.scoring.checks import InputError
+from xlbridge.errors import InputError
 from xlbridge.workbooks.swiss_event import (
     ENTRIES_SHEET,
     MAX_IMPS,

@@ -17,7 +17,7 @@ import pytest
 import workbook_checks as checks
 from workbook_checks import blank
 
-from xlbridge.scoring.checks import InputError
+from xlbridge.errors import InputError
 from xlbridge.scoring.imps import imps
 from xlbridge.scoring.scales import vp_scale
 from xlbridge.scoring.wbf import wbf_table, wbf_vp

@@ -18,8 +18,8 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.worksheet import Worksheet
 from workbook_checks import blank
 
+from xlbridge.errors import InputError
 from xlbridge.scoring.boards import score_traveller
-from xlbridge.scoring.checks import InputError
 from xlbridge.workbooks.traveller import (
     SHEET,
     TableCells,

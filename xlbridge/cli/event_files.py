@@ -16,13 +16,14 @@ import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from xlbridge.errors import InputError
 from xlbridge.io.compare import compare
 from xlbridge.io.event_file import EventFile, Pair
 from xlbridge.io.files import write_atomically
 from xlbridge.io.pbn import read_pbn
 from xlbridge.io.session_io import scored_lines, scored_pairs, traveller_of
 from xlbridge.io.usebio import read_usebio, usebio_bytes
-from xlbridge.scoring.checks import InputError, choice
+from xlbridge.scoring.checks import choice
 from xlbridge.scoring.session import METHODS, SessionResult, datum_rounding_for, score_session
 
 #: Exit status of ``--compare`` when the numbers differ.

@@ -26,8 +26,8 @@ import numpy as np
 import xlwings
 from xlwings import arg, func
 
-from xlbridge.scoring import checks as validate
-from xlbridge.scoring import handicap
+from xlbridge.errors import InputError
+from xlbridge.scoring import checks, handicap
 from xlbridge.scoring.boards import (
     WEIGHT_TOLERANCE,
     butler_imps,
@@ -36,7 +36,6 @@ from xlbridge.scoring.boards import (
     matchpoints,
     neuberg,
 )
-from xlbridge.scoring.checks import InputError
 from xlbridge.scoring.fit import audit, average_plus, fit_k
 from xlbridge.scoring.imps import imps
 from xlbridge.scoring.scales import VPScale, vp_scale
@@ -51,10 +50,10 @@ CATEGORY = "xlbridge"
 
 Grid = list[list[Any]]
 
-#: Upper bounds of the size arguments (every other number is bounded by validate.LARGEST):
+#: Upper bounds of the size arguments (every other number is bounded by checks.LARGEST):
 #: results a board has or should have had, boards of a handicap competition, sessions of a
 #: Swiss. Far above any event; they keep a typing error from computing nonsense.
-MAX_RESULTS = validate.MAX_RESULTS
+MAX_RESULTS = checks.MAX_RESULTS
 MAX_COMPETITION_BOARDS = 1_000
 MAX_SESSIONS = 100
 
@@ -87,8 +86,8 @@ def _junk(cell: Any) -> str | None:
         return f"the Excel error {error}"
     if isinstance(cell, float) and not math.isfinite(cell):
         return f"{cell}, which is not a number a cell holds"
-    if isinstance(cell, int) and not isinstance(cell, bool) and abs(cell) > validate.LARGEST:
-        return f"{validate.shown(cell)}, beyond the largest number accepted (1e12)"
+    if isinstance(cell, int) and not isinstance(cell, bool) and abs(cell) > checks.LARGEST:
+        return f"{checks.shown(cell)}, beyond the largest number accepted (1e12)"
     return None
 
 
@@ -106,7 +105,7 @@ def _reject_junk(names: list[str], args: tuple[Any, ...]) -> None:
         elif value is None or kind is bool:
             continue
         elif kind is int:
-            if -validate.LARGEST <= value <= validate.LARGEST:
+            if -checks.LARGEST <= value <= checks.LARGEST:
                 continue
         elif kind is str and value not in EXCEL_ERRORS:
             continue
@@ -190,7 +189,7 @@ def _text(name: str, value: Any, default: str) -> str:
         return default
     if not isinstance(value, str):
         raise InputError(
-            f"{name} must be text (or blank for {default}), got {validate.shown(value)}"
+            f"{name} must be text (or blank for {default}), got {checks.shown(value)}"
         )
     return value
 
@@ -225,7 +224,7 @@ def _scale(*cells: Any) -> VPScale:
 
 def _tables(tables: Any) -> int | None:
     """Tables in play, when given: a whole number of at least 2 (any form)."""
-    return None if _blank(tables) else validate.whole_number("tables", tables, 2)
+    return None if _blank(tables) else checks.whole_number("tables", tables, 2)
 
 
 def _args_with_help(docs: dict[str, str], **options: Any) -> Callable[[_F], _F]:
@@ -327,7 +326,7 @@ def VP(
     """Victory points for each margin on a Gaussian scale; same shape as margin, blank
     cells stay blank. A negative margin gets the loser's VPs."""
     scale = _scale(boards, k, form, vp_total, negative, rounding, tables, bounds)
-    return _to_cells(scale.vp(validate.margins("margin", margin)))
+    return _to_cells(scale.vp(checks.margins("margin", margin)))
 
 
 @func(category=CATEGORY)
@@ -338,8 +337,8 @@ def VP(
 def VP_WBF(margin: Any, boards: Any, discrete: Any = None) -> Grid:
     """Victory points on the WBF 2013 scale: continuous to 2 decimals, or with discrete
     TRUE whole VPs from the discrete table; same shape as margin, blank cells stay blank."""
-    values = validate.margins("margin", margin)
-    if validate.flag("discrete", _optional(discrete)):
+    values = checks.margins("margin", margin)
+    if checks.flag("discrete", _optional(discrete)):
         return _to_cells(wbf_discrete_vp(values, boards))
     return _to_cells(wbf_vp(values, boards))
 
@@ -349,7 +348,7 @@ def VP_WBF(margin: Any, boards: Any, discrete: Any = None) -> Grid:
 @_cell_errors
 def IMPS(points: Any) -> Grid:
     """IMPs for each point difference (Law 78B table); same shape, blank cells stay blank."""
-    return _to_cells(imps(validate.margins("points", points)))
+    return _to_cells(imps(checks.margins("points", points)))
 
 
 # --- scoring a board ------------------------------------------------------------------------
@@ -365,7 +364,7 @@ def _components(
     score is a table that did not play and gets a blank result. A blank weight next to a
     row's only score means 1. Weights are checked here so that messages name the sheet's rows.
     """
-    score_grid = np.atleast_2d(validate.margins("scores", scores))
+    score_grid = np.atleast_2d(checks.margins("scores", scores))
     rows = score_grid.shape[0]
     weight_grid = _weight_grid(weights, score_grid.shape)
     present = ~np.isnan(score_grid)
@@ -392,7 +391,7 @@ def _weight_grid(weights: Any, shape: tuple[int, ...]) -> np.ndarray:
     """The weights block (all NaN when left out), the same shape as the scores."""
     if _blank_range(weights):
         return np.full(shape, np.nan)
-    grid = np.atleast_2d(validate.margins("weights", weights))
+    grid = np.atleast_2d(checks.margins("weights", weights))
     if grid.shape != shape:
         want, got = "×".join(map(str, shape)), "×".join(map(str, grid.shape))
         raise InputError(f"weights must be the same shape as scores ({want}), got {got}")
@@ -457,7 +456,7 @@ def MATCHPOINTS(
     """Matchpoints of each table on one board, assigned weighted scores scored right (each
     component as a fractional frequency, Law 12C1(c)); one value per row."""
     target = (
-        None if _blank(expected) else validate.whole_number("expected", expected, 2, MAX_RESULTS)
+        None if _blank(expected) else checks.whole_number("expected", expected, 2, MAX_RESULTS)
     )
     entry, score, weight, rows = _components(
         scores, weights, results_needed=2 if target is None else 1
@@ -483,10 +482,10 @@ def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> G
     """Matchpoints of one assigned weighted score against the board's other results, each
     component counted as a fractional frequency (Law 12C1(c): 60 % of 430 and 40 % of 400 → 7.00
     of a top of 16)."""
-    others = validate.margins("field", field).ravel()
+    others = checks.margins("field", field).ravel()
     others = others[~np.isnan(others)]
-    parts = validate.margins("scores", scores).ravel()
-    shares = validate.margins("weights", weights).ravel()
+    parts = checks.margins("scores", scores).ravel()
+    shares = checks.margins("weights", weights).ravel()
     if parts.size != shares.size:
         raise InputError(f"weights must have one cell per score ({parts.size}), got {shares.size}")
     keep = ~np.isnan(parts)
@@ -510,9 +509,9 @@ def WEIGHTED_MP(field: Any, scores: Any, weights: Any, scoring: Any = None) -> G
 def NEUBERG(mp: Any, results: Any, expected: Any, scoring: Any = None) -> Grid:
     """Neuberg's formula: matchpoints on a board with fewer results than expected, factored to
     the full field: (MP + 1)·E/A − 1 on the 2-per-win scale; same shape as mp."""
-    points = validate.margins("mp", mp)
-    actual = validate.whole_number("results", results, 1, MAX_RESULTS)
-    target = validate.whole_number("expected", expected, 2, MAX_RESULTS)
+    points = checks.margins("mp", mp)
+    actual = checks.whole_number("results", results, 1, MAX_RESULTS)
+    target = checks.whole_number("expected", expected, 2, MAX_RESULTS)
     present = ~np.isnan(points)
     factored = np.full(points.shape, np.nan)
     factored[present] = neuberg(points[present], actual, target, _text("scoring", scoring, "mp"))
@@ -579,7 +578,7 @@ def BUTLER_IMPS(scores: Any, weights: Any = None, trim: Any = None, method: Any 
 
 
 def _trim(value: Any) -> float | None:
-    return None if _blank(value) else validate.number("trim", value)
+    return None if _blank(value) else checks.number("trim", value)
 
 
 # --- handicaps (Project 52) -----------------------------------------------------------------
@@ -594,15 +593,15 @@ _handicap_args = _args_with_help(_HANDICAP_DOCS)
 
 def _handicap_options(form: Any, method: Any, datum: Any) -> tuple[str, str, bool]:
     return (
-        validate.choice("form", _text("form", form, "pairs"), handicap.FORMS),
-        validate.choice("method", _text("method", method, "topscore"), handicap.METHODS),
-        validate.flag("datum", _optional(datum)),
+        checks.choice("form", _text("form", form, "pairs"), handicap.FORMS),
+        checks.choice("method", _text("method", method, "topscore"), handicap.METHODS),
+        checks.flag("datum", _optional(datum)),
     )
 
 
 def _field(field: Any, form: str, rows: np.ndarray) -> np.ndarray:
     """Every entry's handicap (pairs, individual; blanks ignored), or the opponents' (team)."""
-    values = validate.margins("field", field)
+    values = checks.margins("field", field)
     if form != "team":
         return values[~np.isnan(values)]
     if values.size == 1:
@@ -616,7 +615,7 @@ def _played(played: Any, shape: tuple[int, ...], boards: int) -> np.ndarray:
     """Boards each entry played: one cell or one per entry, blank meaning all ``boards``."""
     if _blank_range(played):
         return np.full(shape, float(boards))
-    given = validate.margins("played", played)
+    given = checks.margins("played", played)
     if given.size == 1:
         given = np.full(shape, given.item())
     elif given.shape != shape:
@@ -632,7 +631,7 @@ def _above_average(values: np.ndarray, method: str) -> np.ndarray:
     if outside.any():
         raise InputError(
             "achieved must be a percentage from 0 to 100 for method topscore, "
-            f"got {validate.shown(float(values[outside][0]))}"
+            f"got {checks.shown(float(values[outside][0]))}"
         )
     return values - handicap.AVERAGE_PERCENT
 
@@ -643,7 +642,7 @@ def _above_average(values: np.ndarray, method: str) -> np.ndarray:
 def HANDICAP_START(masterpoints: Any) -> Grid:
     """Start handicap of a newcomer from master points, 52/(1 + 0.01·M) (Project 52): 50
     master points give 34.7, 300 give 13.0. Blank cells stay blank."""
-    points = validate.margins("masterpoints", masterpoints)
+    points = checks.margins("masterpoints", masterpoints)
     start = np.full(points.shape, np.nan)
     known = ~np.isnan(points)
     start[known] = handicap.start_handicap(points[known])
@@ -660,7 +659,7 @@ def HANDICAP_EXPECTED(own: Any, field: Any, form: Any = None, method: Any = None
     """Expected result of an entry from the handicaps (Project 52): a matchpoint % for
     topscore (a pair of 13.0 among pairs of 34.7 expects 60.8), IMPs per board for imp."""
     form_, method_, datum_ = _handicap_options(form, method, datum)
-    own_h = validate.margins("own", own)
+    own_h = checks.margins("own", own)
     known = ~np.isnan(own_h)
     opponents = _field(field, form_, own_h)
     field_h = opponents[known] if form_ == "team" else opponents
@@ -682,11 +681,11 @@ def HANDICAP_DELTA(own: Any, field: Any, achieved: Any, boards: Any, played: Any
     """Handicap change of each player of each entry (Project 52), before the cap at 52: 10 %
     better than expected over 24 boards among 12 pairs gives −1.06. Blank results stay blank."""
     form_, method_, datum_ = _handicap_options(form, method, datum)
-    own_h = validate.margins("own", own)
-    result = validate.margins("achieved", achieved)
+    own_h = checks.margins("own", own)
+    result = checks.margins("achieved", achieved)
     if result.shape != own_h.shape:
         raise InputError("achieved must be the same shape as own")
-    n_b = validate.whole_number("boards", boards, 1, MAX_COMPETITION_BOARDS)
+    n_b = checks.whole_number("boards", boards, 1, MAX_COMPETITION_BOARDS)
     n_g = _played(played, own_h.shape, n_b)
     opponents = _field(field, form_, own_h)
     rows = ~np.isnan(own_h) & ~np.isnan(result)
@@ -744,12 +743,12 @@ def SCALE_AUDIT(
     """Audit of a VP scale: one row per result (draw first) with the result, how often it
     was observed, how often a Gaussian model expects it (K fitted to the margins, or the
     scale's own), and (first row) the χ² test's p-value."""
-    source = validate.choice("expected_from", _text("expected_from", expected_from, "fitted"),
+    source = checks.choice("expected_from", _text("expected_from", expected_from, "fitted"),
                              ("fitted", "scale"))  # fmt: skip
     model_k = None
     form_ = _text("form", form, "teams")
     if source == "scale":
-        first = np.ravel(validate.margins("boards", boards))
+        first = np.ravel(checks.margins("boards", boards))
         model_k = vp_scale(first[0], _optional(k), form_, _optional(vp_total)).k
     report = audit(margins, boards, _optional(k), form_, _optional(vp_total),
                    model_k=model_k)  # fmt: skip
@@ -774,7 +773,7 @@ def AVERAGE_PLUS(form: Any = None, boards: Any = None, tables: Any = None,
     σ of the form over σ of teams of four. For pairs this is the VP scale's equivalent of 3
     IMPs, not the 60 % of an adjusted score at matchpoints (Law 12C2)."""
     _tables(tables)
-    as_margin = validate.flag("margin", _optional(margin))
+    as_margin = checks.flag("margin", _optional(margin))
     form_ = _text("form", form, "teams")
     return [[average_plus(form_, _optional(boards), _optional(tables), score=not as_margin)]]
 
@@ -795,7 +794,7 @@ def SWISS_DRAW(teams: Any, scores: Any, played: Any = None, seed: Any = None) ->
     home, away), then the bye."""
     names, points = _teams_and_scores(teams, scores)
     history = _matches_played(played, names)
-    order = None if _blank(seed) else validate.whole_number("seed", seed, 0)
+    order = None if _blank(seed) else checks.whole_number("seed", seed, 0)
     draw = swiss_draw(names, points, history, order)
     rows: Grid = [[table, home, away] for table, (home, away) in enumerate(draw.tables, 1)]
     if draw.bye is not None:
@@ -820,7 +819,7 @@ def _teams_and_scores(teams: Any, scores: Any) -> tuple[list[Any], list[Any]]:
             missing = "teams" if _blank(team) else "scores"
             raise InputError(f"{missing} must not be blank beside a filled cell: cell {i}")
         if isinstance(team, bool):
-            raise InputError(f"teams must be names or numbers, got {validate.shown(team)}")
+            raise InputError(f"teams must be names or numbers, got {checks.shown(team)}")
         names.append(team)
         points.append(score)
     return names, points
@@ -849,8 +848,8 @@ def _matches_played(played: Any, teams: list[Any]) -> list[Any]:
 def LATE_ENTRY(session: Any, sessions: Any, last_add: Any = None) -> Grid:
     """Entry score of a pair joining a Swiss pairs late (J. Probst): with 6 sessions, 14,
     29, 45, 62 for sessions 3 to 6; 0 for sessions 1 and 2. Same shape as session."""
-    entered = validate.margins("session", session)
-    total = validate.whole_number("sessions", sessions, 1, MAX_SESSIONS)
+    entered = checks.margins("session", session)
+    total = checks.whole_number("sessions", sessions, 1, MAX_SESSIONS)
     add = LAST_ADD if _blank(last_add) else last_add
     scores = np.full(entered.shape, np.nan)
     known = ~np.isnan(entered)

@@ -27,8 +27,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from xlbridge import __version__
+from xlbridge.errors import InputError
 from xlbridge.io.files import write_atomically
-from xlbridge.scoring.checks import InputError
 
 UDF_MODULE = "xlbridge.udfs"
 #: The namespace the Server settings give the functions: =BRIDGE.VP(…).

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from xlbridge.scoring.checks import InputError
+from xlbridge.errors import InputError
 
 #: What makes a spreadsheet read a text cell as a formula (or hide what follows).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -12,8 +12,8 @@ import re
 
 import numpy as np
 
+from xlbridge.errors import InputError
 from xlbridge.io.plain_fields import PlainFields
-from xlbridge.scoring.checks import InputError
 
 DELIMITERS = ",;\t"
 #: The longest field read (Python's csv default); a longer one is an error naming the line.

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from xlbridge.errors import InputError
 from xlbridge.io import number_text
 from xlbridge.io.csv_cells import (
     TEXT_MARK,
@@ -38,7 +39,7 @@ from xlbridge.io.csv_cells import (
 from xlbridge.io.csv_records import DELIMITERS, Source, plain_records, quoted_records
 from xlbridge.io.line_bytes import rows_bytes, with_cells_added
 from xlbridge.io.plain_fields import PlainFields
-from xlbridge.scoring.checks import LARGEST, InputError, shown
+from xlbridge.scoring.checks import LARGEST, shown
 
 
 def normalised(cell: str) -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from xlbridge.scoring.checks import InputError, shown
+from xlbridge.errors import InputError
+from xlbridge.scoring.checks import shown
 
 #: Scoring methods an event file can name: matchpoints, cross-IMPs, Butler.
 METHODS = ("mp", "ximp", "butler")

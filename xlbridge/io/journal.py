@@ -26,8 +26,8 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from xlbridge.errors import InputError
 from xlbridge.io.files import _mode_for, _sync_folder, write_atomically
-from xlbridge.scoring.checks import InputError
 
 FORMAT = "xlbridge-journal-2"
 #: The earlier format: the new contents in the journal itself, base64 in JSON.

@@ -40,6 +40,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from xlbridge.errors import InputError
 from xlbridge.io import number_text
 from xlbridge.io.csv_cells import (
     TEXT_MARK,
@@ -60,7 +61,7 @@ from xlbridge.io.csv_table import (
 from xlbridge.io.digit_runs import digits_between
 from xlbridge.io.line_bytes import rows_bytes, text_cells
 from xlbridge.scoring import handicap
-from xlbridge.scoring.checks import InputError, shown
+from xlbridge.scoring.checks import shown
 from xlbridge.scoring.names import resolve, shown_options
 
 ID_COLUMNS = ("id", "player_id", "player")

@@ -7,8 +7,9 @@ import math
 import re
 from typing import Any
 
+from xlbridge.errors import InputError
 from xlbridge.io.event_file import EventFile, Line, Pair
-from xlbridge.scoring.checks import InputError, shown
+from xlbridge.scoring.checks import shown
 from xlbridge.scoring.session import SessionResult, Traveller, TravellerLine
 
 _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")

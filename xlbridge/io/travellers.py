@@ -26,10 +26,11 @@ from pathlib import Path
 
 import numpy as np
 
+from xlbridge.errors import InputError
 from xlbridge.io.csv_table import CsvTable, parse_table, read_text
-from xlbridge.scoring import checks as validate
+from xlbridge.scoring import checks
 from xlbridge.scoring.boards import WEIGHT_TOLERANCE, score_traveller
-from xlbridge.scoring.checks import InputError, shown
+from xlbridge.scoring.checks import shown
 from xlbridge.scoring.names import SCORE_METHODS
 
 #: ``--method`` choices: the core method and the matchpoint scoring each one means.
@@ -189,7 +190,7 @@ def score_rows(
     if expected is None:
         _check_board_sizes(traveller)
     else:
-        expected = validate.whole_number("expected", expected, 2, validate.MAX_RESULTS)
+        expected = checks.whole_number("expected", expected, 2, checks.MAX_RESULTS)
     result = score_traveller(
         traveller.board,
         traveller.entry,

@@ -28,7 +28,8 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from xlbridge.scoring.checks import InputError, choice, margins, number, shown
+from xlbridge.errors import InputError
+from xlbridge.scoring.checks import choice, margins, number, shown
 from xlbridge.scoring.imps import IMP_EDGES, continuous_imps, imps
 
 SCORINGS = ("english", "acbl", "percent", "ascherman")

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from xlbridge.errors import InputError  # noqa: F401  (re-exported: the checks raise it)
+from xlbridge.errors import InputError
 from xlbridge.scoring.names import resolve, shown_options
 
 #: The largest size of any number accepted (1e12). No count, score, margin or parameter of

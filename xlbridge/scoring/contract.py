@@ -29,7 +29,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from xlbridge.scoring.checks import InputError, shown
+from xlbridge.errors import InputError
+from xlbridge.scoring.checks import shown
 
 #: Strains in index order (``strain`` arrays hold indices into this).
 STRAINS = ("C", "D", "H", "S", "NT")

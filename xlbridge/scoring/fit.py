@@ -24,8 +24,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from xlbridge.scoring import checks as validate
-from xlbridge.scoring.checks import InputError, shown
+from xlbridge.errors import InputError
+from xlbridge.scoring import checks
+from xlbridge.scoring.checks import shown
 from xlbridge.scoring.names import FITTED_FORMS
 from xlbridge.scoring.scales import DEFAULT_K, FORMS, VPScale, sigma, vp_result, vp_scale
 
@@ -44,8 +45,8 @@ MIN_EXPECTED = 5.0
 
 def _matches(margins: ArrayLike, boards: ArrayLike, form: str) -> tuple[np.ndarray, np.ndarray]:
     """Margins (deviations from the draw) and boards as flat arrays; blanks dropped in pairs."""
-    values = validate.margins("margins", margins).reshape(-1)
-    counts = validate.margins("boards", boards).reshape(-1)
+    values = checks.margins("margins", margins).reshape(-1)
+    counts = checks.margins("boards", boards).reshape(-1)
     if counts.size == 1:
         counts = np.full(values.size, counts[0])
     if counts.size != values.size:
@@ -80,7 +81,7 @@ def _unit_sigma(form: str, boards: np.ndarray, options: dict[str, Any]) -> np.nd
 def _form(form: Any, cross_sizes: bool = False) -> str:
     """The form to fit, refused with the reason when its K cannot be fitted (``cross`` only
     with ``cross_sizes``, its comparisons and results per board)."""
-    name = validate.choice("form", "teams" if form is None else form, FORMS)
+    name = checks.choice("form", "teams" if form is None else form, FORMS)
     if name in FITTABLE or (name == "cross" and cross_sizes):
         return name
     why = {
@@ -121,7 +122,7 @@ def fit_k(
     level: the interval's confidence, from 0 to 1 (default 0.9).
     """
     name = _form(form, cross_sizes=comparisons is not None and results is not None)
-    confidence = validate.number("level", 0.9 if level is None else level)
+    confidence = checks.number("level", 0.9 if level is None else level)
     if not 0 < confidence < 1:
         raise InputError(f"level must be a number between 0 and 1, got {shown(level)}")
     values, counts = _matches(margins, boards, name)
@@ -214,7 +215,7 @@ def audit(
     values, counts = _matches(margins, boards, name)
     fitted = model_k is None
     model = (
-        fit_k(margins, boards, name).k if fitted else validate.positive_number("model_k", model_k)
+        fit_k(margins, boards, name).k if fitted else checks.positive_number("model_k", model_k)
     )
     observed = None
     expected = None
@@ -290,8 +291,8 @@ def average_plus(
     form the margin (its average is 0). Not the 60 % of an artificial adjusted score at
     matchpoints (Law 12C2): this is the pairs scale's equivalent of 3 IMPs.
     """
-    name = validate.choice("form", "teams" if form is None else form, FORMS)
-    n = validate.whole_number("boards", 1 if boards is None else boards, 1, 200)
+    name = checks.choice("form", "teams" if form is None else form, FORMS)
+    n = checks.whole_number("boards", 1 if boards is None else boards, 1, 200)
     scale = vp_scale(n, None, name, None, False, "none", tables)
     margin = AVERAGE_PLUS_IMPS * scale.sigma / sigma("teams", n, DEFAULT_K["teams"])
     return scale.offset + margin if score else margin

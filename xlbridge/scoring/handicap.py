@@ -37,7 +37,8 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from xlbridge.scoring.checks import InputError, choice, shown
+from xlbridge.errors import InputError
+from xlbridge.scoring.checks import choice, shown
 
 FORMS = ("pairs", "individual", "team")
 METHODS = ("topscore", "imp")

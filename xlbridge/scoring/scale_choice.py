@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from xlbridge.scoring.checks import InputError, choice
+from xlbridge.errors import InputError
+from xlbridge.scoring.checks import choice
 from xlbridge.scoring.names import FORMS, SCALE_KINDS
 from xlbridge.scoring.scales import VPScale, vp_scale
 from xlbridge.scoring.wbf_discrete import DiscreteScale, wbf_discrete

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from xlbridge.scoring import checks as validate
-from xlbridge.scoring.checks import InputError
+from xlbridge.errors import InputError
+from xlbridge.scoring import checks
 from xlbridge.scoring.names import BOUNDS, FORMS, MAX_BOARDS, ROUNDINGS  # noqa: F401  (re-exported)
 from xlbridge.scoring.normal import normal_quantile
 from xlbridge.scoring.wording import plural
@@ -339,30 +339,30 @@ def vp_scale(
     2·boards Patton); ``tables`` is required for butler; ``comparisons``/``results`` for the
     general cross-IMP form. Raises InputError naming the first bad argument.
     """
-    form = validate.choice("form", "teams" if form is None else form, FORMS)
-    boards = validate.whole_number("boards", boards, 1, MAX_BOARDS)
-    k = DEFAULT_K[form] if k is None else validate.positive_number("k", k)
+    form = checks.choice("form", "teams" if form is None else form, FORMS)
+    boards = checks.whole_number("boards", boards, 1, MAX_BOARDS)
+    k = DEFAULT_K[form] if k is None else checks.positive_number("k", k)
     total = (
         default_vp_total(form, boards)
         if vp_total is None
-        else validate.even_total("vp_total", vp_total)
+        else checks.even_total("vp_total", vp_total)
     )
-    rounding = validate.choice("rounding", "nearest" if rounding is None else rounding, ROUNDINGS)
-    bounds = validate.choice("bounds", "lower" if bounds is None else bounds, BOUNDS)
-    negative = validate.flag("negative", negative)
-    steps = validate.whole_number("negative_steps", negative_steps, 1, 20) if negative else 0
+    rounding = checks.choice("rounding", "nearest" if rounding is None else rounding, ROUNDINGS)
+    bounds = checks.choice("bounds", "lower" if bounds is None else bounds, BOUNDS)
+    negative = checks.flag("negative", negative)
+    steps = checks.whole_number("negative_steps", negative_steps, 1, 20) if negative else 0
     if form == "butler":
         if tables is None:
             raise InputError(
                 "tables must be a whole number of at least 2 for form butler, got blank"
             )
-        tables = validate.whole_number("tables", tables, 2)
+        tables = checks.whole_number("tables", tables, 2)
     else:
         tables = None
     c = r = None
     if form == "cross":
-        c = validate.positive_number("comparisons", comparisons)
-        r = validate.positive_number("results", results)
+        c = checks.positive_number("comparisons", comparisons)
+        r = checks.positive_number("results", results)
     return _build_scale(form, boards, float(k), total, steps, rounding, bounds, tables, c, r)
 
 

@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from xlbridge.errors import InputError
 from xlbridge.scoring.boards import (
     DATUM_ROUNDINGS,
     WEIGHT_TOLERANCE,
@@ -42,7 +43,7 @@ from xlbridge.scoring.boards import (
     matchpoints,
     score_traveller,
 )
-from xlbridge.scoring.checks import InputError, choice, shown
+from xlbridge.scoring.checks import choice, shown
 from xlbridge.scoring.names import FACTORINGS, SESSION_METHODS
 from xlbridge.scoring.session_ranking import (
     PLACE_DECIMALS,

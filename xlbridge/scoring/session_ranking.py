@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
+from xlbridge.errors import InputError
 from xlbridge.scoring.boards import datum
-from xlbridge.scoring.checks import InputError
 from xlbridge.scoring.session_types import (
     ADJUSTED,
     DIRECTIONS,

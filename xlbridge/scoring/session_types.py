@@ -17,7 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from xlbridge.scoring.checks import InputError, shown
+from xlbridge.errors import InputError
+from xlbridge.scoring.checks import shown
 from xlbridge.scoring.contract import SEATS, Contract, ns_score, parse_row
 
 #: Directions of a two-winner ranking; a one-winner ranking has the direction "".

@@ -62,7 +62,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from xlbridge.scoring.checks import InputError, number, shown, whole_number
+from xlbridge.errors import InputError
+from xlbridge.scoring.checks import number, shown, whole_number
 
 #: The pseudo-team a bye is played against; no team may be called this (any case).
 BYE = "BYE"

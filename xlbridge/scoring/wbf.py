@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from xlbridge.scoring import checks as validate
+from xlbridge.scoring import checks
 from xlbridge.scoring.scales import MAX_BOARDS, round_half_away
 
 TAU = (math.sqrt(5) - 1) / 2
@@ -66,7 +66,7 @@ def wbf_vp(margin: Any, boards: Any) -> np.ndarray:
     A fractional margin is rounded to the nearest whole IMP, halves away from zero; a losing
     side scores 20 minus the winner's VPs.
     """
-    n = validate.whole_number("boards", boards, 1, MAX_BOARDS)
+    n = checks.whole_number("boards", boards, 1, MAX_BOARDS)
     table = wbf_table(n)
     values = np.asarray(margin, dtype=float)
     whole = round_half_away(values)

@@ -26,7 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from xlbridge.scoring import checks as validate
+from xlbridge.errors import InputError
+from xlbridge.scoring import checks
 from xlbridge.scoring.scales import MAX_BOARDS, card_vp
 from xlbridge.scoring.wbf import WBF_TOTAL, blitz, raw_vp
 
@@ -118,10 +119,10 @@ class DiscreteScale:
 def wbf_discrete(boards: Any, vp_total: Any = WBF_TOTAL) -> DiscreteScale:
     """The discrete WBF scale for a match of ``boards`` boards (1–200), or with ``vp_total``
     10 the scale for a half of ``boards`` boards. Raises InputError naming a bad argument."""
-    n = validate.whole_number("boards", boards, 1, MAX_BOARDS)
-    total = validate.whole_number("vp_total", vp_total, 0)
+    n = checks.whole_number("boards", boards, 1, MAX_BOARDS)
+    total = checks.whole_number("vp_total", vp_total, 0)
     if total not in DISCRETE_TOTALS:
-        raise validate.InputError(
+        raise InputError(
             f"vp_total must be 20 (a match) or 10 (a half) for the WBF discrete scale, got {total}"
         )
     return _build(n, total)

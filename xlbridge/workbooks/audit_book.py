@@ -44,7 +44,8 @@ from openpyxl.drawing.text import (
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring import checks as validate
+from xlbridge.errors import InputError
+from xlbridge.scoring import checks
 from xlbridge.scoring.fit import MIN_EXPECTED, Audit, Fit
 from xlbridge.scoring.scales import FORM_TITLES, FORMS, UNITS
 from xlbridge.workbooks.kit import layout, styles
@@ -134,11 +135,11 @@ def build_audit_book(
     :func:`~xlbridge.scoring.fit.fit_k` on the same margins; ``scale_k`` is the K (S8 for pairs)
     of the audited scale, ``title`` heads the sheet and ``paper`` is a4 or letter.
     """
-    form = validate.choice("form", form, FORMS)
+    form = checks.choice("form", form, FORMS)
     if form != fit.form:
-        raise validate.InputError(f"form must be the fit's form ({fit.form}), got {form}")
-    scale_k = validate.positive_number("scale_k", scale_k)
-    paper = validate.choice("paper", paper, PAPER_SIZES)
+        raise InputError(f"form must be the fit's form ({fit.form}), got {form}")
+    scale_k = checks.positive_number("scale_k", scale_k)
+    paper = checks.choice("paper", paper, PAPER_SIZES)
     workbook, ws = layout.new_workbook(AUDIT_SHEET)
     _write_title(ws, title, form)
     parameters = _parameter_entries(report, fit, form, scale_k)

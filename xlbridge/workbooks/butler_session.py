@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring import checks as validate
+from xlbridge.scoring import checks
 from xlbridge.scoring.boards import DATUM_ROUNDINGS, TRIM_FROM_ENTRIES
 from xlbridge.workbooks.kit import formulas, layout, ranking, refs, styles, validation
 from xlbridge.workbooks.kit.imp_table import (
@@ -149,10 +149,10 @@ def build_butler_session(
     ``pairs`` (the pair numbers a row may name, default 2 × tables) sizes the ranking and the
     validation of pair numbers; ``paper`` is a4 or letter.
     """
-    boards = validate.whole_number("boards", boards, 1, MAX_BOARDS)
-    tables = validate.whole_number("tables", tables, 2, MAX_TABLES)
-    pairs = validate.whole_number("pairs", 2 * tables if pairs is None else pairs, 2, MAX_PAIRS)
-    paper = validate.choice("paper", paper, PAPER_SIZES)
+    boards = checks.whole_number("boards", boards, 1, MAX_BOARDS)
+    tables = checks.whole_number("tables", tables, 2, MAX_TABLES)
+    pairs = checks.whole_number("pairs", 2 * tables if pairs is None else pairs, 2, MAX_PAIRS)
+    paper = checks.choice("paper", paper, PAPER_SIZES)
     workbook, scores = layout.new_workbook(SCORES_SHEET)
     book = ButlerSessionBook(workbook, boards, tables, pairs)
     _write_scores(scores, book, paper)

@@ -19,7 +19,8 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring import checks as validate
+from xlbridge.errors import InputError
+from xlbridge.scoring import checks
 from xlbridge.scoring.scale_choice import choose_scale
 from xlbridge.scoring.scales import FORM_TITLES, VPScale
 from xlbridge.scoring.wbf import WBF_TOTAL, blitz, wbf_table
@@ -119,9 +120,9 @@ def build_cards(
     ``vp_total`` applies to wbf-discrete) plus ``wbf`` (add the WBF continuous tables) and
     ``paper`` (a4 or letter).
     """
-    paper = validate.choice("paper", paper, PAPER_SIZES)
+    paper = checks.choice("paper", paper, PAPER_SIZES)
     if not boards:
-        raise validate.InputError("boards must name at least one board count")
+        raise InputError("boards must name at least one board count")
     scales = [
         choose_scale(
             n,

@@ -56,7 +56,8 @@ from openpyxl import Workbook
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring import checks as validate
+from xlbridge.errors import InputError
+from xlbridge.scoring import checks
 from xlbridge.scoring.handicap import AVERAGE_PERCENT, SPEC
 from xlbridge.workbooks.kit import layout, ranking, refs, styles, validation
 from xlbridge.workbooks.kit.formulas import count_above, first_problem
@@ -261,9 +262,9 @@ def build_handicap_book(*, players: int = 60, pairs: int = 16, paper: str = "a4"
 
     ``paper`` is a4 or letter. The workbook is empty: :func:`fill_example` types an example.
     """
-    players = validate.whole_number("players", players, 2, MAX_PLAYERS)
-    pairs = validate.whole_number("pairs", pairs, 2, MAX_PAIRS)
-    paper = validate.choice("paper", paper, PAPER_SIZES)
+    players = checks.whole_number("players", players, 2, MAX_PLAYERS)
+    pairs = checks.whole_number("pairs", pairs, 2, MAX_PAIRS)
+    paper = checks.choice("paper", paper, PAPER_SIZES)
     workbook, register = layout.new_workbook(REGISTER_SHEET)
     book = HandicapBook(workbook, players, pairs)
     _write_register(register, book, paper)
@@ -328,7 +329,7 @@ def enter_players(
     """Type players into the Register sheet ``ws`` from its ``first`` row (names as text)."""
     for index, player in enumerate(players, start=first):
         if index > book.players:
-            raise validate.InputError(f"the Register has only {book.players} rows")
+            raise InputError(f"the Register has only {book.players} rows")
         ws[book.register_cell("id", index)] = player.id
         enter_text(ws[book.register_cell("name", index)], player.name)
         ws[book.register_cell("masterpoints", index)] = player.masterpoints
@@ -343,7 +344,7 @@ def enter_pairs(
     ws[book.boards] = boards
     for number, pair in enumerate(pairs, start=1):
         if number > book.pairs:
-            raise validate.InputError(f"the Tournament has only {book.pairs} rows")
+            raise InputError(f"the Tournament has only {book.pairs} rows")
         for key, value in zip(("id_1", "id_2", "achieved", "played"), pair, strict=True):
             ws[book.pair_cell(key, number)] = value
 

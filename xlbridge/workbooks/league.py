@@ -48,7 +48,7 @@ from openpyxl.styles import PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring import checks as validate
+from xlbridge.scoring import checks
 from xlbridge.scoring.imps import MAX_IMPS
 from xlbridge.scoring.scale_choice import choose_scale
 from xlbridge.scoring.scales import MAX_BOARDS
@@ -128,7 +128,7 @@ def round_robin(teams: int) -> list[list[tuple[int, int | None]]]:
     other pairs the team in the upper half of the circle is at home, so every
     team is at home in half its matches, give or take one.
     """
-    teams = validate.whole_number("teams", teams, 2, MAX_TEAMS)
+    teams = checks.whole_number("teams", teams, 2, MAX_TEAMS)
     circle: list[int | None] = [*range(1, teams + 1)] + ([None] if teams % 2 else [])
     size = len(circle)
     rounds: list[list[tuple[int, int | None]]] = []
@@ -225,12 +225,12 @@ def build_league(
     whole-VP table), ``bounds`` lower or white-book (gaussian only). Raises InputError naming
     the first bad option.
     """
-    teams = validate.whole_number("teams", teams, 2, MAX_TEAMS)
-    double = validate.flag("double", double)
-    boards = validate.whole_number("boards", boards, 1, MAX_BOARDS)
+    teams = checks.whole_number("teams", teams, 2, MAX_TEAMS)
+    double = checks.flag("double", double)
+    boards = checks.whole_number("boards", boards, 1, MAX_BOARDS)
     if k is not None:
-        k = validate.positive_number("k", k)
-    paper = validate.choice("paper", paper, PAPER_SIZES)
+        k = checks.positive_number("k", k)
+    paper = checks.choice("paper", paper, PAPER_SIZES)
     chosen = choose_scale(boards, scale, k=k, bounds=bounds)
     spread = "" if isinstance(chosen, DiscreteScale) else " or K"
 

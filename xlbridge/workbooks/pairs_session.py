@@ -53,7 +53,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring import checks as validate
+from xlbridge.scoring import checks
 from xlbridge.workbooks.kit import contract_formulas as cf
 from xlbridge.workbooks.kit import layout, refs, styles, validation
 from xlbridge.workbooks.kit.formulas import first_problem
@@ -271,10 +271,10 @@ def build_pairs_session(
     numbered from 1 to the number of tables, ``pairs`` ÷ 2 rounded up) or howell (one winner,
     pairs numbered 1 to ``pairs``); ``paper`` a4 or letter.
     """
-    pairs = validate.whole_number("pairs", pairs, MIN_PAIRS, MAX_PAIRS)
-    boards = validate.whole_number("boards", boards, 1, MAX_BOARDS)
-    movement = validate.choice("movement", movement, MOVEMENTS)
-    paper = validate.choice("paper", paper, PAPER_SIZES)
+    pairs = checks.whole_number("pairs", pairs, MIN_PAIRS, MAX_PAIRS)
+    boards = checks.whole_number("boards", boards, 1, MAX_BOARDS)
+    movement = checks.choice("movement", movement, MOVEMENTS)
+    paper = checks.choice("paper", paper, PAPER_SIZES)
     workbook, traveller = layout.new_workbook(TRAVELLER_SHEET)
     book = PairsSessionBook(workbook, pairs, boards, movement)
     _write_traveller(traveller, book, paper)

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from openpyxl import Workbook
 
-from xlbridge.scoring.checks import InputError
+from xlbridge.errors import InputError
 from xlbridge.workbooks.butler_session import build_butler_session
 from xlbridge.workbooks.cards import build_cards
 from xlbridge.workbooks.handicap_book import build_handicap_book

@@ -65,7 +65,8 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring import checks as validate
+from xlbridge.errors import InputError
+from xlbridge.scoring import checks
 from xlbridge.scoring.scale_choice import choose_scale
 from xlbridge.scoring.scales import MAX_BOARDS, VPScale
 from xlbridge.scoring.wbf_discrete import DiscreteScale
@@ -219,29 +220,30 @@ def build_swiss_event(
     on for pairs, off for teams) adds the "enters at round" column and Probst's late-entry
     VPs; it allows at most :data:`MAX_LATE_ENTRY_ROUNDS` rounds. ``paper``: a4 or letter.
     ``scale`` (teams: gaussian or wbf-discrete, the WBF whole-VP table) and ``bounds``
-    (gaussian: lower or white-book) choose the card, as :func:`xlbridge.scoring.scale_choice.choose_scale`.
-    Raises :class:`~xlbridge.scoring.checks.InputError` naming the first bad option.
+    (gaussian: lower or white-book) choose the card, as
+    :func:`xlbridge.scoring.scale_choice.choose_scale` does.
+    Raises :class:`~xlbridge.errors.InputError` naming the first bad option.
     """
-    form = validate.choice("form", form, FORMS)
-    teams = validate.whole_number("teams", teams, 2, MAX_ENTRIES)
-    late = form == "pairs" if late_entry is None else validate.flag("late_entry", late_entry)
-    rounds = validate.whole_number("rounds", rounds, 1, MAX_ROUNDS)
+    form = checks.choice("form", form, FORMS)
+    teams = checks.whole_number("teams", teams, 2, MAX_ENTRIES)
+    late = form == "pairs" if late_entry is None else checks.flag("late_entry", late_entry)
+    rounds = checks.whole_number("rounds", rounds, 1, MAX_ROUNDS)
     most = most_rounds(teams)
     if rounds > most:
-        raise validate.InputError(
+        raise InputError(
             f"rounds must be at most {most} for {teams} {'teams' if form == 'teams' else 'pairs'}"
             f", got {rounds}: {_why_most(teams)}"
         )
     if late and rounds > MAX_LATE_ENTRY_ROUNDS:
-        raise validate.InputError(
+        raise InputError(
             f"rounds must be a whole number from 1 to {MAX_LATE_ENTRY_ROUNDS} with late entry "
             f"(the first entry increment A − T + 3 must stay positive), got {rounds}"
         )
-    boards = validate.whole_number("boards", boards, 1, MAX_BOARDS)
+    boards = checks.whole_number("boards", boards, 1, MAX_BOARDS)
     if form == "pairs" and scale not in (None, "gaussian"):
-        raise validate.InputError(f"scale {scale} is a teams scale, not for Swiss pairs")
+        raise InputError(f"scale {scale} is a teams scale, not for Swiss pairs")
     chosen = choose_scale(boards, scale, k=k, form=form, bounds=bounds)
-    paper = validate.choice("paper", paper, PAPER_SIZES)
+    paper = checks.choice("paper", paper, PAPER_SIZES)
 
     workbook, entries = layout.new_workbook(ENTRIES_SHEET)
     rounds_ws = [workbook.create_sheet(f"Round {r}") for r in range(1, rounds + 1)]
@@ -329,7 +331,7 @@ def enter_entry(book: SwissEventBook, entry: int, name: str, enters_at: int | No
     enter_text(ws[book.entries_cell("name", entry)], name)
     if enters_at is not None:
         if not book.late_entry:
-            raise validate.InputError("enters_at needs a workbook built with late entry")
+            raise InputError("enters_at needs a workbook built with late entry")
         ws[book.entries_cell("enters", entry)] = enters_at
 
 

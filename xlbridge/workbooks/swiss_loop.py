@@ -5,9 +5,9 @@
 entries' names (and rounds entered at), each round's draw and margins, boards and K on the
 Scale sheet, the bye VPs and the late entry add — never the formulas' cached values (a file
 written by xlbridge and never opened in a spreadsheet has none). From these it works out the
-standings with the core (:mod:`xlbridge.scoring.scales` VPs, :func:`xlbridge.scoring.swiss.late_entry`
-entry VPs), as the Standings sheet does, and the meetings so far; draws the next round with
-:func:`xlbridge.scoring.swiss.swiss_draw`; and writes the draw (entry numbers, table by table, the
+standings with the core (:mod:`xlbridge.scoring.scales` VPs,
+:func:`xlbridge.scoring.swiss.late_entry` entry VPs), as the Standings sheet does, and the
+meetings so far; draws the next round with :func:`xlbridge.scoring.swiss.swiss_draw`; and writes the draw (entry numbers, table by table, the
 bye on the table after the last) into the first round sheet with nothing typed yet.
 
 It refuses, naming the sheet and cell, a round that is not finished (a drawn table without a
@@ -33,8 +33,9 @@ import openpyxl
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.errors import InputError
 from xlbridge.io.files import write_atomically
-from xlbridge.scoring.checks import InputError, shown
+from xlbridge.scoring.checks import shown
 from xlbridge.scoring.scale_choice import choose_scale
 from xlbridge.scoring.scales import MAX_BOARDS
 from xlbridge.scoring.swiss import Draw, late_entry, swiss_draw

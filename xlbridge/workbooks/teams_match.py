@@ -60,7 +60,8 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring import checks as validate
+from xlbridge.errors import InputError
+from xlbridge.scoring import checks
 from xlbridge.scoring.scales import MAX_BOARDS, vp_scale
 from xlbridge.scoring.wbf import WBF_TOTAL, wbf_table
 from xlbridge.scoring.wbf_discrete import wbf_discrete
@@ -201,18 +202,18 @@ def build_teams_match(
     or ``wbf`` (the WBF 2013 continuous scale; ``k`` and ``negative`` do not apply to it);
     ``paper`` is a4 or letter. Raises InputError naming the first bad option.
     """
-    boards = validate.whole_number("boards", boards, 1, MAX_BOARDS)
-    scale = validate.choice("scale", scale, SCALES)
-    negative = validate.flag("negative", negative)
+    boards = checks.whole_number("boards", boards, 1, MAX_BOARDS)
+    scale = checks.choice("scale", scale, SCALES)
+    negative = checks.flag("negative", negative)
     if k is not None:
-        k = validate.positive_number("k", k)
-    paper = validate.choice("paper", paper, PAPER_SIZES)
+        k = checks.positive_number("k", k)
+    paper = checks.choice("paper", paper, PAPER_SIZES)
     if scale != "gaussian" and k is not None:
-        raise validate.InputError(f"k applies to the gaussian scale only, not to scale {scale}")
+        raise InputError(f"k applies to the gaussian scale only, not to scale {scale}")
     if scale != "gaussian" and negative:
-        raise validate.InputError(f"negative VPs exist on the gaussian scale only, not on {scale}")
+        raise InputError(f"negative VPs exist on the gaussian scale only, not on {scale}")
     if scale != "gaussian" and bounds is not None:
-        raise validate.InputError(f"bounds applies to the gaussian scale only, not to {scale}")
+        raise InputError(f"bounds applies to the gaussian scale only, not to {scale}")
 
     workbook, match = layout.new_workbook(MATCH_SHEET)
     card: CardCells | None = None

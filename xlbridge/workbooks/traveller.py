@@ -50,7 +50,7 @@ from openpyxl.cell.cell import Cell
 from openpyxl.utils import column_index_from_string, get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring import checks as validate
+from xlbridge.scoring import checks
 from xlbridge.scoring.boards import WEIGHT_TOLERANCE
 from xlbridge.workbooks.kit import layout, styles, validation
 from xlbridge.workbooks.kit.formulas import first_problem
@@ -195,10 +195,10 @@ def build_traveller(
     ``expected`` pre-fills the expected-results cell (blank: the tables that played);
     ``paper`` is a4 or letter.
     """
-    tables = validate.whole_number("tables", tables, 2, MAX_TABLES)
+    tables = checks.whole_number("tables", tables, 2, MAX_TABLES)
     if expected is not None:
-        expected = validate.whole_number("expected", expected, 2, MAX_EXPECTED)
-    paper = validate.choice("paper", paper, PAPER_SIZES)
+        expected = checks.whole_number("expected", expected, 2, MAX_EXPECTED)
+    paper = checks.choice("paper", paper, PAPER_SIZES)
     workbook, ws = layout.new_workbook(SHEET)
     rows = [_table_cells(number) for number in range(1, tables + 1)]
     top, bottom = rows[0].row, rows[-1].row

@@ -1,1 +1,2 @@
-"""The kit every workbook builder shares: layout, styles, formula snippets, references, print set-up, validation."""
+"""What every workbook builder shares: layout, styles, formula snippets, cell references,
+print set-up, data validation, the Ranking sheet, the IMP table and contract formulas."""

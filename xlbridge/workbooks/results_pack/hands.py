@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from xlbridge.scoring.checks import InputError, shown
+from xlbridge.errors import InputError
+from xlbridge.scoring.checks import shown
 from xlbridge.scoring.contract import SEATS
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")

@@ -28,9 +28,10 @@ from dataclasses import dataclass
 
 from openpyxl import Workbook
 
+from xlbridge.errors import InputError
 from xlbridge.io.sessions import pair_names
-from xlbridge.scoring import checks as validate
-from xlbridge.scoring.checks import InputError, shown
+from xlbridge.scoring import checks
+from xlbridge.scoring.checks import shown
 from xlbridge.scoring.session import PairResult, SessionResult
 from xlbridge.workbooks.kit.printing import PAPER_SIZES
 from xlbridge.workbooks.results_pack import page
@@ -106,7 +107,7 @@ def build_results_pack(
     (``{"N": "AKQ2.KJ3.Q54.A32", ...}``); it is printed on the board's traveller. ``event``
     and ``date`` go in every page's header; ``paper`` is a4 or letter.
     """
-    paper = validate.choice("paper", paper, PAPER_SIZES)
+    paper = checks.choice("paper", paper, PAPER_SIZES)
     if not isinstance(result, SessionResult):
         raise InputError(f"result must be a scored session, got {type(result).__name__}")
     context = PackContext(
@@ -161,7 +162,7 @@ def _deals(hands: Mapping[int, object], boards: set[int]) -> dict[int, dict[str,
         raise InputError("hands must map board numbers to deals")
     deals = {}
     for board, deal in hands.items():
-        number = validate.whole_number("hands: board", board, 1)
+        number = checks.whole_number("hands: board", board, 1)
         if number not in boards:
             raise InputError(f"hands are given for board {number}, which was not played")
         deals[number] = read_deal(number, deal)
