@@ -188,9 +188,7 @@ def _text(name: str, value: Any, default: str) -> str:
     if _blank(value):
         return default
     if not isinstance(value, str):
-        raise InputError(
-            f"{name} must be text (or blank for {default}), got {checks.shown(value)}"
-        )
+        raise InputError(f"{name} must be text (or blank for {default}), got {checks.shown(value)}")
     return value
 
 
@@ -455,9 +453,7 @@ def MATCHPOINTS(
 ) -> Grid:
     """Matchpoints of each table on one board, assigned weighted scores scored right (each
     component as a fractional frequency, Law 12C1(c)); one value per row."""
-    target = (
-        None if _blank(expected) else checks.whole_number("expected", expected, 2, MAX_RESULTS)
-    )
+    target = None if _blank(expected) else checks.whole_number("expected", expected, 2, MAX_RESULTS)
     entry, score, weight, rows = _components(
         scores, weights, results_needed=2 if target is None else 1
     )

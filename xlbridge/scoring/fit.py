@@ -214,9 +214,7 @@ def audit(
     name = _form(form)
     values, counts = _matches(margins, boards, name)
     fitted = model_k is None
-    model = (
-        fit_k(margins, boards, name).k if fitted else checks.positive_number("model_k", model_k)
-    )
+    model = fit_k(margins, boards, name).k if fitted else checks.positive_number("model_k", model_k)
     observed = None
     expected = None
     first: VPScale | None = None

@@ -8,7 +8,8 @@ written by xlbridge and never opened in a spreadsheet has none). From these it w
 standings with the core (:mod:`xlbridge.scoring.scales` VPs,
 :func:`xlbridge.scoring.swiss.late_entry` entry VPs), as the Standings sheet does, and the
 meetings so far; draws the next round with :func:`xlbridge.scoring.swiss.swiss_draw`; and
-writes the draw (entry numbers, table by table, the bye on the table after the last) into the first round sheet with nothing typed yet.
+writes the draw (entry numbers, table by table, the bye on the table after the last) into
+the first round sheet with nothing typed yet.
 
 It refuses, naming the sheet and cell, a round that is not finished (a drawn table without a
 margin), a draw the round sheet would flag (an entry number out of range, an entry drawn
