@@ -222,8 +222,10 @@ def script_main(
     print(report(measured, command))
     failed = [line for line in measured if not line.passed]
     if args.json:
-        rows = [asdict(line) | {"ratio": line.ratio, "floor": line.floor, "passed": line.passed}
-                for line in measured]  # fmt: skip
+        rows = [
+            asdict(line) | {"ratio": line.ratio, "floor": line.floor, "passed": line.passed}
+            for line in measured
+        ]
         args.json.write_text(json.dumps({"command": command, "lines": rows}, indent=2))
     if failed:
         print(f"\n{len(failed)} floor(s) not met: " + "; ".join(line.check for line in failed))

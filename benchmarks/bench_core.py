@@ -183,9 +183,31 @@ def reference_vp(scale: VPScale, margins: np.ndarray) -> np.ndarray:
 
 #: Law 78B: a difference of at least LAW_78B[i] points is worth i + 1 IMPs.
 LAW_78B: list[int] = [
-    20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600,
-    750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000,
-]  # fmt: skip
+    20,
+    50,
+    90,
+    130,
+    170,
+    220,
+    270,
+    320,
+    370,
+    430,
+    500,
+    600,
+    750,
+    900,
+    1100,
+    1300,
+    1500,
+    1750,
+    2000,
+    2250,
+    2500,
+    3000,
+    3500,
+    4000,
+]
 
 
 def reference_imps(points: np.ndarray) -> np.ndarray:

@@ -53,8 +53,16 @@ def lines(sizes: Sizes) -> list[Line]:
         lambda: call(identity, "IDENTITY", cells),
         sizes.repeats * 4,
     )
-    return [Line("VP via dispatcher vs identity", "1,000-cell range", ours,
-                 "identity function, same dispatcher", plain, "limit")]  # fmt: skip
+    return [
+        Line(
+            "VP via dispatcher vs identity",
+            "1,000-cell range",
+            ours,
+            "identity function, same dispatcher",
+            plain,
+            "limit",
+        )
+    ]
 
 
 if __name__ == "__main__":

@@ -60,8 +60,14 @@ def peak_memory_mb(arguments: list[str], cwd: Path) -> float:
     """Peak resident memory of ``xlbridge ARGUMENTS`` run once as a fresh process."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("XLWINGS_")}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    done = subprocess.run([sys.executable, "-c", PEAK_MEMORY, *arguments], cwd=cwd, env=env,
-                          capture_output=True, text=True, check=False)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK_MEMORY, *arguments],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
         raise RuntimeError(f"xlbridge {arguments[0]} failed: {done.stderr.strip()[-500:]}")
     return int(done.stderr.strip().splitlines()[-1]) / 1024
@@ -119,8 +125,10 @@ def traveller_text(boards: int, entries: int, seed: int = 3) -> str:
     board = np.repeat(np.arange(1, boards + 1), entries)
     table = np.tile(np.arange(1, entries + 1), boards)
     score = rng.integers(-150, 200, board.size) * 10
-    body = "\n".join(f"{b},{t},{s}" for b, t, s in zip(board.tolist(), table.tolist(),
-                                                        score.tolist(), strict=True))  # fmt: skip
+    body = "\n".join(
+        f"{b},{t},{s}"
+        for b, t, s in zip(board.tolist(), table.tolist(), score.tolist(), strict=True)
+    )
     return "board,table,ns_score\n" + body + "\n"
 
 
@@ -140,19 +148,33 @@ def handicap_lines(folder: Path, rounds: int) -> list[Line]:
     arguments = ["handicap", "update", "--register", str(register), "--results", str(results)]
     fresh()
     ours(arguments)
-    outputs = {folder / "bare-players.csv": rows_of(register),
-               folder / "bare-history.csv": rows_of(history)}  # fmt: skip
+    outputs = {
+        folder / "bare-players.csv": rows_of(register),
+        folder / "bare-history.csv": rows_of(history),
+    }
     fresh()
     memory = peak_memory_mb(arguments, folder)
     mine, reference = interleaved(
         rounds, lambda: ours(arguments), lambda: bare_csv([original, results], outputs), fresh
     )
     return [
-        Line("files: handicap update vs bare csv", "30,000 players, 400,005 rows, end to end",
-             mine, "csv.reader/csv.writer of the same files", reference, "limit"),
-        Line("peak memory: handicap update (recorded)", f"{memory:.0f} MB, fresh process",
-             mine, "—", reference, "limit"),
-    ]  # fmt: skip
+        Line(
+            "files: handicap update vs bare csv",
+            "30,000 players, 400,005 rows, end to end",
+            mine,
+            "csv.reader/csv.writer of the same files",
+            reference,
+            "limit",
+        ),
+        Line(
+            "peak memory: handicap update (recorded)",
+            f"{memory:.0f} MB, fresh process",
+            mine,
+            "—",
+            reference,
+            "limit",
+        ),
+    ]
 
 
 def score_lines(folder: Path, rounds: int) -> list[Line]:
@@ -162,14 +184,27 @@ def score_lines(folder: Path, rounds: int) -> list[Line]:
     ours(arguments)
     outputs = {folder / "bare-scored.csv": rows_of(scored)}
     memory = peak_memory_mb(arguments, folder)
-    mine, reference = interleaved(rounds, lambda: ours(arguments),
-                                  lambda: bare_csv([traveller], outputs))  # fmt: skip
+    mine, reference = interleaved(
+        rounds, lambda: ours(arguments), lambda: bare_csv([traveller], outputs)
+    )
     return [
-        Line("files: score vs bare csv", "1,000 boards × 1,000 entries, end to end",
-             mine, "csv.reader/csv.writer of the same files", reference, "limit"),
-        Line("peak memory: score (recorded)", f"{memory:.0f} MB, fresh process",
-             mine, "—", reference, "limit"),
-    ]  # fmt: skip
+        Line(
+            "files: score vs bare csv",
+            "1,000 boards × 1,000 entries, end to end",
+            mine,
+            "csv.reader/csv.writer of the same files",
+            reference,
+            "limit",
+        ),
+        Line(
+            "peak memory: score (recorded)",
+            f"{memory:.0f} MB, fresh process",
+            mine,
+            "—",
+            reference,
+            "limit",
+        ),
+    ]
 
 
 def lines(sizes: Sizes) -> list[Line]:

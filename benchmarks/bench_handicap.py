@@ -125,8 +125,17 @@ def run(settings: dict[str, int]) -> dict[str, float]:
             register_path.write_text(register_text)
             Path(folder, "players-history.csv").unlink(missing_ok=True)
             with contextlib.redirect_stderr(io.StringIO()):
-                code = cli_main(["handicap", "update", "--register", str(register_path),
-                                 "--results", str(results_path), "--add-new"])  # fmt: skip
+                code = cli_main(
+                    [
+                        "handicap",
+                        "update",
+                        "--register",
+                        str(register_path),
+                        "--results",
+                        str(results_path),
+                        "--add-new",
+                    ]
+                )
             assert code == 0
 
         end_to_end_s = best_of(end_to_end, settings["repeats"])
@@ -151,8 +160,16 @@ def lines(sizes: Any) -> list[Line]:
         lambda: reference(register, results, players),
         sizes.handicap_repeats,
     )
-    return [Line("handicap batch vs per-row loop", "30,000 players, 400,005 rows, 30 days",
-                 ours, "the same formulas, row by row in Python", loop, "faster")]  # fmt: skip
+    return [
+        Line(
+            "handicap batch vs per-row loop",
+            "30,000 players, 400,005 rows, 30 days",
+            ours,
+            "the same formulas, row by row in Python",
+            loop,
+            "faster",
+        )
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -161,13 +178,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     r = run(SHORT if args.short else FULL)
     command = "python benchmarks/bench_handicap.py" + (" --short" if args.short else "")
-    print(f"Handicap batch: {r['players']:,} players, {r['rows']:,} result rows, "
-          f"{r['competitions']:,} competitions over {DAYS} days; `{command}`")  # fmt: skip
+    print(
+        f"Handicap batch: {r['players']:,} players, {r['rows']:,} result rows, "
+        f"{r['competitions']:,} competitions over {DAYS} days; `{command}`"
+    )
     print()
     print("| step | xlbridge (s) | per-row Python loop (s) | speed-up |")
     print("|---|---:|---:|---:|")
-    print(f"| apply (computation) | {r['apply_s']:.3f} | {r['reference_s']:.3f} | "
-          f"{r['speedup']:.1f}× |")  # fmt: skip
+    print(
+        f"| apply (computation) | {r['apply_s']:.3f} | {r['reference_s']:.3f} | "
+        f"{r['speedup']:.1f}× |"
+    )
     print(f"| end to end: read, check, apply, write | {r['end_to_end_s']:.3f} | | |")
     return 0
 

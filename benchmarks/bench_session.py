@@ -56,8 +56,9 @@ def random_contracts(size: int, seed: int) -> dict[str, np.ndarray]:
 _TRICK_VALUE = {0: 20, 1: 20, 2: 30, 3: 30, 4: 30}
 
 
-def loop_score(level: int, strain: int, doubled: int, declarer: int, tricks: int,
-               board: int) -> int:  # fmt: skip
+def loop_score(
+    level: int, strain: int, doubled: int, declarer: int, tricks: int, board: int
+) -> int:
     """NS's score of one contract, Law 77 written out plainly (the per-row reference)."""
     if level == 0:
         return 0
@@ -94,8 +95,10 @@ def loop_score(level: int, strain: int, doubled: int, declarer: int, tricks: int
 
 
 def loop_scores(columns: dict[str, np.ndarray]) -> list[int]:
-    lists = [columns[key].tolist() for key in
-             ("level", "strain", "doubled", "declarer", "tricks", "board")]  # fmt: skip
+    lists = [
+        columns[key].tolist()
+        for key in ("level", "strain", "doubled", "declarer", "tricks", "board")
+    ]
     return [loop_score(*row) for row in zip(*lists, strict=True)]
 
 
@@ -126,9 +129,13 @@ def national(seed: int = 8) -> Traveller:
     tricks = np.clip(level + 6 + rng.choice([-2, -1, 0, 0, 0, 1], size), 0, 13)
     scores = ns_score(level, strain, doubled, declarer, tricks, board).astype(float)
     labels = tuple(str(i) for i in range(1, 2 * TABLES + 1))
-    texts = np.array([str(Contract(lv, st, dbl)) for lv, st, dbl in
-                      zip(level.tolist(), strain.tolist(), doubled.tolist(), strict=True)],
-                     dtype=object)  # fmt: skip
+    texts = np.array(
+        [
+            str(Contract(lv, st, dbl))
+            for lv, st, dbl in zip(level.tolist(), strain.tolist(), doubled.tolist(), strict=True)
+        ],
+        dtype=object,
+    )
     nan = np.full(size, np.nan)
     return Traveller(
         section=club.astype(np.int64),
@@ -173,8 +180,16 @@ def lines(sizes: Any) -> list[Line]:
     ours_scores = ns_score(**columns)
     assert ours_scores.tolist() == loop_scores(columns), "contract scores differ from the loop"
     fast, loop = interleaved(lambda: ns_score(**columns), lambda: loop_scores(columns), 2)
-    result = [Line("contract scoring vs per-row loop", f"{CONTRACTS:,} contracts", fast,
-                   "the same rules, row by row in Python", loop, "faster")]  # fmt: skip
+    result = [
+        Line(
+            "contract scoring vs per-row loop",
+            f"{CONTRACTS:,} contracts",
+            fast,
+            "the same rules, row by row in Python",
+            loop,
+            "faster",
+        )
+    ]
     event = national()
     board_entry = {"board": event.board, "entry": np.arange(len(event)), "score": event.ns_score}
     scored = score_session(event, "mp", across_field=True)
@@ -185,8 +200,16 @@ def lines(sizes: Any) -> list[Line]:
         sizes.repeats,
     )
     case = f"{CLUBS * TABLES:,} tables × 24 boards ({len(event):,} lines), across the field"
-    result.append(Line("session vs matchpoints", case, session_s,
-                       "matchpoints() of the same lines", matchpoints_s, "limit"))  # fmt: skip
+    result.append(
+        Line(
+            "session vs matchpoints",
+            case,
+            session_s,
+            "matchpoints() of the same lines",
+            matchpoints_s,
+            "limit",
+        )
+    )
     result.append(end_to_end(event))
     return result
 
@@ -219,15 +242,21 @@ def end_to_end(event: Traveller) -> Line:
                 contextlib.redirect_stdout(io.StringIO()),
                 contextlib.redirect_stderr(io.StringIO()),
             ):
-                code = cli_main(["session", str(source), "--across-field", "--ranking",
-                                 str(ranking), "--force"])  # fmt: skip
+                code = cli_main(
+                    ["session", str(source), "--across-field", "--ranking", str(ranking), "--force"]
+                )
             assert code == 0
 
         seconds = best_of(command, 1)
     pairs = CLUBS * TABLES * 2
-    return Line("xlbridge session end to end (recorded)",
-                f"{pairs:,} pairs, {len(event):,} lines with contracts, across the field",
-                seconds, "—", float("nan"), "faster")  # fmt: skip
+    return Line(
+        "xlbridge session end to end (recorded)",
+        f"{pairs:,} pairs, {len(event):,} lines with contracts, across the field",
+        seconds,
+        "—",
+        float("nan"),
+        "faster",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -36,8 +36,14 @@ def _environment() -> dict[str, str]:
 
 def _run(arguments: list[str], env: dict[str, str]) -> float:
     start = time.perf_counter()
-    subprocess.run([sys.executable, *arguments], env=env, cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    subprocess.run(
+        [sys.executable, *arguments],
+        env=env,
+        cwd=ROOT,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     return time.perf_counter() - start
 
 
@@ -57,14 +63,31 @@ def lines(sizes: Sizes) -> list[Line]:
     best = best_times(max(sizes.repeats, 5))
     numpy, numpy_xlwings = best["import numpy"], best["import numpy, xlwings"]
     return [
-        Line("start-up: --version vs import numpy", "xlbridge --version, fresh process",
-             best["xlbridge --version"], "python -c 'import numpy'", numpy, "limit"),
-        Line("start-up: scale vs import numpy", "xlbridge scale --boards 8, fresh process",
-             best["xlbridge scale --boards 8"], "python -c 'import numpy'", numpy, "limit"),
-        Line("start-up: udfs vs import numpy, xlwings", "import xlbridge.udfs, fresh process",
-             best["import xlbridge.udfs"], "python -c 'import numpy, xlwings'", numpy_xlwings,
-             "limit"),
-    ]  # fmt: skip
+        Line(
+            "start-up: --version vs import numpy",
+            "xlbridge --version, fresh process",
+            best["xlbridge --version"],
+            "python -c 'import numpy'",
+            numpy,
+            "limit",
+        ),
+        Line(
+            "start-up: scale vs import numpy",
+            "xlbridge scale --boards 8, fresh process",
+            best["xlbridge scale --boards 8"],
+            "python -c 'import numpy'",
+            numpy,
+            "limit",
+        ),
+        Line(
+            "start-up: udfs vs import numpy, xlwings",
+            "import xlbridge.udfs, fresh process",
+            best["import xlbridge.udfs"],
+            "python -c 'import numpy, xlwings'",
+            numpy_xlwings,
+            "limit",
+        ),
+    ]
 
 
 if __name__ == "__main__":

@@ -48,8 +48,16 @@ def lines(sizes: Sizes) -> list[Line]:
             sizes.repeats,
         )
     )
-    lines.append(Line("cached VPSCALE vs dict + copy", "VPSCALE(8) again, per call", ours,
-                      "dict lookup + copy of the rows", lookup, "limit"))  # fmt: skip
+    lines.append(
+        Line(
+            "cached VPSCALE vs dict + copy",
+            "VPSCALE(8) again, per call",
+            ours,
+            "dict lookup + copy of the rows",
+            lookup,
+            "limit",
+        )
+    )
     return lines
 
 

@@ -30,8 +30,11 @@ def lines(sizes: Sizes) -> list[Line]:
             build().save(Path(folder) / name)
             seconds = time.perf_counter() - start
             sizes[name] = (Path(folder) / name).stat().st_size
-            lines.append(Line(f"generate {name} (recorded)", "build and save", seconds,
-                              "—", seconds, "limit"))  # fmt: skip
+            lines.append(
+                Line(
+                    f"generate {name} (recorded)", "build and save", seconds, "—", seconds, "limit"
+                )
+            )
         largest = max(sizes, key=lambda n: sizes[n])
         profile = prepare_profile(Path(folder) / "profile")
         out = Path(folder) / "out"
@@ -39,9 +42,16 @@ def lines(sizes: Sizes) -> list[Line]:
         start = time.perf_counter()
         recalculate(Path(folder) / largest, out, profile, soffice=require_soffice())
         seconds = time.perf_counter() - start
-    lines.append(Line(f"LibreOffice recalculates {largest} (recorded)",
-                      f"{sizes[largest] // 1024} kB, headless, start-up included", seconds,
-                      "—", seconds, "limit"))  # fmt: skip
+    lines.append(
+        Line(
+            f"LibreOffice recalculates {largest} (recorded)",
+            f"{sizes[largest] // 1024} kB, headless, start-up included",
+            seconds,
+            "—",
+            seconds,
+            "limit",
+        )
+    )
     return lines
 
 

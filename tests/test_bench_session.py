@@ -22,8 +22,9 @@ def test_national_event_is_a_valid_two_winner_session() -> None:
     assert len(event) == 48_000
     result = score_session(event, "mp", across_field=True)
     assert result.winners == 2 and len(result.pairs) == 4_000
-    bench._check_totals(event, result, bench.matchpoints(event.board, np.arange(48_000),
-                                                         event.ns_score).value)  # fmt: skip
+    bench._check_totals(
+        event, result, bench.matchpoints(event.board, np.arange(48_000), event.ns_score).value
+    )
     # The CSV of the same event scores the same (a sample of clubs, to keep the test quick).
     text = bench.national_csv(event)
     head = "\n".join(text.splitlines()[: 1 + 2_400]) + "\n"  # the first 2,400 lines

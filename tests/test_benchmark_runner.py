@@ -71,8 +71,9 @@ def test_without_node_the_peer_lines_are_skipped_with_a_notice(
     common = load("bench_common")
     monkeypatch.setattr(common, "_PEER_NOTICES", [])
     cross = load("bench_cross_imps")
-    lines = cross.lines(common.Sizes(repeats=1, peer_repeats=1, peer_cross_repeats=1,
-                                     handicap_repeats=1))  # fmt: skip
+    lines = cross.lines(
+        common.Sizes(repeats=1, peer_repeats=1, peer_cross_repeats=1, handicap_repeats=1)
+    )
     assert [line.check for line in lines] == ["cross-IMPs growth vs N log N"]
     out = capsys.readouterr().out
     assert out.count("notice: bridge-scorer") == 1 and "skipped" in out

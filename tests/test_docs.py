@@ -30,9 +30,11 @@ from types import ModuleType
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LINKED_PAGES = ["README.md", "install/README.md", *sorted(
-    str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md")
-)]  # fmt: skip
+LINKED_PAGES = [
+    "README.md",
+    "install/README.md",
+    *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md")),
+]
 #: Pages whose shell commands are run (```bash blocks, and "$ " lines in any block).
 COMMAND_PAGES = ["README.md", "install/README.md"]
 
@@ -162,8 +164,11 @@ def test_docs_index_lists_every_page() -> None:
 
 
 def test_every_excel_function_is_documented(udfs: ModuleType) -> None:
-    text = "\n".join((ROOT / "docs" / p).read_text(encoding="utf-8") for p in os.listdir(
-        ROOT / "docs") if p.endswith(".md"))  # fmt: skip
+    text = "\n".join(
+        (ROOT / "docs" / p).read_text(encoding="utf-8")
+        for p in os.listdir(ROOT / "docs")
+        if p.endswith(".md")
+    )
     missing = [name for name in udfs.__all__ if not re.search(rf"\b{name}\b", text)]
     assert missing == [], f"not described in docs/: {missing}"
 
@@ -388,9 +393,14 @@ def run_all(commands: list[Command], cwd: Path, env: dict[str, str]) -> Run:
         # Both streams together, as the terminal (and so the README) shows them; ``$?`` is the
         # previous command's status, as in the reader's shell.
         done = subprocess.run(
-            ["bash", "-c", f"(exit {status}); {command.text}"], cwd=cwd, env=env,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300,
-        )  # fmt: skip
+            ["bash", "-c", f"(exit {status}); {command.text}"],
+            cwd=cwd,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=300,
+        )
         status = done.returncode
         where = f"{command.page}:{command.line}: {command.text}"
         run.outputs[i] = done.stdout
@@ -410,13 +420,17 @@ def run_all(commands: list[Command], cwd: Path, env: dict[str, str]) -> Run:
 def untracked_or_changed(cwd: Path) -> list[str]:
     status = subprocess.run(
         ["git", "status", "--porcelain", "--untracked-files=all"],
-        cwd=cwd, capture_output=True, text=True, check=True,
-    ).stdout  # fmt: skip
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return status.splitlines()
 
 
-@pytest.mark.skipif(shutil.which("git") is None or shutil.which("bash") is None,
-                    reason="needs git and bash")  # fmt: skip
+@pytest.mark.skipif(
+    shutil.which("git") is None or shutil.which("bash") is None, reason="needs git and bash"
+)
 def test_readme_commands_run_twice_in_a_fresh_copy(tmp_path: Path) -> None:
     copy = tmp_path / "clone"
     fresh_copy(copy)

@@ -18,8 +18,9 @@ def _loaded_after(code: str) -> list[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("XLWINGS_")}
     env["PYTHONPATH"] = str(ROOT)
     probe = f"{code}\nimport sys\nprint(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
-    done = subprocess.run([sys.executable, "-c", probe], env=env, cwd=ROOT,
-                          capture_output=True, text=True, check=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=env, cwd=ROOT, capture_output=True, text=True, check=True
+    )
     return done.stdout.split()
 
 

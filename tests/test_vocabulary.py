@@ -108,23 +108,33 @@ TRAVELLER = [[460], [430], [430], [420], [None], [400]]
 @pytest.mark.parametrize("spelling", ["mp", "MP", "english", "English", "matchpoints", None])
 def test_matchpoints_accepts_every_spelling_of_mp(call_udf, spelling) -> None:
     assert call_udf("MATCHPOINTS", TRAVELLER, None, spelling) == [
-        [8.0], [5.0], [5.0], [2.0], [""], [0.0]
-    ]  # fmt: skip
+        [8.0],
+        [5.0],
+        [5.0],
+        [2.0],
+        [""],
+        [0.0],
+    ]
 
 
 @pytest.mark.parametrize(
     ("function", "args", "position", "spellings"),
     [
-        ("WEIGHTED_MP", ([[460], [430], [420]], [[430], [400]], [[0.6], [0.4]]), 3,
-         ("mp", "english")),
+        (
+            "WEIGHTED_MP",
+            ([[460], [430], [420]], [[430], [400]], [[0.6], [0.4]]),
+            3,
+            ("mp", "english"),
+        ),
         ("NEUBERG", ([[3], [1]], 3, 4), 3, ("mp", "english")),
         ("CROSS_IMPS", ([[430], [420], [-50]], None), 2, ("comparisons", "Comparisons")),
         ("VPSCALE", (8, None, None, None, None, None, None), 7, ("white-book", "White_Book")),
         ("HANDICAP_EXPECTED", ([[20]], [[30]]), 2, ("teams", "team")),
     ],
-)  # fmt: skip
-def test_aliases_give_identical_results_in_excel(call_udf, function, args, position,
-                                                 spellings) -> None:  # fmt: skip
+)
+def test_aliases_give_identical_results_in_excel(
+    call_udf, function, args, position, spellings
+) -> None:
     answers = []
     for spelling in spellings:
         full = list(args) + [None] * (position - len(args)) + [spelling]

@@ -59,14 +59,20 @@ CASES = [
     (["score", "traveller.csv", "-o", "dir.csv"], ("dir.csv/", ""), "is a folder"),
     (["score", "traveller.csv", "-o", "season.csv"], None, "already exists"),
     ([*UPDATE, "dir.csv"], ("dir.csv/", ""), "is a folder"),
-    ([*UPDATE, "big.csv"], ("big.csv", f"competition,date,boards,players,result\n{HUGE_FIELD}"),
-     "131,072"),
+    (
+        [*UPDATE, "big.csv"],
+        ("big.csv", f"competition,date,boards,players,result\n{HUGE_FIELD}"),
+        "131,072",
+    ),
     ([*UPDATE, "r.csv"], ("r.csv", RESULTS.replace("24,101", "1e20,101")), "boards"),
     ([*UPDATE, "r.csv"], ("r.csv", RESULTS.replace("101+102", "101+999")), "--add-new"),
     ([*UPDATE, "results.csv", "-o", "dir.csv", "--force"], ("dir.csv/", ""), "is a folder"),
     ([*UPDATE, "results.csv", "-o", "season.csv"], None, "already exists"),
-    (["install", "--lite", "traveller.csv", "--wheel-url", "https://example.org/x.whl"], None,
-     "traveller.csv"),
+    (
+        ["install", "--lite", "traveller.csv", "--wheel-url", "https://example.org/x.whl"],
+        None,
+        "traveller.csv",
+    ),
     (["install", "--wheel-url", "x", "--classic"], None, "--wheel-url"),
     (["audit", "dir.csv"], ("dir.csv/", ""), "is a folder"),
     (["audit", "few.csv"], ("few.csv", "margin,boards\n3,8\n-5,8\n"), "chi-square"),
@@ -85,7 +91,7 @@ CASES = [
     (["swiss", "draw", "standings.csv", "--seed", "-1"], None, "seed"),
     (["swiss", "draw", "standings.csv", "-o", "dir.csv"], ("dir.csv/", ""), "is a folder"),
     (["nosuchcommand"], None, "invalid choice"),
-]  # fmt: skip
+]
 
 
 def _snapshot(folder: Path) -> dict[str, bytes | None]:
@@ -97,8 +103,15 @@ def _snapshot(folder: Path) -> dict[str, bytes | None]:
 
 def _xlbridge(folder: Path, *argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONWARNINGS="default")
-    return subprocess.run([sys.executable, "-m", "xlbridge", *argv], cwd=folder, env=env,
-                          capture_output=True, text=True, timeout=300, input=stdin)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "xlbridge", *argv],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        input=stdin,
+    )
 
 
 @pytest.mark.parametrize(
@@ -130,8 +143,14 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     """``xlbridge scale --boards 8 | head -3``: no "Broken pipe", no traceback."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     command = f"{sys.executable} -m xlbridge scale --boards 8 --vp-total 1000 | head -3"
-    done = subprocess.run(["bash", "-o", "pipefail", "-c", command], env=env, cwd=tmp_path,
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", command],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.stdout.count("\n") == 3
     assert done.stderr == ""
     assert done.returncode in (0, 141)  # 141: ended by the closed pipe, as Unix tools are
@@ -143,18 +162,32 @@ LONG = "x" * 100_000  # a note pasted into a cell
 @pytest.mark.parametrize(
     ("argv", "name", "text", "words"),
     [
-        (["score", "t.csv"], "t.csv", f"board,table,ns_score\n1,1,420\n1,2,{LONG}\n",
-         "t.csv, line 3: ns_score must be a number, got 'xxx"),
-        (["score", "t.csv"], "t.csv", f"board,table,ns_score\n1,{LONG},420\n1,2,400\n",
-         "t.csv, line 2: table must be a number, got 'xxx"),
-        (["handicap", "update", "--register", "p.csv", "--results", "r.csv"], "r.csv",
-         "competition,date,boards,players,result\n"
-         f"c1,2026-11-03,24,101+102,{LONG}\n", "r.csv, line 2: result must be a number"),
-        (["handicap", "update", "--register", "p.csv", "--results", "r.csv"], "r.csv",
-         f"competition,date,boards,players,result\nc1,{LONG},24,101+102,55\n",
-         "r.csv, line 2: date must be a date such as 2026-11-29, got 'xxx"),
+        (
+            ["score", "t.csv"],
+            "t.csv",
+            f"board,table,ns_score\n1,1,420\n1,2,{LONG}\n",
+            "t.csv, line 3: ns_score must be a number, got 'xxx",
+        ),
+        (
+            ["score", "t.csv"],
+            "t.csv",
+            f"board,table,ns_score\n1,{LONG},420\n1,2,400\n",
+            "t.csv, line 2: table must be a number, got 'xxx",
+        ),
+        (
+            ["handicap", "update", "--register", "p.csv", "--results", "r.csv"],
+            "r.csv",
+            f"competition,date,boards,players,result\nc1,2026-11-03,24,101+102,{LONG}\n",
+            "r.csv, line 2: result must be a number",
+        ),
+        (
+            ["handicap", "update", "--register", "p.csv", "--results", "r.csv"],
+            "r.csv",
+            f"competition,date,boards,players,result\nc1,{LONG},24,101+102,55\n",
+            "r.csv, line 2: date must be a date such as 2026-11-29, got 'xxx",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_huge_cell_is_named_shortly(
     tmp_path: Path, argv: list[str], name: str, text: str, words: str
 ) -> None:

@@ -114,16 +114,24 @@ def test_swiss_team_names_may_not_hold_the_separator(
 @pytest.mark.parametrize(
     ("args", "sizes"),
     [
-        (["swiss-teams"], "swiss-teams, 16 teams, 7 rounds, 8 boards a match, K 6.5, "
-         "no late entry, A4"),
-        (["swiss-pairs", "--teams", "20", "--paper", "letter"],
-         "swiss-pairs, 20 pairs, 7 rounds, 8 boards a match, S8 11, late entry, LETTER"),
-        (["league", "--teams", "5", "--double"],
-         "league, 5 teams, home and away (10 rounds), 16 boards a match, K 6.5, A4"),
-        (["teams-match", "--scale", "wbf", "--boards", "12"],
-         "teams-match, 12 boards, WBF continuous VP scale, A4"),
+        (
+            ["swiss-teams"],
+            "swiss-teams, 16 teams, 7 rounds, 8 boards a match, K 6.5, no late entry, A4",
+        ),
+        (
+            ["swiss-pairs", "--teams", "20", "--paper", "letter"],
+            "swiss-pairs, 20 pairs, 7 rounds, 8 boards a match, S8 11, late entry, LETTER",
+        ),
+        (
+            ["league", "--teams", "5", "--double"],
+            "league, 5 teams, home and away (10 rounds), 16 boards a match, K 6.5, A4",
+        ),
+        (
+            ["teams-match", "--scale", "wbf", "--boards", "12"],
+            "teams-match, 12 boards, WBF continuous VP scale, A4",
+        ),
     ],
-)  # fmt: skip
+)
 def test_template_says_the_sizes_it_used(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], sizes: str
 ) -> None:

@@ -56,13 +56,29 @@ def table(path: Path, delimiter: str = ",") -> list[dict[str, str]]:
 def test_seed_002_weighted_table_gets_7_00_of_16(tmp_path: Path) -> None:
     rows = table(run(tmp_path, SEED_002))
     assert [r["ns_mp"] for r in rows] == [
-        "16", "11.4", "11.4", "11.4", "4.8", "4.8", "4.8", "0.4", "7", "",
-    ]  # fmt: skip
+        "16",
+        "11.4",
+        "11.4",
+        "11.4",
+        "4.8",
+        "4.8",
+        "4.8",
+        "0.4",
+        "7",
+        "",
+    ]
     # No split scores: NS + EW make the top of 16 at every table.
     assert all(float(r["ns_mp"]) + float(r["ew_mp"]) == pytest.approx(16) for r in rows[:-1])
     # Columns the user typed are kept, in order.
-    assert list(rows[0])[:7] == ["board", "table", "ns_pair", "ew_pair", "ns_score", "ew_score",
-                                 "weight"]  # fmt: skip
+    assert list(rows[0])[:7] == [
+        "board",
+        "table",
+        "ns_pair",
+        "ew_pair",
+        "ns_score",
+        "ew_score",
+        "weight",
+    ]
     assert rows[8]["ns_pair"] == "9" and rows[8]["weight"] == "0.6"
 
 

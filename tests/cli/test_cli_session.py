@@ -34,17 +34,28 @@ def _endplay_ns_score(contract: str, declarer: str, tricks: int, board: int) -> 
     if contract == "PASS":
         return 0
     level = int(contract[0])
-    denom = {"C": types.Denom.clubs, "D": types.Denom.diamonds, "H": types.Denom.hearts,
-             "S": types.Denom.spades, "N": types.Denom.nt}[contract[1]]  # fmt: skip
+    denom = {
+        "C": types.Denom.clubs,
+        "D": types.Denom.diamonds,
+        "H": types.Denom.hearts,
+        "S": types.Denom.spades,
+        "N": types.Denom.nt,
+    }[contract[1]]
     penalty = {0: types.Penalty.passed, 1: types.Penalty.doubled, 2: types.Penalty.redoubled}[
         contract.count("X")
     ]
-    player = {"N": types.Player.north, "E": types.Player.east, "S": types.Player.south,
-              "W": types.Player.west}[declarer]  # fmt: skip
-    vul = {"none": types.Vul.none, "NS": types.Vul.ns, "EW": types.Vul.ew,
-           "all": types.Vul.both}[VULNERABILITY[(board - 1) % 16]]  # fmt: skip
-    made = types.Contract(level=level, denom=denom, declarer=player, penalty=penalty,
-                          result=tricks - level - 6)  # fmt: skip
+    player = {
+        "N": types.Player.north,
+        "E": types.Player.east,
+        "S": types.Player.south,
+        "W": types.Player.west,
+    }[declarer]
+    vul = {"none": types.Vul.none, "NS": types.Vul.ns, "EW": types.Vul.ew, "all": types.Vul.both}[
+        VULNERABILITY[(board - 1) % 16]
+    ]
+    made = types.Contract(
+        level=level, denom=denom, declarer=player, penalty=penalty, result=tricks - level - 6
+    )
     score = int(made.score(vul))
     return score if declarer in "NS" else -score
 
@@ -56,8 +67,9 @@ def _tricks(contract: str, result: str) -> int:
     return int(contract[0]) + 6 + (0 if result == "=" else int(result))
 
 
-def _pairwise_percentages(lines: list[tuple[int, str, str, float | None, tuple[int, int]]]
-                          ) -> dict[tuple[str, str], float]:  # fmt: skip
+def _pairwise_percentages(
+    lines: list[tuple[int, str, str, float | None, tuple[int, int]]],
+) -> dict[tuple[str, str], float]:
     """Each pair's percentage worked out plainly: on each board, every real result compared
     with every other (2 per win, 1 per tie), Neuberg-factored to the most-played count E,
     adjusted lines getting their share of the top; total over Σ tops.
@@ -78,8 +90,10 @@ def _pairwise_percentages(lines: list[tuple[int, str, str, float | None, tuple[i
             if score is None:
                 ns_mp, ew_mp = share[0] / 100 * top, share[1] / 100 * top
             else:
-                mp = sum(2 if score > other[3] else 1 if score == other[3] else 0
-                         for other in real) - 1  # fmt: skip
+                mp = (
+                    sum(2 if score > other[3] else 1 if score == other[3] else 0 for other in real)
+                    - 1
+                )
                 ns_mp = (mp + 1) * most / a - 1
                 ew_mp = top - ns_mp
             totals[("NS", ns)] += ns_mp
@@ -99,12 +113,25 @@ def test_howell_end_to_end_from_contracts(
     lines = rows_of(travellers)
     meetings = Counter(frozenset((line["ns_pair"], line["ew_pair"])) for line in lines)
     assert len(meetings) == 14 * 13 // 2 and set(meetings.values()) == {2}
-    assert len({(line["board"], line["ns_pair"]) for line in lines} |
-               {(line["board"], line["ew_pair"]) for line in lines}) == 14 * 26  # fmt: skip
+    assert (
+        len(
+            {(line["board"], line["ns_pair"]) for line in lines}
+            | {(line["board"], line["ew_pair"]) for line in lines}
+        )
+        == 14 * 26
+    )
     ranking = tmp_path / "ranking.csv"
     code, out, err = run(
-        ["session", str(travellers), "--names", str(EXAMPLES / "howell-names.csv"),
-         "--ranking", str(ranking)], capsys)  # fmt: skip
+        [
+            "session",
+            str(travellers),
+            "--names",
+            str(EXAMPLES / "howell-names.csv"),
+            "--ranking",
+            str(ranking),
+        ],
+        capsys,
+    )
     assert code == 0, err
     assert "All pairs (matchpoints)" in out and "NS pairs" not in out
     written = rows_of(ranking)
@@ -164,8 +191,16 @@ def test_mitchell_end_to_end_from_contracts(
     travellers = EXAMPLES / "mitchell.csv"
     ranking = tmp_path / "ranking.csv"
     code, out, err = run(
-        ["session", str(travellers), "--names", str(EXAMPLES / "mitchell-names.csv"),
-         "--ranking", str(ranking)], capsys)  # fmt: skip
+        [
+            "session",
+            str(travellers),
+            "--names",
+            str(EXAMPLES / "mitchell-names.csv"),
+            "--ranking",
+            str(ranking),
+        ],
+        capsys,
+    )
     assert code == 0, err
     assert "NS pairs (matchpoints)" in out and "EW pairs (matchpoints)" in out
     written = rows_of(ranking)
@@ -193,8 +228,11 @@ def test_mitchell_end_to_end_from_contracts(
 
 def test_methods_and_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     howell = str(EXAMPLES / "howell.csv")
-    for method, heading in (("acbl", "matchpoints (ACBL)"), ("ximp", "cross-IMPs"),
-                            ("butler", "Butler IMPs")):  # fmt: skip
+    for method, heading in (
+        ("acbl", "matchpoints (ACBL)"),
+        ("ximp", "cross-IMPs"),
+        ("butler", "Butler IMPs"),
+    ):
         code, out, err = run(["session", howell, "--method", method], capsys)
         assert code == 0, err
         assert heading in out
@@ -246,8 +284,9 @@ def test_ranking_is_not_overwritten_and_names_stay_text(
     source = tmp_path / "travellers.csv"
     source.write_text(HEADER + GOOD, encoding="utf-8")
     names = tmp_path / "names.csv"
-    names.write_text('pair,names\n1,"=HYPERLINK(""http://x"",""y"")"\n2,+Ann & Bob\n',
-                     encoding="utf-8")  # fmt: skip
+    names.write_text(
+        'pair,names\n1,"=HYPERLINK(""http://x"",""y"")"\n2,+Ann & Bob\n', encoding="utf-8"
+    )
     ranking = tmp_path / "ranking.csv"
     ranking.write_text("keep me", encoding="utf-8")
     code, _, err = run(["session", str(source), "--ranking", str(ranking)], capsys)
@@ -260,8 +299,17 @@ def test_ranking_is_not_overwritten_and_names_stay_text(
     written = {row["pair"]: row for row in rows_of(ranking)}
     assert written["1"]["names"].startswith("'=HYPERLINK")
     assert written["2"]["names"] == "'+Ann & Bob"
-    assert list(written["1"]) == ["section", "direction", "pair", "names", "boards", "score",
-                                  "top", "percentage", "place"]  # fmt: skip
+    assert list(written["1"]) == [
+        "section",
+        "direction",
+        "pair",
+        "names",
+        "boards",
+        "score",
+        "top",
+        "percentage",
+        "place",
+    ]
 
 
 def test_missing_and_damaged_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -280,10 +328,13 @@ def test_export_header_and_sections(tmp_path: Path, capsys: pytest.CaptureFixtur
     weighted score; ranked within sections, then across the field."""
     text = (
         "Section;Board;NS;EW;Contract;By;Tricks;Score;Weight\n"
-        "A;1;1;11;4S;N;10;;\n" "A;1;2;12;;;;430;0,6\n" "A;1;2;12;;;;400;0,4\n"
+        "A;1;1;11;4S;N;10;;\n"
+        "A;1;2;12;;;;430;0,6\n"
+        "A;1;2;12;;;;400;0,4\n"
         "A;1;3;13;3NT;S;9;;\n"
-        "B;1;1;11;4S;N;11;;\n" "B;1;2;12;4S;N;9;;\n"
-    )  # fmt: skip
+        "B;1;1;11;4S;N;11;;\n"
+        "B;1;2;12;4S;N;9;;\n"
+    )
     source = tmp_path / "sections.csv"
     source.write_text(text, encoding="utf-8")
     code, out, err = run(["session", str(source)], capsys)
@@ -313,7 +364,7 @@ def test_results_pack_written_with_the_ranking(
         "--ranking",
         str(ranking),
     ]
-    code, _, err = run(argv, capsys)  # fmt: skip
+    code, _, err = run(argv, capsys)
     assert code == 0, err
     book = load_workbook(pack)
     assert len(book.sheetnames) == 3
@@ -324,8 +375,9 @@ def test_results_pack_written_with_the_ranking(
     bad = tmp_path / "bad.csv"
     bad.write_text(HEADER + "1,1,2,4S,N,+4,\n" + GOOD, encoding="utf-8")
     other_pack, other_ranking = tmp_path / "other.xlsx", tmp_path / "other.csv"
-    code, _, err = run(["session", str(bad), "-o", str(other_pack), "--ranking",
-                        str(other_ranking)], capsys)  # fmt: skip
+    code, _, err = run(
+        ["session", str(bad), "-o", str(other_pack), "--ranking", str(other_ranking)], capsys
+    )
     assert code == 2 and "impossible" in err
     assert not other_pack.exists() and not other_ranking.exists()
     code, _, err = run(["session", str(bad), "-o", str(tmp_path / "pack.pdf")], capsys)
@@ -335,11 +387,21 @@ def test_results_pack_written_with_the_ranking(
 def test_readme_shows_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
     """The README's "A pairs evening" prints what the command prints."""
     readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8").splitlines()
-    start = next(i for i, line in enumerate(readme)
-                 if line.startswith("$ xlbridge session examples/mitchell.csv"))  # fmt: skip
+    start = next(
+        i
+        for i, line in enumerate(readme)
+        if line.startswith("$ xlbridge session examples/mitchell.csv")
+    )
     shown = readme[start + 1 : readme.index("...", start)]
-    code, out, _ = run(["session", str(EXAMPLES / "mitchell.csv"), "--names",
-                        str(EXAMPLES / "mitchell-names.csv")], capsys)  # fmt: skip
+    code, out, _ = run(
+        [
+            "session",
+            str(EXAMPLES / "mitchell.csv"),
+            "--names",
+            str(EXAMPLES / "mitchell-names.csv"),
+        ],
+        capsys,
+    )
     assert code == 0
     assert out.splitlines()[: len(shown)] == shown
 
@@ -367,8 +429,18 @@ def _butler_evening(tmp_path: Path) -> Path:
 )
 def test_session_datum_rounding(tmp_path: Path, capsys, options, imps: float) -> None:
     ranking = tmp_path / "ranking.csv"
-    code, _, err = run(["session", str(_butler_evening(tmp_path)), "--method", "butler",
-                        "--ranking", str(ranking), *options], capsys)  # fmt: skip
+    code, _, err = run(
+        [
+            "session",
+            str(_butler_evening(tmp_path)),
+            "--method",
+            "butler",
+            "--ranking",
+            str(ranking),
+            *options,
+        ],
+        capsys,
+    )
     assert code == 0, err
     rows = list(csv.DictReader(io.StringIO(ranking.read_text(encoding="utf-8"))))
     ns1 = next(r for r in rows if r["pair"] == "1" and r["direction"] == "NS")
@@ -376,7 +448,9 @@ def test_session_datum_rounding(tmp_path: Path, capsys, options, imps: float) ->
 
 
 def test_session_datum_rounding_is_for_butler_only(tmp_path: Path, capsys) -> None:
-    code, _, err = run(["session", str(_butler_evening(tmp_path)), "--method", "mp",
-                        "--datum-rounding", "even"], capsys)  # fmt: skip
+    code, _, err = run(
+        ["session", str(_butler_evening(tmp_path)), "--method", "mp", "--datum-rounding", "even"],
+        capsys,
+    )
     assert code == 2
     assert "--datum-rounding is for butler" in err

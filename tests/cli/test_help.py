@@ -83,8 +83,7 @@ def test_help_says_why_halves_can_beat_the_top(capsys) -> None:
         (["session", "x.csv", "--winers", "2"], "did you mean --winners?"),
     ],
 )
-def test_a_misspelled_option_names_the_nearest_and_the_commands_usage(capsys, argv,
-                                                                    words) -> None:  # fmt: skip
+def test_a_misspelled_option_names_the_nearest_and_the_commands_usage(capsys, argv, words) -> None:
     with pytest.raises(SystemExit) as stop:
         main(argv)
     err = capsys.readouterr().err
@@ -132,14 +131,25 @@ def test_one_card_is_one_card(tmp_path, capsys) -> None:
 def test_one_competition_is_one_competition(tmp_path, capsys) -> None:
     club = EXAMPLES / "club"
     new = tmp_path / "players.csv"
-    argv = ["handicap", "update", "--register", str(club / "players.csv"),
-            "--results", str(club / "results.csv"), "-o", str(new), "--add-new"]  # fmt: skip
+    argv = [
+        "handicap",
+        "update",
+        "--register",
+        str(club / "players.csv"),
+        "--results",
+        str(club / "results.csv"),
+        "-o",
+        str(new),
+        "--add-new",
+    ]
     assert main(argv) == 0
     assert capsys.readouterr().err.startswith(
         "applied 1 competition (0 already applied) to 10 players"
     )
-    assert main(["handicap", "update", "--register", str(new), "--results",
-                 str(club / "results.csv")]) == 0  # fmt: skip
+    assert (
+        main(["handicap", "update", "--register", str(new), "--results", str(club / "results.csv")])
+        == 0
+    )
     assert "the results' 1 competition is already in" in capsys.readouterr().err
 
 
@@ -187,16 +197,22 @@ def test_average_plus_score_is_the_margin_above_average(form, boards) -> None:
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["scale", "--boards", "8", "--tables", "15"],
-         "--tables applies to form butler only, not to teams"),
-        (["scale", "--boards", "8", "--form", "pairs", "--comparisons", "3"],
-         "--comparisons applies to form cross only, not to pairs"),
+        (
+            ["scale", "--boards", "8", "--tables", "15"],
+            "--tables applies to form butler only, not to teams",
+        ),
+        (
+            ["scale", "--boards", "8", "--form", "pairs", "--comparisons", "3"],
+            "--comparisons applies to form cross only, not to pairs",
+        ),
         (["cards", "-o", "x.xlsx", "--results", "3"], "--results applies to form cross only"),
-        (["audit", str(EXAMPLES / "season.csv"), "--form", "cross"],
-         "form cross cannot be fitted (its σ needs the event's comparisons and results per board; "
-         "for teams of eight cross-IMPed use teams8)"),
+        (
+            ["audit", str(EXAMPLES / "season.csv"), "--form", "cross"],
+            "form cross cannot be fitted (its σ needs the event's comparisons and results per "
+            "board; for teams of eight cross-IMPed use teams8)",
+        ),
     ],
-)  # fmt: skip
+)
 def test_options_that_do_not_apply_are_named(tmp_path, monkeypatch, capsys, argv, words) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(argv) == 2

@@ -97,8 +97,13 @@ def test_every_function_through_the_lite_module_equals_the_core(lite: ModuleType
     assert call(lite, "AVERAGE_PLUS", "aggregate") == [[pytest.approx(average_plus("aggregate"))]]
     assert call(lite, "LATE_ENTRY", [[3], [6]], 6) == [[14.0], [62.0]]
     draw = swiss_draw(["A", "B", "C", "D"], [20, 0, 20, 0], [("A", "B"), ("C", "D")])
-    out = call(lite, "SWISS_DRAW", [["A"], ["B"], ["C"], ["D"]], [[20], [0], [20], [0]],
-               [["A", "B"], ["C", "D"]])  # fmt: skip
+    out = call(
+        lite,
+        "SWISS_DRAW",
+        [["A"], ["B"], ["C"], ["D"]],
+        [[20], [0], [20], [0]],
+        [["A", "B"], ["C", "D"]],
+    )
     assert out == [[i, h, a] for i, (h, a) in enumerate(draw.tables, 1)]
 
 
@@ -234,10 +239,20 @@ def test_wheel_is_pure_python(tmp_path: Path) -> None:
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         "-w", str(tmp_path), str(source)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(source),
+        ],
         check=True,
-    )  # fmt: skip
+    )
     (wheel,) = tmp_path.glob("xlbridge-*.whl")
     assert wheel.name.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as archive:
@@ -290,8 +305,12 @@ def test_install_classic_on_windows_writes_config_and_installs_the_addin(tmp_pat
     assert '"UDF MODULES","xlbridge.udfs"' in config.read_text()
     assert commands == [[sys.executable, "-c", install.XLWINGS_CLI, "addin", "install"]]
     # The command really reaches xlwings' own command line (which has no __main__ module).
-    version = subprocess.run([sys.executable, "-c", install.XLWINGS_CLI, "--version"],
-                             capture_output=True, text=True, check=True)  # fmt: skip
+    version = subprocess.run(
+        [sys.executable, "-c", install.XLWINGS_CLI, "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert version.stdout.startswith("xlwings ")
     assert "Import Functions" in written.next_steps
     with pytest.raises(OSError, match="failed with exit code 3"):

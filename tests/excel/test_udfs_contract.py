@@ -15,14 +15,38 @@ def xlwings_error() -> type[Exception]:
 def test_worked_checks_in_one_column(call_udf) -> None:
     """Law 77 checks: 4♠= NV +420 and V +620, 3NT+1 NV +430, 1NTx= +180, 7NTxx= V +2980,
     4♥x−3 NV −500 and V −800, 6♣= V +1370, 2♦xx+1 NV +760; E/W declarers score negative."""
-    contracts = [["4S"], ["4♠"], ["3NT"], ["1NTX"], ["7NTXX"], ["4Hx"], ["4H*"], ["6C"],
-                 ["2DXX"], ["4S"], ["PASS"], [""]]  # fmt: skip
+    contracts = [
+        ["4S"],
+        ["4♠"],
+        ["3NT"],
+        ["1NTX"],
+        ["7NTXX"],
+        ["4Hx"],
+        ["4H*"],
+        ["6C"],
+        ["2DXX"],
+        ["4S"],
+        ["PASS"],
+        [""],
+    ]
     declarers = [["N"], ["S"], ["N"], ["S"], ["N"], ["S"], ["N"], ["S"], ["N"], ["E"], [""], [""]]
     results = [["="], [10], ["+1"], ["="], [13], ["-3"], [-3], [12], ["+1"], [10], [""], [""]]
     boards = [[1], [2], [1], [1], [4], [1], [4], [2], [1], [3], [5], [6]]
     out = call_udf("CONTRACT_SCORE", contracts, declarers, results, boards)
-    assert out == [[420], [620], [430], [180], [2980], [-500], [-800], [1370], [760], [-620],
-                   [0], [""]]  # fmt: skip
+    assert out == [
+        [420],
+        [620],
+        [430],
+        [180],
+        [2980],
+        [-500],
+        [-800],
+        [1370],
+        [760],
+        [-620],
+        [0],
+        [""],
+    ]
 
 
 def test_one_board_for_every_row(call_udf) -> None:
@@ -47,8 +71,13 @@ def test_bad_rows_are_named(
     call_udf, xlwings_error, contract, declarer, result, board, message
 ) -> None:
     with pytest.raises(xlwings_error, match=message):
-        call_udf("CONTRACT_SCORE", [["3NT"], [contract]], [["S"], [declarer]], [["="], [result]],
-                 [[1], [board]])  # fmt: skip
+        call_udf(
+            "CONTRACT_SCORE",
+            [["3NT"], [contract]],
+            [["S"], [declarer]],
+            [["="], [result]],
+            [[1], [board]],
+        )
 
 
 def test_ranges_of_different_lengths(call_udf, xlwings_error) -> None:

@@ -193,9 +193,12 @@ def _check(
     wrong = (
         (expect in ("error", "named") and kind != "error")
         or (expect == "named" and param.name not in value)
-        or (expect == "default" and param.default is not inspect.Parameter.empty
-            and (kind, value) != default)
-    )  # fmt: skip
+        or (
+            expect == "default"
+            and param.default is not inspect.Parameter.empty
+            and (kind, value) != default
+        )
+    )
     if wrong:
         COUNTS["wrong numbers"] += 1
         problems.append(f"expected {expect}: {where} -> {kind} {value!r}")
@@ -235,8 +238,9 @@ def _fuzz_mixtures(udfs: ModuleType, name: str, count: int = 60) -> list[str]:
     problems: list[str] = []
     rng = random.Random(name)
     base = _baseline(udfs, name)
-    choices = [[value for value, _ in _junk_for(udfs, name, i)] + [good]
-               for i, good in enumerate(base)]  # fmt: skip
+    choices = [
+        [value for value, _ in _junk_for(udfs, name, i)] + [good] for i, good in enumerate(base)
+    ]
     for _ in range(count):
         args = tuple(rng.choice(options) for options in choices)
         _check(udfs, name, args, None, "either", None, problems)

@@ -81,10 +81,13 @@ def test_delta_datum_and_individual(call_udf) -> None:
         ("HANDICAP_DELTA", (20, [[20]] * 12, 160, 24), "achieved must be a percentage from 0"),
         ("HANDICAP_EXPECTED", (60, [[13], [34.7]]), "own must hold handicaps of at most 52"),
         ("HANDICAP_EXPECTED", (13, [[13], [61]]), "field must hold handicaps of at most 52"),
-        ("HANDICAP_DELTA", ([[13], [20]], [[13], [20]], [[55], [45]], 24, [[1], [2], [3]]),
-         "played must be one cell or the same shape as own"),
+        (
+            "HANDICAP_DELTA",
+            ([[13], [20]], [[13], [20]], [[55], [45]], 24, [[1], [2], [3]]),
+            "played must be one cell or the same shape as own",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_input_names_argument(call_udf, xlwings_error, name, args, message) -> None:
     with pytest.raises(xlwings_error) as caught:
         call_udf(name, *args)

@@ -38,11 +38,14 @@ def test_swiss_draw_equals_the_core_with_a_cross_table_and_a_bye(call_udf) -> No
         ("LATE_ENTRY", (7, 6), "session must be a whole number from 1 to sessions"),
         ("LATE_ENTRY", ([["x"]], 6), "session must hold numbers or blank cells, got 'x'"),
         ("SWISS_DRAW", ([["A"], ["A"]], [[1], [2]]), "'A'"),
-        ("SWISS_DRAW", ([["A"], ["B"], ["C"]], [[1], [2], [3]], [["A", "B", "C"]]),
-         "played must be two columns (team, team) or a 3 × 3 cross table, got 1 × 3"),
+        (
+            "SWISS_DRAW",
+            ([["A"], ["B"], ["C"]], [[1], [2], [3]], [["A", "B", "C"]]),
+            "played must be two columns (team, team) or a 3 × 3 cross table, got 1 × 3",
+        ),
         ("SWISS_DRAW", ([["A"], ["B"]], [[1], [2]], [["A", "Z"]]), "'Z'"),
     ],
-)  # fmt: skip
+)
 def test_bad_input_names_the_value(call_udf, name, args, message) -> None:
     import xlwings
 

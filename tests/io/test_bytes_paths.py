@@ -113,7 +113,7 @@ def months(draw: st.DrawFn) -> str:
                             "7\x0012",
                         ]
                     ),
-                ),  # fmt: skip
+                ),
             )
         )
         rows[row][column] = value
@@ -200,8 +200,9 @@ def test_results_ids_as_written() -> None:
 # Scored lines: the typed lines with cells added, as bytes
 
 
-def lines_with_cells_added(source: bytes, starts: np.ndarray, ends: np.ndarray, added: bytes,
-                           delimiter: str) -> bytes:  # fmt: skip
+def lines_with_cells_added(
+    source: bytes, starts: np.ndarray, ends: np.ndarray, added: bytes, delimiter: str
+) -> bytes:
     """The reference, line by line."""
     new = added.split(b"\n")[:-1]
     return b"".join(
@@ -231,8 +232,13 @@ def test_cells_added_to_lines_as_line_by_line(
     if data.draw(st.booleans()) or not kept.any():
         kept[:] = True
     starts, ends = places[:-1][kept], places[1:][kept] - 1
-    new = data.draw(st.lists(st.binary(max_size=4).map(lambda cells: cells.replace(b"\n", b"")),
-                             min_size=starts.size, max_size=starts.size))  # fmt: skip
+    new = data.draw(
+        st.lists(
+            st.binary(max_size=4).map(lambda cells: cells.replace(b"\n", b"")),
+            min_size=starts.size,
+            max_size=starts.size,
+        )
+    )
     added = b"".join(cells + b"\n" for cells in new)
     expected = lines_with_cells_added(source, starts, ends, added, delimiter)
     assert line_bytes.with_cells_added(source, starts, ends, added, delimiter) == expected
@@ -279,8 +285,9 @@ def test_rows_of_byte_cells_a_chunk_at_a_time(
     chunk: int, width: int, data: st.DataObject, delimiter: bytes
 ) -> None:
     size = data.draw(st.integers(0, 12))
-    columns = [np.array(data.draw(VALUES.filter(lambda v: len(v) >= size)))[:size]
-               for _ in range(width)]  # fmt: skip
+    columns = [
+        np.array(data.draw(VALUES.filter(lambda v: len(v) >= size)))[:size] for _ in range(width)
+    ]
     cells = [trimmed_cells(values, 2) for values in columns]
     assert all(cell is not None for cell in cells)
     texts = [trimmed(values, 2) if values.size else [] for values in columns]
@@ -387,10 +394,24 @@ def test_a_traveller_scores_alike_in_order_or_shuffled(
 
 def test_tables_of_huge_and_negative_ids_in_order_or_not() -> None:
     """Board and table numbers too far apart for one int64 key per table (the other way)."""
-    rows = [(-(10**12), 3, 140), (-(10**12), 4, 140), (1, 1, 420), (1, 5, -50),
-            (1, 10**12 - 1, 450), (10**12, 1, 100), (10**12, 10**12 - 1, 110)]  # fmt: skip
-    expected = {(-(10**12), 3): 1, (-(10**12), 4): 1, (1, 1): 2, (1, 5): 0, (1, 10**12 - 1): 4,
-                (10**12, 1): 0, (10**12, 10**12 - 1): 2}  # fmt: skip
+    rows = [
+        (-(10**12), 3, 140),
+        (-(10**12), 4, 140),
+        (1, 1, 420),
+        (1, 5, -50),
+        (1, 10**12 - 1, 450),
+        (10**12, 1, 100),
+        (10**12, 10**12 - 1, 110),
+    ]
+    expected = {
+        (-(10**12), 3): 1,
+        (-(10**12), 4): 1,
+        (1, 1): 2,
+        (1, 5): 0,
+        (1, 10**12 - 1): 4,
+        (10**12, 1): 0,
+        (10**12, 10**12 - 1): 2,
+    }
     for order in (rows, rows[::-1], rows[3:] + rows[:3]):
         text = "board,table,ns_score\n" + "".join(f"{b},{t},{s}\n" for b, t, s in order)
         traveller = parse_traveller(text, "t.csv")
@@ -438,8 +459,28 @@ def test_rows_of_weight_one_score_as_two_half_rows(
     np.testing.assert_allclose(halves.ew, whole.ew, atol=1e-9)
 
 
-JUNK = ["", " ", "x", "1e3", "-0", "+5", "1,5", "\u22123", "nan", "1e308", "'=1", "=1", " 7 ",
-        "0x1", "\u0661", "3.", ".5", "\u00a0", "é", "-420"]  # fmt: skip
+JUNK = [
+    "",
+    " ",
+    "x",
+    "1e3",
+    "-0",
+    "+5",
+    "1,5",
+    "\u22123",
+    "nan",
+    "1e308",
+    "'=1",
+    "=1",
+    " 7 ",
+    "0x1",
+    "\u0661",
+    "3.",
+    ".5",
+    "\u00a0",
+    "é",
+    "-420",
+]
 
 
 @st.composite
@@ -490,12 +531,14 @@ def test_number_cells_as_bytes_are_pythons_text(decimals: int) -> None:
     values are kept small enough for the byte cells at each number of decimals, so that
     they are made (not left to Python's formatting) and compared every time."""
     rng = np.random.default_rng(decimals)
-    values = np.concatenate([
-        [0.0, -0.0, 1e12, -1e12, 9999.9999, 1e4, 1e8, 0.5, 2.5, -2.5, 1 / 3, np.nan, 1e-15],
-        rng.uniform(-1e12, 1e12, 300),
-        rng.integers(-(10**8), 10**8, 300) / 10.0 ** rng.integers(0, 16, 300),
-        rng.normal(0, 1, 300) * 10.0 ** rng.integers(-16, 13, 300),
-    ])  # fmt: skip
+    values = np.concatenate(
+        [
+            [0.0, -0.0, 1e12, -1e12, 9999.9999, 1e4, 1e8, 0.5, 2.5, -2.5, 1 / 3, np.nan, 1e-15],
+            rng.uniform(-1e12, 1e12, 300),
+            rng.integers(-(10**8), 10**8, 300) / 10.0 ** rng.integers(0, 16, 300),
+            rng.normal(0, 1, 300) * 10.0 ** rng.integers(-16, 13, 300),
+        ]
+    )
     values = values[~(np.abs(values) * 10.0**decimals >= 2.0**51)]  # NaN stays
     for point in (".", ","):
         cells = trimmed_cells(values, decimals, point)
@@ -544,7 +587,7 @@ def test_trimmed_one_of_a_numpy_float_is_as_trimmed_writes_it(value: float, deci
             st.integers(0, 3),
             st.integers(0, 2),
             st.sampled_from([0.0, 12.5, -3.25, 20.123456, 1e-7, -0.0, 52.9999995]),
-        ),  # fmt: skip
+        ),
         max_size=12,
     ),
     st.sampled_from(["utf-8", "cp1252"]),
@@ -590,8 +633,10 @@ def test_one_long_cell_among_short_codes_is_read_as_text(column: int) -> None:
     """A note typed into the competition or date column of a big month: the column is read
     as text (a byte array as wide as that cell for every row was 2,000 × 100,000 bytes here,
     40 GB for a federation's 400,000 rows)."""
-    rows = [["A" if i % 2 else "B", "2026-11-01", "24", f"{2 * i + 1}+{2 * i + 2}", "50"]
-            for i in range(2000)]  # fmt: skip
+    rows = [
+        ["A" if i % 2 else "B", "2026-11-01", "24", f"{2 * i + 1}+{2 * i + 2}", "50"]
+        for i in range(2000)
+    ]
     rows[1234][column] = "x" * 100_000
     text = month_text(rows)
     table = parse_table(text, "r.csv", ())
@@ -635,8 +680,10 @@ def test_one_long_player_id_costs_the_history_no_more_than_its_bytes() -> None:
     try:
         rows = _history_rows_bytes(
             SimpleNamespace(history=history),  # type: ignore[arg-type]
-            ids, ["A"], TextFormat(),
-        )  # fmt: skip
+            ids,
+            ["A"],
+            TextFormat(),
+        )
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

@@ -127,11 +127,15 @@ def test_factored_numbers_agree_without_a_note(
         (2, 3, 8, "90", "0.33", "5.67"),
     ]
     pairs = [
-        (1, "NS", "5.00", "41.67", "3"), (2, "NS", "11.67", "97.22", "1"),
-        (3, "NS", "0.33", "2.78", "4"), (4, "NS", "4.00", "66.67", "2"),
-        (5, "EW", "4.00", "66.67", "1"), (6, "EW", "3.00", "25.00", "4"),
-        (7, "EW", "6.33", "52.78", "3"), (8, "EW", "7.67", "63.89", "2"),
-    ]  # fmt: skip
+        (1, "NS", "5.00", "41.67", "3"),
+        (2, "NS", "11.67", "97.22", "1"),
+        (3, "NS", "0.33", "2.78", "4"),
+        (4, "NS", "4.00", "66.67", "2"),
+        (5, "EW", "4.00", "66.67", "1"),
+        (6, "EW", "3.00", "25.00", "4"),
+        (7, "EW", "6.33", "52.78", "3"),
+        (8, "EW", "7.67", "63.89", "2"),
+    ]
     status, out = compare_file(tmp_path, capsys, lines, pairs)
     assert status == 0
     assert out == ["compare: all 14 traveller numbers and 24 pair numbers agree against Compscore3"]
@@ -143,8 +147,11 @@ def test_factored_numbers_agree_without_a_note(
         # A board every table played is never excused as "unfactored".
         (replaced(LINES, 0, 4, "3"), PAIRS, "board 1 NS 1 v EW 5: NS matchpoints theirs 3, ours 2"),
         # Board 2: neither factored (3) nor unfactored (2).
-        (replaced(LINES, 4, 4, "2.5"), PAIRS,
-         "board 2 NS 1 v EW 6: NS matchpoints theirs 2.5, ours 3"),
+        (
+            replaced(LINES, 4, 4, "2.5"),
+            PAIRS,
+            "board 2 NS 1 v EW 6: NS matchpoints theirs 2.5, ours 3",
+        ),
         # A scaled total must be the scaled one: 4 × 2 = 8, not 7.
         (LINES, replaced(PAIRS, 3, 2, "7.00"), "pair 4 NS: total theirs 7.00, ours 4"),
         # NS2 11.6667: 11.66 is within 0.005 + 0.005 (one factored board); 11.65 is not.
@@ -154,9 +161,8 @@ def test_factored_numbers_agree_without_a_note(
         # The percentage is never scaled: NS4's is 66.67 of its one board.
         (LINES, replaced(PAIRS, 3, 3, "33.33"), "pair 4 NS: percentage theirs 33.33, ours 66.67"),
     ],
-    ids=["full-board", "neither", "scaled-wrong", "rounding-too-far", "exact-total",
-         "percentage"],
-)  # fmt: skip
+    ids=["full-board", "neither", "scaled-wrong", "rounding-too-far", "exact-total", "percentage"],
+)
 def test_a_real_difference_is_still_listed(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
@@ -178,10 +184,11 @@ def test_an_adjusted_score_on_a_factored_board_is_not_unfactored(
     # Printed as 40 % of the unfactored top 4 (1.6) it is a difference, never "unfactored".
     lines = [*LINES, (2, 4, 5, "A6040", "3.6", "1.6")]
     pairs = [
-        (1, "NS", "5.00", "41.67", "3"), (2, "NS", "11.66", "97.22", "1"),
+        (1, "NS", "5.00", "41.67", "3"),
+        (2, "NS", "11.66", "97.22", "1"),
         (3, "NS", "0.34", "2.78", "4"),
         (5, "EW", "5.6", "", ""),
-    ]  # fmt: skip
+    ]
     status, out = compare_file(tmp_path, capsys, lines, pairs)
     assert status == EXIT_DIFFERENT
     assert out[0] == "board 2 NS 4 v EW 5: EW matchpoints theirs 1.6, ours 2.4"
@@ -194,14 +201,19 @@ def test_an_adjusted_score_on_a_factored_board_is_not_unfactored(
     ("total", "percentage", "expected"),
     [
         # NS1's board-1 line printed 3 instead of 2: total 5 + 1 = 6, 6/12 = 50.00 %.
-        ("6.00", "50.00", ["pair 1 NS: total theirs 6.00, ours 5 (follows from its traveller "
-                           "lines)", "pair 1 NS: percentage theirs 50.00, ours 41.67 (follows "
-                           "from its traveller lines)"]),
+        (
+            "6.00",
+            "50.00",
+            [
+                "pair 1 NS: total theirs 6.00, ours 5 (follows from its traveller lines)",
+                "pair 1 NS: percentage theirs 50.00, ours 41.67 (follows from its traveller lines)",
+            ],
+        ),
         # A total that is neither ours nor ours plus the line's difference gets no note.
         ("6.50", "41.67", ["pair 1 NS: total theirs 6.50, ours 5"]),
     ],
     ids=["follows", "does-not-follow"],
-)  # fmt: skip
+)
 def test_a_pair_difference_that_follows_from_its_lines_says_so(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
@@ -251,11 +263,16 @@ def test_a_file_printed_the_compscore3_way_agrees(
         for ln in board.lines
     }
     rows = [
-        (ln.board, ln.ns_pair, ln.ew_pair, str(int(ln.ns_score)),
-         *(f"{v:.2f}" for v in raw[(ln.board, ln.ns_pair)]))
+        (
+            ln.board,
+            ln.ns_pair,
+            ln.ew_pair,
+            str(int(ln.ns_score)),
+            *(f"{v:.2f}" for v in raw[(ln.board, ln.ns_pair)]),
+        )
         for board in factored.travellers
         for ln in board.lines
-    ]  # fmt: skip
+    ]
     full = max(p.boards for p in factored.pairs)
     pairs = [
         (p.pair, p.direction, f"{p.score * full / p.boards:.2f}", f"{p.percentage:.2f}", p.place)

@@ -143,8 +143,9 @@ def test_rows_of_byte_cells_equal_the_text_ones() -> None:
     values = np.array([1.5, -0.25, 16.5121875, 0.0])
     ids = ["a", "bé", ""]
     codes = np.array([1, 0, 2, 1])
-    got = rows_bytes([text_cells([i.encode() for i in ids], codes), fixed_cells(values, 6)],
-                     b";", b"\r\n")  # fmt: skip
+    got = rows_bytes(
+        [text_cells([i.encode() for i in ids], codes), fixed_cells(values, 6)], b";", b"\r\n"
+    )
     want = "".join(f"{ids[c]};{v}\r\n" for c, v in zip(codes, fixed(values, 6), strict=True))
     assert got == want.encode()
 
@@ -176,12 +177,14 @@ def test_characters_str_splitlines_breaks_at_are_not_line_ends(odd: str) -> None
             st.sampled_from(["x", "y", "z", "ns_score"]),
             st.lists(
                 st.one_of(st.floats(-1e6, 1e6), st.sampled_from([500000.5, -450361.25, 0.5])),
-                min_size=3, max_size=3,
+                min_size=3,
+                max_size=3,
             ),
         ),
-        min_size=1, max_size=4,
+        min_size=1,
+        max_size=4,
     )
-)  # fmt: skip
+)
 def test_columns_set_in_any_mix_are_all_written(changes) -> None:
     """Numbers held as bytes, numbers that need Python's own formatting (held as text) and
     text columns, set in any order over a plain file, are each written as set (one such mix
@@ -193,8 +196,14 @@ def test_columns_set_in_any_mix_are_all_written(changes) -> None:
 
     text = "board,table,ns_score\n1,1,100\n1,2,-50\n2,1,420\n"
     table = parse_table(text, "t.csv", ("board",))
-    expected = {name: cells for name, cells in zip(table.header, zip(*[
-        row.split(",") for row in text.split("\n")[1:-1]], strict=True), strict=True)}  # fmt: skip
+    expected = {
+        name: cells
+        for name, cells in zip(
+            table.header,
+            zip(*[row.split(",") for row in text.split("\n")[1:-1]], strict=True),
+            strict=True,
+        )
+    }
     for kind, name, values in changes:
         if kind == "numbers":
             table.set_numbers(name, np.array(values))

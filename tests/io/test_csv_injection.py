@@ -99,8 +99,14 @@ def test_handicap_register_and_history(tmp_path: Path) -> None:
         f"=cmd|x,2026-11-03,24,'{ids[0]} '{ids[1]},60\n"
         f"=cmd|x,2026-11-03,24,'{ids[2]} '{ids[3]},40\n"
     )
-    args = ["handicap", "update", "--register", str(tmp_path / "p.csv"),
-            "--results", str(tmp_path / "r.csv")]  # fmt: skip
+    args = [
+        "handicap",
+        "update",
+        "--register",
+        str(tmp_path / "p.csv"),
+        "--results",
+        str(tmp_path / "r.csv"),
+    ]
     assert main(args) == 0
     register = (tmp_path / "p.csv").read_text()
     history = (tmp_path / "p-history.csv").read_text()

@@ -19,8 +19,11 @@ def _read(numbers: list[str], separators: list[bytes]) -> np.ndarray | None:
 
 @given(st.lists(st.integers(0, 10**18 - 1).map(str), min_size=1, max_size=40), st.data())
 def test_numbers_of_any_length(numbers: list[str], data: st.DataObject) -> None:
-    separators = data.draw(st.lists(st.sampled_from([b"+", b"\x00"]), min_size=len(numbers) - 1,
-                                    max_size=len(numbers) - 1))  # fmt: skip
+    separators = data.draw(
+        st.lists(
+            st.sampled_from([b"+", b"\x00"]), min_size=len(numbers) - 1, max_size=len(numbers) - 1
+        )
+    )
     got = _read(numbers, separators)
     assert got is not None and got.tolist() == [int(n) for n in numbers]
 

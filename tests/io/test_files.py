@@ -44,8 +44,9 @@ def test_a_failed_rename_removes_its_temporary_file(
         ("missing/x.csv", None, True, "output folder"),
     ],
 )
-def test_check_writable(tmp_path: Path, name: str, make: str | None, force: bool,
-                        message: str) -> None:  # fmt: skip
+def test_check_writable(
+    tmp_path: Path, name: str, make: str | None, force: bool, message: str
+) -> None:
     path = tmp_path / name
     if make == "dir":
         path.mkdir()

@@ -43,8 +43,18 @@ def write(folder: Path, register: str = REGISTER, results: str = EVENING) -> tup
 
 def update(register: Path, results: Path, *options: str) -> int:
     """The command with --add-new (109 and 110 of EVENING are newcomers)."""
-    return main(["handicap", "update", "--register", str(register), "--results", str(results),
-                 "--add-new", *options])  # fmt: skip
+    return main(
+        [
+            "handicap",
+            "update",
+            "--register",
+            str(register),
+            "--results",
+            str(results),
+            "--add-new",
+            *options,
+        ]
+    )
 
 
 def handicaps(path: Path) -> dict[str, float]:
@@ -68,9 +78,13 @@ def test_one_evening_moves_each_pair_as_the_core_says(tmp_path: Path) -> None:
     history = list(csv.DictReader(io.StringIO((tmp_path / "players-history.csv").read_text())))
     assert len(history) == 10
     assert history[0] == {
-        "competition": "club-11-03", "date": "2026-11-03", "player": "101", "before": "13.000000",
-        "delta": f"{delta[0]:.6f}", "after": f"{13 + delta[0]:.6f}",
-    }  # fmt: skip
+        "competition": "club-11-03",
+        "date": "2026-11-03",
+        "player": "101",
+        "before": "13.000000",
+        "delta": f"{delta[0]:.6f}",
+        "after": f"{13 + delta[0]:.6f}",
+    }
     # Names and master points typed by the user are kept.
     assert "Gun Nyberg,35." in register.read_text() and ",50\n" in register.read_text()
 
@@ -122,8 +136,9 @@ match-7,2026-11-05,team,imp,16,101 102 103 104,1.5
 match-7,2026-11-05,team,imp,16,105/106/107/108,-1.5
 """
     update_ = apply_results(parse_register(REGISTER), parse_results(results), set())
-    ind = handicap_change([13.0, 34.7, 28.0], [13.0, 34.7, 28.0], [10, -5, -5], 20,
-                          form="individual")  # fmt: skip
+    ind = handicap_change(
+        [13.0, 34.7, 28.0], [13.0, 34.7, 28.0], [10, -5, -5], 20, form="individual"
+    )
     h101 = 13.0 + ind[0]
     team_a = (h101 + 13.0 + 34.7 + ind[1] + 34.7) / 4
     team_b = (28.0 + ind[2] + 14.0 + float(start_handicap(50)) + 51.9) / 4
@@ -136,18 +151,24 @@ match-7,2026-11-05,team,imp,16,105/106/107/108,-1.5
     [
         (EVENING.replace("62.5", "sixty"), "results.csv, line 2: result must be a number"),
         (EVENING.replace("62.5", "162.5"), "line 2: result must be a percentage from 0 to 100"),
-        (EVENING.replace("2026-11-03,pairs,topscore,24,,101", "2026-13-03,pairs,topscore,24,,101"),
-         "line 2: date must be a date such as"),
+        (
+            EVENING.replace(
+                "2026-11-03,pairs,topscore,24,,101", "2026-13-03,pairs,topscore,24,,101"
+            ),
+            "line 2: date must be a date such as",
+        ),
         (EVENING.replace("101+102", "101"), "line 2: players of a pairs entry must be 2 ids"),
         (EVENING.replace("103+104", "103+101"), "lines 2, 3: player '101' plays twice"),
         (EVENING.replace(",24,20,", ",24,30,"), "line 6: played must be at most boards, got 30"),
         (EVENING.replace("pairs,topscore,24,,101", "pairs,mp,24,,101"), "line 2: method must be"),
         (EVENING.replace("24,,103", "26,,103"), "'club-11-03' has more than one boards"),
-        (EVENING.split("club-11-03,2026-11-03,pairs,topscore,24,,103")[0],
-         "competition 'club-11-03' needs at least 2 entries, got 1"),
+        (
+            EVENING.split("club-11-03,2026-11-03,pairs,topscore,24,,103")[0],
+            "competition 'club-11-03' needs at least 2 entries, got 1",
+        ),
         (EVENING.replace("players", "pairs"), "line 1: the header must have the column(s) players"),
     ],
-)  # fmt: skip
+)
 def test_bad_results_name_the_line_and_write_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], results: str, message: str
 ) -> None:
@@ -203,8 +224,9 @@ def test_many_random_competitions_equal_a_plain_loop() -> None:
         scores -= scores.mean()
         for k in range(6):
             played = int(rng.integers(18, 25))
-            lines.append(f"c{c},{date},24,{played},{chosen[2 * k]}+{chosen[2 * k + 1]},"
-                         f"{50 + scores[k]:.3f}")  # fmt: skip
+            lines.append(
+                f"c{c},{date},24,{played},{chosen[2 * k]}+{chosen[2 * k + 1]},{50 + scores[k]:.3f}"
+            )
     results = parse_results("\n".join(lines) + "\n")
     batch = apply_results(parse_register(register), results, set())
     # Plain loop: one date at a time, each competition from the handicaps at the date's start.
@@ -229,8 +251,12 @@ def test_many_random_competitions_equal_a_plain_loop() -> None:
 
 def test_progress_is_reported_per_date() -> None:
     calls = []
-    apply_results(parse_register(REGISTER), parse_results(EVENING), set(),
-                  progress=lambda done, total: calls.append((done, total)))  # fmt: skip
+    apply_results(
+        parse_register(REGISTER),
+        parse_results(EVENING),
+        set(),
+        progress=lambda done, total: calls.append((done, total)),
+    )
     assert calls == [(1, 1)]
 
 
@@ -302,8 +328,10 @@ def test_results_take_every_spelling_of_a_form_that_the_rest_of_xlbridge_takes()
     from xlbridge.io.register import parse_results
 
     text = "competition,date,form,method,boards,players,result\n"
-    rows = [f"c1,2026-11-03,{form},imp,16,{a}+{b}+{c}+{d},{r}" for form, (a, b, c, d), r in (
-        ("teams", (1, 2, 3, 4), 1.5), ("Team", (5, 6, 7, 8), -1.5))]  # fmt: skip
+    rows = [
+        f"c1,2026-11-03,{form},imp,16,{a}+{b}+{c}+{d},{r}"
+        for form, (a, b, c, d), r in (("teams", (1, 2, 3, 4), 1.5), ("Team", (5, 6, 7, 8), -1.5))
+    ]
     parsed = parse_results(text + "\n".join(rows) + "\n")
     assert parsed.form.tolist() == [2, 2]  # handicap.FORMS.index("team")
     with pytest.raises(InputError, match="line 2: form must be one of pairs, individual, team"):
@@ -334,7 +362,9 @@ def test_a_blank_competition_in_the_history_is_named(tmp_path: Path) -> None:
     from xlbridge.io.register import read_history
 
     path = tmp_path / "players-history.csv"
-    path.write_text("competition,date,player,before,delta,after\n"
-                    "c1,2026-11-03,101,13.0,0.5,13.5\n,2026-11-03,102,13.0,0.5,13.5\n")  # fmt: skip
+    path.write_text(
+        "competition,date,player,before,delta,after\n"
+        "c1,2026-11-03,101,13.0,0.5,13.5\n,2026-11-03,102,13.0,0.5,13.5\n"
+    )
     with pytest.raises(InputError, match=r"players-history.csv, line 3: competition must not be"):
         read_history(path)

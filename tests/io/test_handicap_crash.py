@@ -46,8 +46,14 @@ TRIED: dict[str, int] = {}
 
 
 def _args(folder: Path) -> list[str]:
-    return ["handicap", "update", "--register", str(folder / "players.csv"),
-            "--results", str(folder / "results.csv")]  # fmt: skip
+    return [
+        "handicap",
+        "update",
+        "--register",
+        str(folder / "players.csv"),
+        "--results",
+        str(folder / "results.csv"),
+    ]
 
 
 def _start(folder: Path) -> None:
@@ -191,8 +197,13 @@ sys.exit(main(sys.argv[2:]))
 
 def _child(folder: Path, kill_at: int) -> int:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-c", DRIVER, str(kill_at), *_args(folder)],
-                          env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", DRIVER, str(kill_at), *_args(folder)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     return done.returncode
 
 
@@ -211,9 +222,20 @@ def test_a_real_kill_at_any_step_is_completed_by_the_next_run(
 
 
 def _strace_kill(folder: Path, when: int) -> int:
-    command = ["strace", "-f", "-o", os.devnull, "-e", "trace=rename,renameat,renameat2",
-               "-e", f"inject=rename,renameat,renameat2:signal=SIGKILL:when={when}",
-               sys.executable, "-m", "xlbridge", *_args(folder)]  # fmt: skip
+    command = [
+        "strace",
+        "-f",
+        "-o",
+        os.devnull,
+        "-e",
+        "trace=rename,renameat,renameat2",
+        "-e",
+        f"inject=rename,renameat,renameat2:signal=SIGKILL:when={when}",
+        sys.executable,
+        "-m",
+        "xlbridge",
+        *_args(folder),
+    ]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.run(command, env=env, capture_output=True, timeout=300).returncode
 
@@ -251,9 +273,11 @@ def test_a_register_changed_by_hand_after_a_crash_is_not_overwritten(
 
 @pytest.mark.parametrize("damage", ["missing", "damaged"])
 def test_a_new_file_missing_or_damaged_after_a_crash_is_named_not_applied(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
     damage: str,
-) -> None:  # fmt: skip
+) -> None:
     _start(tmp_path)
     with monkeypatch.context() as patch:
         Steps(patch, 7, "kill")  # the journal is in place, the history replaced

@@ -19,10 +19,15 @@ fingerprints = st.none() | st.text(alphabet="0123456789abcdef", min_size=64, max
 @given(st.lists(st.tuples(paths, fingerprints, st.binary(max_size=300)), max_size=4))
 def test_record_is_the_json_encoders_text(files: list[tuple[str, str | None, bytes]]) -> None:
     encoded = [base64.b64encode(data) for _, _, data in files]
-    expected = json.dumps({"format": FORMAT, "files": [
-        {"path": path, "before": before, "data": text.decode("ascii")}
-        for (path, before, _), text in zip(files, encoded, strict=True)
-    ]}).encode("ascii")  # fmt: skip
+    expected = json.dumps(
+        {
+            "format": FORMAT,
+            "files": [
+                {"path": path, "before": before, "data": text.decode("ascii")}
+                for (path, before, _), text in zip(files, encoded, strict=True)
+            ],
+        }
+    ).encode("ascii")
     record = _record([f[0] for f in files], [f[1] for f in files], encoded)
     assert record == expected
     back = json.loads(record)["files"]

@@ -61,7 +61,7 @@ def test_worked_values(value: float, decimals: int, text: str) -> None:
         (51.9999995, "52.000000"),
         (-3.25, "-3.250000"),
         (float("inf"), "inf"),
-    ],  # fmt: skip
+    ],
 )
 def test_fixed_worked_values(value: float, text: str) -> None:
     assert f"{value:.6f}" == text

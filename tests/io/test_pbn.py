@@ -28,7 +28,12 @@ def test_both_layouts_and_the_total_score_table() -> None:
     # Board 1: fixed-width unquoted columns, the last (names) holding spaces.
     first = event.lines[0]
     assert (first.board, first.ns_pair, first.ew_pair, first.contract, first.declarer) == (
-        1, 1, 4, "4S", "N")  # fmt: skip
+        1,
+        1,
+        4,
+        "4S",
+        "N",
+    )
     assert (first.result, first.score, first.theirs_ns, first.theirs_ew) == (
         "10",
         "420",
@@ -41,7 +46,13 @@ def test_both_layouts_and_the_total_score_table() -> None:
     assert (made.lead, made.score) == ("C5", "120")
     assert defended.score == "-110"  # Score_EW "110" is NS −110
     assert [ln.where for ln in event.lines] == [
-        "line 12", "line 13", "line 14", "line 20", "line 21", "line 22"]  # fmt: skip
+        "line 12",
+        "line 13",
+        "line 14",
+        "line 20",
+        "line 21",
+        "line 22",
+    ]
     # The total score table: places with "=", names split into players, directions.
     first_pair = event.pairs[0]
     assert (first_pair.number, first_pair.direction, first_pair.place) == (1, "NS", "1=")
@@ -56,8 +67,10 @@ def test_both_layouts_and_the_total_score_table() -> None:
 
 
 def test_a_partial_deal_is_no_hand_record(tmp_path: Path) -> None:
-    text = ('[Board "1"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n'
-            '[ScoreTable "PairId_NS;PairId_EW;Score_NS"]\n1 2 420\n')  # fmt: skip
+    text = (
+        '[Board "1"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n'
+        '[ScoreTable "PairId_NS;PairId_EW;Score_NS"]\n1 2 420\n'
+    )
     assert read_pbn(pbn(tmp_path, text)).hands == {}
 
 
@@ -75,25 +88,48 @@ def test_widths_overflowed_by_other_values_still_cut_the_names(tmp_path: Path) -
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS"]\n1 2\n',
-         r"line 3: 2 values, the table header has 3 columns"),
-        ('[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS"]\n"1" "2" "3" "4"\n',
-         r"line 3: 4 values, the table header has 3 columns"),
-        ('[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS\\x"]\n',
-         r"line 2: bad column 'Score_NS\\\\x'"),
-        ('[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Score_NS"]\n1 2 - -\n',
-         r"line 3: the row has neither a score nor a contract"),
-        ('[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS"]\nA 2 420\n',
-         r"line 3: the NS pair must be a whole number, got 'A'"),
-        ('[Board "1"]\n[Deal "N:AKQ.T98.765.432 J98.765.432.AKQJ - -"]\n',
-         r"line 2: the hands of .* hold \[12, 13\] cards"),
-        ('[Board "1"]\n[Deal "N:AAQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 '
-         '432.AKQJ.T98.765"]\n', r"line 2: .*repeated card SA"),
+        (
+            '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS"]\n1 2\n',
+            r"line 3: 2 values, the table header has 3 columns",
+        ),
+        (
+            '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS"]\n"1" "2" "3" "4"\n',
+            r"line 3: 4 values, the table header has 3 columns",
+        ),
+        (
+            '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS\\x"]\n',
+            r"line 2: bad column 'Score_NS\\\\x'",
+        ),
+        (
+            '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Score_NS"]\n1 2 - -\n',
+            r"line 3: the row has neither a score nor a contract",
+        ),
+        (
+            '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Score_NS"]\nA 2 420\n',
+            r"line 3: the NS pair must be a whole number, got 'A'",
+        ),
+        (
+            '[Board "1"]\n[Deal "N:AKQ.T98.765.432 J98.765.432.AKQJ - -"]\n',
+            r"line 2: the hands of .* hold \[12, 13\] cards",
+        ),
+        (
+            '[Board "1"]\n[Deal "N:AAQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 '
+            '432.AKQJ.T98.765"]\n',
+            r"line 2: .*repeated card SA",
+        ),
         ('[Event "x"]\n', r"no ScoreTable rows"),
     ],
-    ids=["short-row", "long-quoted-row", "bad-header", "no-score", "pair-label", "short-deal",
-         "repeated-card", "no-results"],
-)  # fmt: skip
+    ids=[
+        "short-row",
+        "long-quoted-row",
+        "bad-header",
+        "no-score",
+        "pair-label",
+        "short-deal",
+        "repeated-card",
+        "no-results",
+    ],
+)
 def test_bad_files_name_the_file_and_line(tmp_path: Path, text: str, message: str) -> None:
     path = pbn(tmp_path, text)
     with pytest.raises(FileError, match=message) as raised:
@@ -214,15 +250,24 @@ def test_a_published_board_scored_by_another_program_agrees(
         'Percentage_NS\\3R;Percentage_EW\\3R"]'
     )
     rows = [" ".join(str(cell) for cell in (t, 14, *rest)) for t, *rest in FFB_BOARD_28]
-    text = "\n".join([
-        '[Event "National final, session 5"]', '[Board "28"]', '[Dealer "W"]',
-        '[Vulnerable "NS"]', '[Scoring "MatchPoints;MP1"]', header, *rows, "",
-    ])  # fmt: skip
+    text = "\n".join(
+        [
+            '[Event "National final, session 5"]',
+            '[Board "28"]',
+            '[Dealer "W"]',
+            '[Vulnerable "NS"]',
+            '[Scoring "MatchPoints;MP1"]',
+            header,
+            *rows,
+            "",
+        ]
+    )
     path = pbn(tmp_path, text)
     event = read_pbn(path)
     scored = score_session(traveller_of(event), "mp")
-    published = {(ns, ew): (float(mp_ns), float(mp_ew))
-                 for _, ns, ew, *_, mp_ns, mp_ew, _, _ in FFB_BOARD_28}  # fmt: skip
+    published = {
+        (ns, ew): (float(mp_ns), float(mp_ew)) for _, ns, ew, *_, mp_ns, mp_ew, _, _ in FFB_BOARD_28
+    }
     (board,) = scored.travellers
     ours = {(line.ns_pair, line.ew_pair): (line.ns_value, line.ew_value) for line in board.lines}
     assert board.top == 42

@@ -216,8 +216,9 @@ def test_written_back_as_the_careful_reading_writes(text: str, numbers_first: bo
 # Numbers: read by numpy from the bytes, or cell by cell; the same values and errors
 
 
-def float_oracle(cells: list[str], key: str, lines: list[int], delimiter: str,
-                 blank_allowed: bool) -> list[float] | str:  # fmt: skip
+def float_oracle(
+    cells: list[str], key: str, lines: list[int], delimiter: str, blank_allowed: bool
+) -> list[float] | str:
     """Python's ``float`` of each stripped cell, under the project's rules, or the first bad
     cell's error as the program words it."""
     values = []
@@ -286,13 +287,61 @@ def careful_numbers(text: str, key: str, blank_allowed: bool) -> object:
 
 
 NASTY_NUMBERS = [
-    "5", "+5", "-0", ".5", "5.", "1e3", "1E-3", " 5 ", "1_000", "1__0", "_1", "\u0661\u0662",
-    "\uff11\uff12", "inf", "-inf", "nan", "NaN", "infinity", "1e308", "1e12", "-1e12",
-    "1000000000000.0001", "0x10", "0b1", "1d3", "e3", "1e", ".", "-", "+-5", "5 6", "\u22123",
-    "\u2212", "12345678901234567", "9007199254740993", "0.30000000000000004", "1e-400",
-    "5\x00", "\x005", "5\u00a0", "\u00a05", "5\u3000", "\x1c5", "5\x85", "1,5", "-1,5", ",5",
-    "1,000.5", "", " ", "'5", "5'", "=5", "@5",
-]  # fmt: skip
+    "5",
+    "+5",
+    "-0",
+    ".5",
+    "5.",
+    "1e3",
+    "1E-3",
+    " 5 ",
+    "1_000",
+    "1__0",
+    "_1",
+    "\u0661\u0662",
+    "\uff11\uff12",
+    "inf",
+    "-inf",
+    "nan",
+    "NaN",
+    "infinity",
+    "1e308",
+    "1e12",
+    "-1e12",
+    "1000000000000.0001",
+    "0x10",
+    "0b1",
+    "1d3",
+    "e3",
+    "1e",
+    ".",
+    "-",
+    "+-5",
+    "5 6",
+    "\u22123",
+    "\u2212",
+    "12345678901234567",
+    "9007199254740993",
+    "0.30000000000000004",
+    "1e-400",
+    "5\x00",
+    "\x005",
+    "5\u00a0",
+    "\u00a05",
+    "5\u3000",
+    "\x1c5",
+    "5\x85",
+    "1,5",
+    "-1,5",
+    ",5",
+    "1,000.5",
+    "",
+    " ",
+    "'5",
+    "5'",
+    "=5",
+    "@5",
+]
 
 
 @pytest.mark.parametrize("delimiter", [",", ";", "\t"])
@@ -319,9 +368,30 @@ def test_nasty_numbers_read_as_python_reads_them(
 
 
 NUMBER_PIECE = st.sampled_from(
-    ["1", "7", "0", "9", ".", ",", "e", "E", "-", "+", "_", " ", "\u2212", "\u0661", "\u00a0",
-     "inf", "nan", "x", "5e3", "1e20", "00"]
-)  # fmt: skip
+    [
+        "1",
+        "7",
+        "0",
+        "9",
+        ".",
+        ",",
+        "e",
+        "E",
+        "-",
+        "+",
+        "_",
+        " ",
+        "\u2212",
+        "\u0661",
+        "\u00a0",
+        "inf",
+        "nan",
+        "x",
+        "5e3",
+        "1e20",
+        "00",
+    ]
+)
 NUMBER_CELL = st.one_of(
     st.lists(NUMBER_PIECE, max_size=5).map("".join),
     st.floats(allow_nan=False, allow_infinity=False, min_value=-2e12, max_value=2e12).map(repr),
@@ -459,9 +529,29 @@ def test_text_columns_read_as_the_csv_module_reads_them(delimiter: str, cells: l
 
 @pytest.mark.parametrize(
     "cell",
-    [" x", "x ", "'=A1", "'x", "''=A1", "'=A1 ", " '=A1", "é", "😀", "a\x00b", "\x00", "x\x00",
-     "\u00a0x", "x\u3000", "\x85", "x\x7f", "=A1", "-", "ﬀ", ""],
-)  # fmt: skip
+    [
+        " x",
+        "x ",
+        "'=A1",
+        "'x",
+        "''=A1",
+        "'=A1 ",
+        " '=A1",
+        "é",
+        "😀",
+        "a\x00b",
+        "\x00",
+        "x\x00",
+        "\u00a0x",
+        "x\u3000",
+        "\x85",
+        "x\x7f",
+        "=A1",
+        "-",
+        "ﬀ",
+        "",
+    ],
+)
 def test_hand_picked_text_cells(cell: str) -> None:
     for delimiter in ",;\t":
         text = f"k{delimiter}t\n0{delimiter}plain\n1{delimiter}{cell}\n2{delimiter}z\n"
@@ -503,15 +593,27 @@ def test_a_file_without_records_has_empty_columns() -> None:
 
 @pytest.mark.parametrize(
     ("encoding", "newline"),
-    [("utf-8", "\n"), ("utf-8-sig", "\n"), ("utf-8", "\r\n"), ("utf-8-sig", "\r\n"),
-     ("cp1252", "\n"), ("cp1252", "\r\n")],
-)  # fmt: skip
+    [
+        ("utf-8", "\n"),
+        ("utf-8-sig", "\n"),
+        ("utf-8", "\r\n"),
+        ("utf-8-sig", "\r\n"),
+        ("cp1252", "\n"),
+        ("cp1252", "\r\n"),
+    ],
+)
 def test_stored_files_read_as_the_csv_module_reads_them(
     tmp_path: Path, encoding: str, newline: str
 ) -> None:
     minus = "\u2212" if encoding != "cp1252" else "-"  # no "−" in Windows-1252
-    rows = [["k", "t", "n"], ["1", "Zoë ", "1,5"], ["", "", ""], ["2", "'=A1", f"{minus}2"],
-            ["3", "café", "3"], ["4", " €uro", "1e3"]]  # fmt: skip
+    rows = [
+        ["k", "t", "n"],
+        ["1", "Zoë ", "1,5"],
+        ["", "", ""],
+        ["2", "'=A1", f"{minus}2"],
+        ["3", "café", "3"],
+        ["4", " €uro", "1e3"],
+    ]
     path = tmp_path / "f.csv"
     path.write_bytes("".join(";".join(row) + newline for row in rows).encode(encoding))
     text = read_text(path)

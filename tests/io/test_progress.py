@@ -22,15 +22,25 @@ TRAVELLER = "board,table,ns_score\n1,1,420\n1,2,400\n2,1,-50\n2,2,100\n"
 
 def _steps(stderr: str) -> list[str]:
     """The progress lines' messages, without their seconds (the summary line is not one)."""
-    return [line.strip().rsplit(" (", 1)[0] for line in stderr.splitlines()
-            if line.startswith("  ")]  # fmt: skip
+    return [
+        line.strip().rsplit(" (", 1)[0] for line in stderr.splitlines() if line.startswith("  ")
+    ]
 
 
 def _handicap(tmp_path: Path, *options: str) -> int:
     (tmp_path / "players.csv").write_text(REGISTER)
     (tmp_path / "results.csv").write_text(RESULTS)
-    return main(["handicap", "update", "--register", str(tmp_path / "players.csv"),
-                 "--results", str(tmp_path / "results.csv"), *options])  # fmt: skip
+    return main(
+        [
+            "handicap",
+            "update",
+            "--register",
+            str(tmp_path / "players.csv"),
+            "--results",
+            str(tmp_path / "results.csv"),
+            *options,
+        ]
+    )
 
 
 def test_handicap_update_shows_reading_applying_and_writing_in_order(
@@ -72,8 +82,10 @@ def test_session_shows_reading_scoring_and_writing(
 ) -> None:
     examples = Path(__file__).resolve().parents[2] / "examples"
     ranking = tmp_path / "ranking.csv"
-    assert main(["session", str(examples / "mitchell.csv"), "--ranking", str(ranking),
-                 "--progress"]) == 0  # fmt: skip
+    assert (
+        main(["session", str(examples / "mitchell.csv"), "--ranking", str(ranking), "--progress"])
+        == 0
+    )
     assert _steps(capsys.readouterr().err) == [
         "reading mitchell.csv",
         "scoring",

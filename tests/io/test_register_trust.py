@@ -26,31 +26,50 @@ def _run(folder: Path, register: bytes | str, results: str = RESULTS, *options: 
     path = folder / "players.csv"
     path.write_bytes(register if isinstance(register, bytes) else register.encode())
     (folder / "results.csv").write_text(results)
-    return main(["handicap", "update", "--register", str(path),
-                 "--results", str(folder / "results.csv"), *options])  # fmt: skip
+    return main(
+        [
+            "handicap",
+            "update",
+            "--register",
+            str(path),
+            "--results",
+            str(folder / "results.csv"),
+            *options,
+        ]
+    )
 
 
 @pytest.mark.parametrize(
     ("register", "message"),
     [
-        (REGISTER.replace("102,Bo Lind", '102,"Bo Lind'),
-         'line 3: a quoted field is never closed'),
-        ("id,name,handicap\n101;Anna Berg;13,0\n102;Bo Lind;13,0\n",
-         "line 2: 2 fields, the header has 3 (the row holds semicolons; the header is separated "
-         "by commas)"),
-        (REGISTER.replace("102,Bo Lind,13.0", "102,Bo Lind,13.0,x"),
-         "line 3: 4 fields, the header has 3"),
+        (REGISTER.replace("102,Bo Lind", '102,"Bo Lind'), "line 3: a quoted field is never closed"),
+        (
+            "id,name,handicap\n101;Anna Berg;13,0\n102;Bo Lind;13,0\n",
+            "line 2: 2 fields, the header has 3 (the row holds semicolons; the header is separated "
+            "by commas)",
+        ),
+        (
+            REGISTER.replace("102,Bo Lind,13.0", "102,Bo Lind,13.0,x"),
+            "line 3: 4 fields, the header has 3",
+        ),
         (REGISTER.replace("102,Bo Lind,13.0", "102,Bo Lind"), "line 3: 2 fields, the header has 3"),
-        (REGISTER.replace("13.0\n103", "-1300\n103"),
-         "line 3: handicap must be from -100 to 52, got -1300"),
+        (
+            REGISTER.replace("13.0\n103", "-1300\n103"),
+            "line 3: handicap must be from -100 to 52, got -1300",
+        ),
         (REGISTER.replace("13.0\n103", "inf\n103"), "line 3: handicap must be a number"),
         (REGISTER.replace("13.0\n103", "nan\n103"), "line 3: handicap must be a number"),
-        (REGISTER.replace("13.0\n103", "1e308\n103"), "line 3: handicap must be a number from -1e12 to 1e12, got 1e308"),  # noqa: E501
+        (
+            REGISTER.replace("13.0\n103", "1e308\n103"),
+            "line 3: handicap must be a number from -1e12 to 1e12, got 1e308",
+        ),  # noqa: E501
         (REGISTER.replace("104,David", "101,David"), "lines 2, 5: player id '101' appears twice"),
-        ('id,name,handicap\n101,"A' + "x" * 140_000 + '",13\n',
-         "line 2: a field is longer than 131,072 characters"),
+        (
+            'id,name,handicap\n101,"A' + "x" * 140_000 + '",13\n',
+            "line 2: a field is longer than 131,072 characters",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_damaged_register_is_named_and_left_alone(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], register: str, message: str
 ) -> None:
@@ -147,8 +166,12 @@ def test_ids_and_names_that_start_a_formula_stay_text(tmp_path: Path) -> None:
     history = (tmp_path / "players-history.csv").read_text()
     for text in (written, history):
         cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
-        live = [cell for cell in cells if cell[:1] in ("=", "+", "@", "\t", "\r")
-                or (cell.startswith("-") and not _number(cell))]  # fmt: skip
+        live = [
+            cell
+            for cell in cells
+            if cell[:1] in ("=", "+", "@", "\t", "\r")
+            or (cell.startswith("-") and not _number(cell))
+        ]
         assert not live, live
     deltas = [row["delta"] for row in csv.DictReader(io.StringIO(history))]
     assert any(delta.startswith("-") and _number(delta) for delta in deltas)  # numbers stay

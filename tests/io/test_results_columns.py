@@ -39,8 +39,13 @@ def _calendar(text: str) -> dt.date | None:
         return None
 
 
-@given(st.lists(st.tuples(st.integers(0, 9999), st.integers(0, 13), st.integers(0, 32)),
-                min_size=1, max_size=20))  # fmt: skip
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 9999), st.integers(0, 13), st.integers(0, 32)),
+        min_size=1,
+        max_size=20,
+    )
+)
 def test_dates_are_the_calendars(parts: list[tuple[int, int, int]]) -> None:
     """A day that is no date (2026-02-29, month 13, day 0, year 0) sends the column to the
     one-by-one reading that names it; every other day is the calendar's."""
@@ -72,8 +77,7 @@ def _numbered_reference(cells: list[str]) -> tuple[list[str], list[int], list[in
     return list(index), rows, codes
 
 
-@given(st.lists(st.text(alphabet="0123456789+", min_size=1, max_size=30), min_size=1,
-                max_size=8))  # fmt: skip
+@given(st.lists(st.text(alphabet="0123456789+", min_size=1, max_size=30), min_size=1, max_size=8))
 def test_numbered_members_read_as_int_reads_them(cells: list[str]) -> None:
     got = _numbered_members("\x00".join(cells).encode(), len(cells))
     expected = _numbered_reference(cells)

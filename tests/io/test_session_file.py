@@ -26,8 +26,18 @@ TEXT = """board,ns_pair,ew_pair,contract,declarer,result,ns_score
 def test_kinds_and_scores() -> None:
     traveller = parse_session(TEXT, "t.csv")
     not_played = NOT_PLAYED_KIND
-    assert traveller.kind.tolist() == [SCORE, SCORE, ADJUSTED, ADJUSTED, not_played,
-                                       not_played, not_played, SCORE, SCORE, SCORE]  # fmt: skip
+    assert traveller.kind.tolist() == [
+        SCORE,
+        SCORE,
+        ADJUSTED,
+        ADJUSTED,
+        not_played,
+        not_played,
+        not_played,
+        SCORE,
+        SCORE,
+        SCORE,
+    ]
     scores = traveller.ns_score
     assert scores[[0, 1, 7, 8, 9]].tolist() == [420, 0, -50, 430, 500]
     assert np.isnan(scores[[2, 3, 4, 5, 6]]).all()
@@ -54,8 +64,9 @@ def test_kinds_and_scores() -> None:
 )
 def test_bad_lines(line: str, message: str) -> None:
     with pytest.raises(InputError, match=message):
-        parse_session("board,ns_pair,ew_pair,contract,declarer,result,ns_score\n" + line + "\n",
-                      "t.csv")  # fmt: skip
+        parse_session(
+            "board,ns_pair,ew_pair,contract,declarer,result,ns_score\n" + line + "\n", "t.csv"
+        )
 
 
 def test_names_by_section_and_direction() -> None:

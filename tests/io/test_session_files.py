@@ -72,23 +72,54 @@ def test_the_usebio_ranking_uses_the_files_method_and_names(
 @pytest.mark.parametrize(
     ("source", "old", "new", "expected"),
     [
-        (USEBIO, b"<NS_MATCH_POINTS>3.5<", b"<NS_MATCH_POINTS>3.0<",
-         "board 1 (section A) NS 1 v EW 2: NS matchpoints theirs 3.0, ours 3.5"),
-        (USEBIO, b"<PERCENTAGE>12.50<", b"<PERCENTAGE>12.60<",
-         "pair 2 EW (section A): percentage theirs 12.60, ours 12.5"),
-        (USEBIO, b"<PLACE>3</PLACE>", b"<PLACE>2=</PLACE>",
-         "pair 2 EW (section A): place theirs 2=, ours 3"),
+        (
+            USEBIO,
+            b"<NS_MATCH_POINTS>3.5<",
+            b"<NS_MATCH_POINTS>3.0<",
+            "board 1 (section A) NS 1 v EW 2: NS matchpoints theirs 3.0, ours 3.5",
+        ),
+        (
+            USEBIO,
+            b"<PERCENTAGE>12.50<",
+            b"<PERCENTAGE>12.60<",
+            "pair 2 EW (section A): percentage theirs 12.60, ours 12.5",
+        ),
+        (
+            USEBIO,
+            b"<PLACE>3</PLACE>",
+            b"<PLACE>2=</PLACE>",
+            "pair 2 EW (section A): place theirs 2=, ours 3",
+        ),
         (PBN, b"2=  4 EW", b" 3  4 EW", "pair 4 EW: place theirs 3, ours 2="),
-        (USEBIO, b"<SCORE>400<", b"<SCORE>430<",
-         "board 1 (section A) NS 3 v EW 4: score of the contract theirs 430, ours 400"),
-        (PBN, b" 2  5 3NT   S  9    400  2.0", b" 2  5 3NT   S  9    400  2.5",
-         "board 1 NS 2 v EW 5: NS matchpoints theirs 2.5, ours 2"),
-        (PBN, b" 1  6 EW    8.0 100.00", b" 1  6 EW    7.0 100.00",
-         "pair 6 EW: total theirs 7.0, ours 8"),
+        (
+            USEBIO,
+            b"<SCORE>400<",
+            b"<SCORE>430<",
+            "board 1 (section A) NS 3 v EW 4: score of the contract theirs 430, ours 400",
+        ),
+        (
+            PBN,
+            b" 2  5 3NT   S  9    400  2.0",
+            b" 2  5 3NT   S  9    400  2.5",
+            "board 1 NS 2 v EW 5: NS matchpoints theirs 2.5, ours 2",
+        ),
+        (
+            PBN,
+            b" 1  6 EW    8.0 100.00",
+            b" 1  6 EW    7.0 100.00",
+            "pair 6 EW: total theirs 7.0, ours 8",
+        ),
     ],
-    ids=["line-mp", "pair-percentage", "pair-place", "pbn-place", "contract-score", "pbn-line",
-         "pbn-total"],
-)  # fmt: skip
+    ids=[
+        "line-mp",
+        "pair-percentage",
+        "pair-place",
+        "pbn-place",
+        "contract-score",
+        "pbn-line",
+        "pbn-total",
+    ],
+)
 def test_compare_lists_the_one_number_changed(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
@@ -148,7 +179,10 @@ def test_a_csv_evening_written_as_usebio(
     lines = {(ln.board, ln.ns_pair): ln for ln in event.lines}
     # Board 1 (none vulnerable): 4S= 420, 4S+1 450, 3NT-1 −50 → NS 2, 4, 0 of top 4.
     assert [(lines[1, p].score, lines[1, p].theirs_ns) for p in (1, 2, 3)] == [
-        ("420", "2"), ("450", "4"), ("-50", "0")]  # fmt: skip
+        ("420", "2"),
+        ("450", "4"),
+        ("-50", "0"),
+    ]
     assert (lines[1, 1].contract, lines[1, 1].declarer, lines[1, 1].result) == ("4S", "N", "10")
     # Board 2: the adjusted score 60/40 of a top of 4 (Neuberg: two results factored to 3).
     assert lines[2, 2].score == "A6040"
@@ -170,15 +204,24 @@ def test_method_from_the_file_unless_given(
     [
         (b'EVENT_TYPE="MP_PAIRS"', b'EVENT_TYPE="INDIVIDUAL"', "EVENT_TYPE must be one of"),
         (b"</USEBIO>", b"</USEBI>", "not well-formed XML"),
-        (b"<TRICKS>7</TRICKS>", b"<TRICKS>+9</TRICKS>",
-         "SECTION B BOARD 1 TRAVELLER_LINE 1: result +9 is impossible for 2HX"),
-        (b"<SCORE>480</SCORE>", b"<SCORE>lots</SCORE>",
-         "TRAVELLER_LINE 1: score must be a number, an adjusted score or NP, got 'lots'"),
-        (b"<CONTRACT>2HX</CONTRACT>", b"<CONTRACT>8HX</CONTRACT>",
-         "SECTION B BOARD 1 TRAVELLER_LINE 1: contract must be"),
+        (
+            b"<TRICKS>7</TRICKS>",
+            b"<TRICKS>+9</TRICKS>",
+            "SECTION B BOARD 1 TRAVELLER_LINE 1: result +9 is impossible for 2HX",
+        ),
+        (
+            b"<SCORE>480</SCORE>",
+            b"<SCORE>lots</SCORE>",
+            "TRAVELLER_LINE 1: score must be a number, an adjusted score or NP, got 'lots'",
+        ),
+        (
+            b"<CONTRACT>2HX</CONTRACT>",
+            b"<CONTRACT>8HX</CONTRACT>",
+            "SECTION B BOARD 1 TRAVELLER_LINE 1: contract must be",
+        ),
     ],
     ids=["event-type", "malformed", "impossible-result", "score-text", "contract"],
-)  # fmt: skip
+)
 def test_bad_files_exit_2_with_one_line_and_write_nothing(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
@@ -199,8 +242,10 @@ def test_hostile_xml_through_the_command(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "laughs.xml"
-    path.write_text('<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY a "aaaa">'
-                    '<!ENTITY b "&a;&a;&a;&a;">]><USEBIO>&b;</USEBIO>')  # fmt: skip
+    path.write_text(
+        '<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY a "aaaa">'
+        '<!ENTITY b "&a;&a;&a;&a;">]><USEBIO>&b;</USEBIO>'
+    )
     status, _, err = run(capsys, path)
     assert status == 2 and "refused: EntitiesForbidden" in err and err.count("\n") == 1
 
@@ -275,15 +320,19 @@ def test_any_session_round_trips_through_usebio(
     result = score_session(Traveller.from_lines(lines), method)
     event = EventFile("evening")
     path = tmp_path / "round.xml"
-    path.write_bytes(usebio_bytes(event, method, scored_lines(result), scored_pairs(result, []),
-                                  result.winners))  # fmt: skip
+    path.write_bytes(
+        usebio_bytes(event, method, scored_lines(result), scored_pairs(result, []), result.winners)
+    )
     back = read_usebio(path)
     assert back.method == method
     again = score_session(traveller_of(back), back.method)
     assert compare(back, again).agree
     for first, second in zip(result.pairs, again.pairs, strict=True):
-        assert (first.pair, first.direction, first.place) == (second.pair, second.direction,
-                                                                second.place)  # fmt: skip
+        assert (first.pair, first.direction, first.place) == (
+            second.pair,
+            second.direction,
+            second.place,
+        )
         assert first.score == pytest.approx(second.score, abs=1e-9)
     ns = lambda r: sorted(  # noqa: E731
         (ln.board, ln.ns_pair, ln.ns_value) for b in r.travellers for ln in b.lines

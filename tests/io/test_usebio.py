@@ -13,9 +13,14 @@ DATA = Path(__file__).parent / "data"
 QUIRKS = DATA / "quirks-usebio.xml"
 
 
-def xml_file(tmp_path: Path, body: str, *, event_type: str = "MP_PAIRS",
-             head: str = '<?xml version="1.0" encoding="UTF-8"?>\n',
-             encoding: str = "utf-8") -> Path:  # fmt: skip
+def xml_file(
+    tmp_path: Path,
+    body: str,
+    *,
+    event_type: str = "MP_PAIRS",
+    head: str = '<?xml version="1.0" encoding="UTF-8"?>\n',
+    encoding: str = "utf-8",
+) -> Path:
     """A USEBIO file with one section and ``body`` inside its EVENT."""
     text = f'{head}<USEBIO Version="1.1"><EVENT EVENT_TYPE="{event_type}">{body}</EVENT></USEBIO>'
     path = tmp_path / "event.xml"
@@ -58,8 +63,9 @@ def test_every_quirk_of_the_sample_file() -> None:
     assert (passed.contract, passed.score) == ("PASS", "0")
     # Pairs: iso-8859-1 names, national ids, direction written E-W, the file's results.
     renee, eve, section_b = event.pairs
-    assert renee == Pair("A", 1, "NS", ("Renée North", "Sam South"), ("1001", "1002"),
-                         "3.5", "87.50", "1")  # fmt: skip
+    assert renee == Pair(
+        "A", 1, "NS", ("Renée North", "Sam South"), ("1001", "1002"), "3.5", "87.50", "1"
+    )
     assert (eve.direction, eve.place, eve.ids) == ("EW", "3", ("", ""))
     assert (section_b.section, section_b.number, section_b.direction) == ("B", 1, "NS")
     assert event.winners == 2
@@ -69,8 +75,9 @@ def test_every_quirk_of_the_sample_file() -> None:
     }
 
 
-@pytest.mark.parametrize(("kind", "method"), [("MP_PAIRS", "mp"), ("CROSS_IMP", "ximp"),
-                                              ("BUTLER_PAIRS", "butler")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("kind", "method"), [("MP_PAIRS", "mp"), ("CROSS_IMP", "ximp"), ("BUTLER_PAIRS", "butler")]
+)
 def test_event_types(tmp_path: Path, kind: str, method: str) -> None:
     body = board(line(1, 2, "<SCORE>420</SCORE>") + line(3, 4, "<SCORE>-50</SCORE>"))
     assert read_usebio(xml_file(tmp_path, body, event_type=kind)).method == method
@@ -129,8 +136,11 @@ EXTERNAL_DTD_ENTITY = """<?xml version="1.0"?>
 """
 
 
-@pytest.mark.parametrize("text", [BILLION_LAUGHS, EXTERNAL_ENTITY, EXTERNAL_DTD_ENTITY],
-                         ids=["billion-laughs", "external-entity", "parameter-entity"])  # fmt: skip
+@pytest.mark.parametrize(
+    "text",
+    [BILLION_LAUGHS, EXTERNAL_ENTITY, EXTERNAL_DTD_ENTITY],
+    ids=["billion-laughs", "external-entity", "parameter-entity"],
+)
 def test_entity_tricks_are_refused(tmp_path: Path, text: str) -> None:
     path = tmp_path / "hostile.xml"
     path.write_text(text, encoding="utf-8")
@@ -139,8 +149,9 @@ def test_entity_tricks_are_refused(tmp_path: Path, text: str) -> None:
 
 
 def test_the_doctype_naming_a_dtd_on_a_web_server_is_not_fetched(tmp_path: Path) -> None:
-    head = ('<?xml version="1.0"?>\n<!DOCTYPE USEBIO SYSTEM '
-            '"http://example.invalid/usebio_v1_2.dtd">\n')  # fmt: skip
+    head = (
+        '<?xml version="1.0"?>\n<!DOCTYPE USEBIO SYSTEM "http://example.invalid/usebio_v1_2.dtd">\n'
+    )
     body = board(line(1, 2, "<SCORE>420</SCORE>"))
     assert len(read_usebio(xml_file(tmp_path, body, head=head)).lines) == 1
 
@@ -149,20 +160,38 @@ def test_the_doctype_naming_a_dtd_on_a_web_server_is_not_fetched(tmp_path: Path)
     ("body", "kind", "message"),
     [
         ("<BOARD>", "MP_PAIRS", r"line 1, column \d+: not well-formed XML"),
-        (board(line(1, 2, "<SCORE>1</SCORE>")), "SWISS_TEAMS",
-         "EVENT_TYPE must be one of MP_PAIRS, CROSS_IMP, BUTLER_PAIRS .*got 'SWISS_TEAMS'"),
-        (board(line(1, 2, "<LEAD>H2</LEAD>")), "MP_PAIRS",
-         "BOARD 1 TRAVELLER_LINE 1: the line has neither a SCORE nor a CONTRACT"),
-        (board(line(1, 2, "<SCORE>420</SCORE>")).replace(">1<", ">x<", 1), "MP_PAIRS",
-         "BOARD: BOARD_NUMBER must be a whole number, got 'x'"),
-        ("<PARTICIPANTS><PAIR><PAIR_NUMBER>=1</PAIR_NUMBER></PAIR></PARTICIPANTS>"
-         + board(line(1, 2, "<SCORE>0</SCORE>")), "MP_PAIRS",
-         "PAIR 1: PAIR_NUMBER must be a pair number such as 7 or 7NS, got '=1'"),
+        (
+            board(line(1, 2, "<SCORE>1</SCORE>")),
+            "SWISS_TEAMS",
+            "EVENT_TYPE must be one of MP_PAIRS, CROSS_IMP, BUTLER_PAIRS .*got 'SWISS_TEAMS'",
+        ),
+        (
+            board(line(1, 2, "<LEAD>H2</LEAD>")),
+            "MP_PAIRS",
+            "BOARD 1 TRAVELLER_LINE 1: the line has neither a SCORE nor a CONTRACT",
+        ),
+        (
+            board(line(1, 2, "<SCORE>420</SCORE>")).replace(">1<", ">x<", 1),
+            "MP_PAIRS",
+            "BOARD: BOARD_NUMBER must be a whole number, got 'x'",
+        ),
+        (
+            "<PARTICIPANTS><PAIR><PAIR_NUMBER>=1</PAIR_NUMBER></PAIR></PARTICIPANTS>"
+            + board(line(1, 2, "<SCORE>0</SCORE>")),
+            "MP_PAIRS",
+            "PAIR 1: PAIR_NUMBER must be a pair number such as 7 or 7NS, got '=1'",
+        ),
         ("<PARTICIPANTS/>", "MP_PAIRS", "no TRAVELLER_LINE in any BOARD"),
     ],
-    ids=["malformed", "event-type", "no-score-no-contract", "board-number", "pair-number",
-         "no-lines"],
-)  # fmt: skip
+    ids=[
+        "malformed",
+        "event-type",
+        "no-score-no-contract",
+        "board-number",
+        "pair-number",
+        "no-lines",
+    ],
+)
 def test_bad_files_name_the_file_and_the_element(
     tmp_path: Path, body: str, kind: str, message: str
 ) -> None:
@@ -194,5 +223,7 @@ def test_the_writer_declares_iso_8859_1_and_reads_back(tmp_path: Path) -> None:
     assert back.hands == event.hands
     assert back.pairs == [Pair("", 1, "NS", ("Łukasz Ö", "Ann"), ("12", ""), "2", "100.00", "1")]
     assert [(ln.ns_pair, ln.contract, ln.result, ln.score, ln.theirs_ns) for ln in back.lines] == [
-        (1, "4S", "10", "420", "2"), (3, "", "", "A6040", "1.2"), (5, "", "", "NP", ""),
-    ]  # fmt: skip
+        (1, "4S", "10", "420", "2"),
+        (3, "", "", "A6040", "1.2"),
+        (5, "", "", "NP", ""),
+    ]

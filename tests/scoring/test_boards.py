@@ -181,9 +181,14 @@ def test_seed_004_halves_mitchell():
 
 def test_seed_004_cross_imps_plus_420_gets_3_1():
     result = score_traveller(
-        ONE_BOARD, TABLES, SEED_004_NS, SEED_004_EW,
-        method="cross_imps", split="halves", divisor="scores",
-    )  # fmt: skip
+        ONE_BOARD,
+        TABLES,
+        SEED_004_NS,
+        SEED_004_EW,
+        method="cross_imps",
+        split="halves",
+        divisor="scores",
+    )
     assert result.ns[4] == pytest.approx(3.1)  # (−2 − 3.5 + 0 + 20 + 11 + 5.5) / 10
     assert result.ew[4] == pytest.approx(-3.1)
     # Worked by hand the same way: NS −150 against 480, 450×3.5, 420×2, −50×2, −100 is
@@ -306,8 +311,9 @@ def test_butler_imps_weighted():
         "weight": [1, 1, 1, 1, 0.5, 0.5],
     }
     assert datum(**rows).value == pytest.approx([170])
-    result = score_traveller(rows["board"], rows["entry"], rows["score"], None, rows["weight"],
-                             method="butler")  # fmt: skip
+    result = score_traveller(
+        rows["board"], rows["entry"], rows["score"], None, rows["weight"], method="butler"
+    )
     assert result.ns == pytest.approx([-5, -2, 1, 13, 1])
     assert result.ew == pytest.approx([5, 2, -1, -13, -1])
 
@@ -558,8 +564,12 @@ def _plain_travellers(draw: st.DrawFn) -> tuple[np.ndarray, np.ndarray, np.ndarr
         entry += list(range(1, tables + 1))
         score += [10 * draw(st.integers(-3, 3)) for _ in range(tables)]
     order = draw(st.permutations(range(len(board))))
-    return (np.array(board)[order], np.array(entry)[order], np.array(score, float)[order],
-            draw(st.booleans()))  # fmt: skip
+    return (
+        np.array(board)[order],
+        np.array(entry)[order],
+        np.array(score, float)[order],
+        draw(st.booleans()),
+    )
 
 
 @settings(max_examples=150, deadline=None)

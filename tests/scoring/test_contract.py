@@ -42,13 +42,21 @@ def _every_contract() -> list[tuple[int, int, int, bool, int]]:
 
 def _endplay_score(level: int, strain: int, doubled: int, vul: bool, tricks: int) -> int:
     types = endplay_types
-    denom = [types.Denom.clubs, types.Denom.diamonds, types.Denom.hearts, types.Denom.spades,
-             types.Denom.nt][strain]  # fmt: skip
+    denom = [
+        types.Denom.clubs,
+        types.Denom.diamonds,
+        types.Denom.hearts,
+        types.Denom.spades,
+        types.Denom.nt,
+    ][strain]
     penalty = [types.Penalty.passed, types.Penalty.doubled, types.Penalty.redoubled][doubled]
     contract = types.Contract(
-        level=level, denom=denom, declarer=types.Player.north, penalty=penalty,
+        level=level,
+        denom=denom,
+        declarer=types.Player.north,
+        penalty=penalty,
         result=tricks - level - 6,
-    )  # fmt: skip
+    )
     return int(contract.score(types.Vul.ns if vul else types.Vul.none))
 
 
@@ -94,14 +102,26 @@ def test_hand_worked_penalties() -> None:
 
 def test_vulnerability_and_dealer_by_board() -> None:
     boards = np.arange(1, 33)
-    expected = {"none": (False, False), "NS": (True, False), "EW": (False, True),
-                "all": (True, True)}  # fmt: skip
+    expected = {
+        "none": (False, False),
+        "NS": (True, False),
+        "EW": (False, True),
+        "all": (True, True),
+    }
     table = [expected[VULNERABILITY[(b - 1) % 16]] for b in boards]
     assert ns_vulnerable(boards).tolist() == [ns for ns, _ in table]
     assert ew_vulnerable(boards).tolist() == [ew for _, ew in table]
     # The Laws' table, boards 1–16 written out.
     assert [VULNERABILITY[b - 1] for b in (1, 2, 3, 4, 5, 9, 13, 16)] == [
-        "none", "NS", "EW", "all", "NS", "EW", "all", "EW"]  # fmt: skip
+        "none",
+        "NS",
+        "EW",
+        "all",
+        "NS",
+        "EW",
+        "all",
+        "EW",
+    ]
     assert [SEATS[d] for d in dealer(np.arange(1, 9))] == list("NESWNESW")
     assert vulnerable([3, 3, 2, 2], [0, 1, 2, 3]).tolist() == [False, True, True, False]
 
@@ -115,15 +135,28 @@ def test_east_west_declarer_scores_negative_for_north_south() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("4S", Contract(4, 3)), ("4♠", Contract(4, 3)), ("4 S", Contract(4, 3)),
-        ("4s", Contract(4, 3)), ("3NT", Contract(3, 4)), ("3N", Contract(3, 4)),
-        ("3nt", Contract(3, 4)), ("4HX", Contract(4, 2, 1)), ("4Hx", Contract(4, 2, 1)),
-        ("4H*", Contract(4, 2, 1)), ("4HXX", Contract(4, 2, 2)), ("4H**", Contract(4, 2, 2)),
-        ("1♣", Contract(1, 0)), ("2♦x", Contract(2, 1, 1)), ("5♥", Contract(5, 2)),
-        ("PASS", Contract(0)), ("P", Contract(0)), ("AP", Contract(0)), ("pass", Contract(0)),
+        ("4S", Contract(4, 3)),
+        ("4♠", Contract(4, 3)),
+        ("4 S", Contract(4, 3)),
+        ("4s", Contract(4, 3)),
+        ("3NT", Contract(3, 4)),
+        ("3N", Contract(3, 4)),
+        ("3nt", Contract(3, 4)),
+        ("4HX", Contract(4, 2, 1)),
+        ("4Hx", Contract(4, 2, 1)),
+        ("4H*", Contract(4, 2, 1)),
+        ("4HXX", Contract(4, 2, 2)),
+        ("4H**", Contract(4, 2, 2)),
+        ("1♣", Contract(1, 0)),
+        ("2♦x", Contract(2, 1, 1)),
+        ("5♥", Contract(5, 2)),
+        ("PASS", Contract(0)),
+        ("P", Contract(0)),
+        ("AP", Contract(0)),
+        ("pass", Contract(0)),
         (" 6 NT XX ", Contract(6, 4, 2)),
     ],
-)  # fmt: skip
+)
 def test_contract_notations(text: str, expected: Contract) -> None:
     assert parse_contract(text) == expected
 
@@ -146,9 +179,20 @@ def test_bad_contracts_are_named(text: object) -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("=", 10), ("+1", 11), ("-2", 8), ("−2", 8), ("+3", 13), ("10", 10), (10.0, 10),
-     ("0", 0), (-2.0, 8), ("13", 13), ("- 1", 9)],
-)  # fmt: skip
+    [
+        ("=", 10),
+        ("+1", 11),
+        ("-2", 8),
+        ("−2", 8),
+        ("+3", 13),
+        ("10", 10),
+        (10.0, 10),
+        ("0", 0),
+        (-2.0, 8),
+        ("13", 13),
+        ("- 1", 9),
+    ],
+)
 def test_results(text: object, expected: int) -> None:
     assert parse_result(text, Contract(4, 3)) == expected
 

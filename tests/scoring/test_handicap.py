@@ -30,9 +30,17 @@ from xlbridge.scoring.handicap import (
 
 @pytest.mark.parametrize(
     ("masterpoints", "shown", "decimals"),
-    [(0, 52.0, 1), (10, 47.3, 1), (30, 40.0, 1), (50, 34.7, 1), (100, 26.0, 1), (300, 13.0, 1),
-     (1000, 4.7, 1), (3000, 1.68, 2)],
-)  # fmt: skip
+    [
+        (0, 52.0, 1),
+        (10, 47.3, 1),
+        (30, 40.0, 1),
+        (50, 34.7, 1),
+        (100, 26.0, 1),
+        (300, 13.0, 1),
+        (1000, 4.7, 1),
+        (3000, 1.68, 2),
+    ],
+)
 def test_start_handicap_table(masterpoints, shown, decimals):
     assert round(float(start_handicap(masterpoints)), decimals) == shown
 
@@ -225,7 +233,7 @@ def test_team_matches_in_the_batch_equal_the_single_match_formula():
         (lambda: handicap_change(13, [13, 20], 5, 24.5), "boards must hold whole numbers"),
         (lambda: guest_handicap([], [3.0]), "field must hold at least one handicap, got none"),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_named(call, message):
     with pytest.raises(InputError, match=message.replace("(", r"\(")):
         call()

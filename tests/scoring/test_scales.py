@@ -445,11 +445,25 @@ def test_white_book_eight_boards_exactly_on_56_23_is_14_6() -> None:
 
 def test_white_book_uses_printed_z_for_20_vps_and_three_decimals_otherwise() -> None:
     assert vp_scale(8, rounding="none", bounds="white-book").z.tolist() == [
-        0.059, 0.180, 0.303, 0.431, 0.566, 0.712, 0.876, 1.068, 1.309, 1.668,
-    ]  # fmt: skip
+        0.059,
+        0.180,
+        0.303,
+        0.431,
+        0.566,
+        0.712,
+        0.876,
+        1.068,
+        1.309,
+        1.668,
+    ]
     assert vp_scale(24, form="aggregate", rounding="none", bounds="white-book").z.tolist() == [
-        0.097, 0.293, 0.502, 0.736, 1.020, 1.426,
-    ]  # fmt: skip
+        0.097,
+        0.293,
+        0.502,
+        0.736,
+        1.020,
+        1.426,
+    ]
     negative = vp_scale(8, negative=True, rounding="none", bounds="white-book")
     assert negative.z[10:].tolist() == [1.981, 2.074, 2.189, 2.345, 2.593]
 

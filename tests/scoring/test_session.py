@@ -64,9 +64,13 @@ def test_fewer_results_factored_to_the_most_played_board() -> None:
     results: 100 beats −100: MP 2 and 0 of top 2 → (2+1)·3/2 − 1 = 3.5 and 0.5 of top 4.
     With factoring "available" board 2 keeps its top of 2 (2 and 0)."""
     lines = [
-        L.with_score(1, 1, 4, 420), L.with_score(1, 2, 5, 400), L.with_score(1, 3, 6, 50),
-        L.with_score(2, 1, 5, 100), L.with_score(2, 2, 6, -100), L.not_played(2, 3, 4),
-    ]  # fmt: skip
+        L.with_score(1, 1, 4, 420),
+        L.with_score(1, 2, 5, 400),
+        L.with_score(1, 3, 6, 50),
+        L.with_score(2, 1, 5, 100),
+        L.with_score(2, 2, 6, -100),
+        L.not_played(2, 3, 4),
+    ]
     result = session(lines)
     board2 = result.travellers[1]
     assert board2.top == 4
@@ -98,20 +102,30 @@ def test_places_three_equal_then_five() -> None:
         L.with_score(1, n, 10 + n, s)
         for n, s in zip(range(1, 6), (420, 420, 420, 100, 50), strict=True)
     ]
-    lines += [L.with_score(2, n, 10 + ((n % 5) + 1), s)
-              for n, s in zip(range(1, 6), (0, 0, 0, 0, 0), strict=True)]  # fmt: skip
+    lines += [
+        L.with_score(2, n, 10 + ((n % 5) + 1), s)
+        for n, s in zip(range(1, 6), (0, 0, 0, 0, 0), strict=True)
+    ]
     result = session(lines)
     ns = result.ranking(direction="NS")
     assert [(p.pair, p.place) for p in ns] == [
-        ("1", "1="), ("2", "1="), ("3", "1="), ("4", "4"), ("5", "5")
-    ]  # fmt: skip
+        ("1", "1="),
+        ("2", "1="),
+        ("3", "1="),
+        ("4", "4"),
+        ("5", "5"),
+    ]
     assert [p.place for p in ns] == _places([p.percentage for p in ns])
     ew = result.ranking(direction="EW")
     assert [p.place for p in ew] == _places([p.percentage for p in ew])
     # EW 11–13 got 2 + 4, EW 14 6 + 4, EW 15 8 + 4.
     assert [(p.pair, p.place) for p in ew] == [
-        ("15", "1"), ("14", "2"), ("11", "3="), ("12", "3="), ("13", "3=")
-    ]  # fmt: skip
+        ("15", "1"),
+        ("14", "2"),
+        ("11", "3="),
+        ("12", "3="),
+        ("13", "3="),
+    ]
 
 
 # --------------------------------------------------------------------------------------------
@@ -163,8 +177,9 @@ def test_board_totals_with_adjusted_lines(real: int, adjusted: int, seed: int) -
     matchpoints add up to A(N − 1) — N(N − 1) less the adjusted lines' share —, NS + EW of a
     line is the top 2(N − 1), and an adjusted line gets its percentage of the top."""
     rng = np.random.default_rng(seed)
-    lines = [L.with_score(1, i, 100 + i, float(rng.choice([-100, 50, 110, 420])))
-             for i in range(real)]  # fmt: skip
+    lines = [
+        L.with_score(1, i, 100 + i, float(rng.choice([-100, 50, 110, 420]))) for i in range(real)
+    ]
     shares = ["A60/40", "A50/50", "A40/60", "A40/40"]
     lines += [L.with_adjusted(1, 50 + j, 150 + j, shares[j]) for j in range(adjusted)]
     (board,) = session(lines).travellers
@@ -193,8 +208,11 @@ def test_matchpoints_equal_a_pairwise_count(seed: int) -> None:
     for board in range(tables * 2):
         row = scores[board]
         for t in range(tables):
-            mp = sum(2 if row[t] > row[u] else 1 if row[t] == row[u] else 0
-                     for u in range(tables) if u != t)  # fmt: skip
+            mp = sum(
+                2 if row[t] > row[u] else 1 if row[t] == row[u] else 0
+                for u in range(tables)
+                if u != t
+            )
             expected[str(t + 1)] = expected.get(str(t + 1), 0) + mp
     for pair in result.ranking(direction="NS"):
         assert pair.score == pytest.approx(expected[pair.pair])
@@ -208,9 +226,10 @@ def test_cross_imps_with_adjusted_scores() -> None:
     """Two real results, 420 and −50 (470 → 10 IMPs each way over one comparison), and an A+
     for NS of table 3 (+3) with EW A− (−3)."""
     lines = [
-        L.with_score(1, 1, 11, 420), L.with_score(1, 2, 12, -50),
+        L.with_score(1, 1, 11, 420),
+        L.with_score(1, 2, 12, -50),
         L.with_adjusted(1, 3, 13, "A+/A-"),
-    ]  # fmt: skip
+    ]
     pairs = by_pair(session(lines, method="ximp"))
     assert pairs[("NS", "1")].score == 10  # type: ignore[attr-defined]
     assert pairs[("NS", "2")].score == -10  # type: ignore[attr-defined]
@@ -250,10 +269,12 @@ def test_weighted_and_split_scores_match_the_traveller_scoring() -> None:
     lines += [L.with_score(1, 6, 16, 430, weight=0.6), L.with_score(1, 6, 16, 400, weight=0.4)]
     lines += [L.with_score(1, 7, 17, -150, ew_score=-450)]
     expected = score_traveller(
-        board=[1] * 8, entry=[1, 2, 3, 4, 5, 6, 6, 7],
-        ns_score=[*plain, 430, 400, -150], ew_score=[np.nan] * 7 + [-450],
+        board=[1] * 8,
+        entry=[1, 2, 3, 4, 5, 6, 6, 7],
+        ns_score=[*plain, 430, 400, -150],
+        ew_score=[np.nan] * 7 + [-450],
         weight=[1, 1, 1, 1, 1, 0.6, 0.4, 1],
-    )  # fmt: skip
+    )
     (board,) = session(lines).travellers
     got = {int(line.ns_pair): (line.ns_value, line.ew_value) for line in board.lines}
     for entry, ns, ew in zip(expected.entry, expected.ns, expected.ew, strict=True):
@@ -268,12 +289,20 @@ def test_weighted_and_split_scores_match_the_traveller_scoring() -> None:
 
 
 def test_winners_detected_and_overridden() -> None:
-    howell = [L.with_score(1, 1, 2, 420), L.with_score(1, 3, 4, 400),
-              L.with_score(2, 2, 3, 100), L.with_score(2, 4, 1, 110)]  # fmt: skip
+    howell = [
+        L.with_score(1, 1, 2, 420),
+        L.with_score(1, 3, 4, 400),
+        L.with_score(2, 2, 3, 100),
+        L.with_score(2, 4, 1, 110),
+    ]
     assert session(howell).winners == 1
     assert session(howell, winners=2).winners == 2
-    distinct = [L.with_score(1, 1, 11, 420), L.with_score(1, 2, 12, 400),
-                L.with_score(2, 1, 12, 100), L.with_score(2, 2, 11, 110)]  # fmt: skip
+    distinct = [
+        L.with_score(1, 1, 11, 420),
+        L.with_score(1, 2, 12, 400),
+        L.with_score(2, 1, 12, 100),
+        L.with_score(2, 2, 11, 110),
+    ]
     assert session(distinct).winners == 2
     one = session(distinct, winners="1")
     assert one.winners == 1 and {p.direction for p in one.pairs} == {""}
@@ -297,13 +326,18 @@ def test_sections_within_and_across_the_field() -> None:
     """Sections A and B play board 1: within sections 420 tops A (of 2), across the field
     450 in B beats it."""
     lines = [
-        L.with_score(1, 1, 11, 420, section="A"), L.with_score(1, 2, 12, 400, section="A"),
-        L.with_score(1, 1, 11, 450, section="B"), L.with_score(1, 2, 12, 100, section="B"),
-    ]  # fmt: skip
+        L.with_score(1, 1, 11, 420, section="A"),
+        L.with_score(1, 2, 12, 400, section="A"),
+        L.with_score(1, 1, 11, 450, section="B"),
+        L.with_score(1, 2, 12, 100, section="B"),
+    ]
     within = session(lines)
     assert [(p.section, p.pair, p.place) for p in within.ranking(direction="NS")] == [
-        ("A", "1", "1"), ("A", "2", "2"), ("B", "1", "1"), ("B", "2", "2")
-    ]  # fmt: skip
+        ("A", "1", "1"),
+        ("A", "2", "2"),
+        ("B", "1", "1"),
+        ("B", "2", "2"),
+    ]
     across = session(lines, across_field=True)
     ns = across.ranking(direction="NS")
     assert [(p.section, p.pair) for p in ns] == [("B", "1"), ("A", "1"), ("A", "2"), ("B", "2")]
@@ -318,16 +352,28 @@ def test_sections_within_and_across_the_field() -> None:
     ("lines", "message"),
     [
         ([L.with_score(1, 1, 1, 420), L.with_score(1, 2, 3, 400)], "pair 1 is on both sides"),
-        ([L.with_score(1, 1, 2, 420), L.with_score(1, 1, 3, 400), L.with_score(1, 4, 5, 0)],
-         "pair 1 plays board 1 on two lines"),
-        ([L.with_score(1, 1, 2, 420), L.with_score(1, 1, 2, 400), L.with_score(1, 4, 5, 0)],
-         "pair 1 plays board 1 on 2 lines"),
-        ([L.with_score(1, 1, 2, 420), L.with_score(2, 1, 2, 400), L.with_score(2, 3, 4, 0)],
-         "board 1 has one result and no adjusted score"),
-        ([L.with_score(1, 1, 2, 420, weight=0.5), L.with_score(1, 1, 2, 400, weight=0.4),
-          L.with_score(1, 3, 4, 0)], "weights must add up to 1"),
+        (
+            [L.with_score(1, 1, 2, 420), L.with_score(1, 1, 3, 400), L.with_score(1, 4, 5, 0)],
+            "pair 1 plays board 1 on two lines",
+        ),
+        (
+            [L.with_score(1, 1, 2, 420), L.with_score(1, 1, 2, 400), L.with_score(1, 4, 5, 0)],
+            "pair 1 plays board 1 on 2 lines",
+        ),
+        (
+            [L.with_score(1, 1, 2, 420), L.with_score(2, 1, 2, 400), L.with_score(2, 3, 4, 0)],
+            "board 1 has one result and no adjusted score",
+        ),
+        (
+            [
+                L.with_score(1, 1, 2, 420, weight=0.5),
+                L.with_score(1, 1, 2, 400, weight=0.4),
+                L.with_score(1, 3, 4, 0),
+            ],
+            "weights must add up to 1",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_sessions_name_the_entries(lines: list[TravellerLine], message: str) -> None:
     with pytest.raises(InputError, match=message):
         session(lines)

@@ -238,8 +238,12 @@ def test_round_one_pairs_the_random_order_one_two_three_four():
     draw = swiss_draw(teams, [0] * 8, [], seed=3)
     order = draw.order
     assert sorted(order) == teams
-    assert draw.tables == [(order[0], order[1]), (order[2], order[3]),
-                           (order[4], order[5]), (order[6], order[7])]  # fmt: skip
+    assert draw.tables == [
+        (order[0], order[1]),
+        (order[2], order[3]),
+        (order[4], order[5]),
+        (order[6], order[7]),
+    ]
     assert (draw.repeats, draw.floats) == (0, 0)
 
 
@@ -342,8 +346,9 @@ def test_numpy_inputs_and_worksheet_columns():
     teams = np.array(["A", "B", "C", "D"])
     draw = swiss_draw(teams, np.array([20.0, 0, 20, 0]), np.array([["A", "B"], ["C", "D"]]))
     assert all(type(team) is str for table in draw.tables for team in table)
-    column = swiss_draw([["A"], ["B"], ["C"], ["D"]], [[20], [0], [20], [0]], [("A", "B"),
-                        (None, None), ("C", "D")])  # fmt: skip
+    column = swiss_draw(
+        [["A"], ["B"], ["C"], ["D"]], [[20], [0], [20], [0]], [("A", "B"), (None, None), ("C", "D")]
+    )
     assert column == draw
 
 
@@ -358,8 +363,9 @@ def test_scores_equal_to_six_decimals_share_a_group():
 
 def test_draw_is_frozen():
     draw = swiss_draw(["A", "B"], [0, 0], [])
-    assert draw == Draw(tables=[(draw.order[0], draw.order[1])], bye=None, repeats=0,
-                        floats=0, order=draw.order)  # fmt: skip
+    assert draw == Draw(
+        tables=[(draw.order[0], draw.order[1])], bye=None, repeats=0, floats=0, order=draw.order
+    )
     with pytest.raises(FrozenInstanceError):
         draw.bye = "A"  # type: ignore[misc]
 
@@ -430,8 +436,14 @@ def _check_against_brute_force(draw, teams, scores, played, byes):
 def test_small_events_match_the_brute_force(n, extra_rounds, results, seed, fine, numbered):
     teams = list(range(101, 101 + n)) if numbered else [f"T{i}" for i in range(n)]
     rounds = max(1, n - 1 + extra_rounds)  # up to a few rounds past a full round robin
-    _simulate(teams, rounds, random.Random(results), seed, FINE if fine else COARSE,
-              _check_against_brute_force)  # fmt: skip
+    _simulate(
+        teams,
+        rounds,
+        random.Random(results),
+        seed,
+        FINE if fine else COARSE,
+        _check_against_brute_force,
+    )
 
 
 def _fewest_repeats(teams, played, byes) -> int:
@@ -523,18 +535,25 @@ def test_played_matrix_gives_the_same_draw_as_the_pairs(n, data):
 @pytest.mark.parametrize(
     ("matrix", "message"),
     [
-        ([[0, 1], [1, 0]], "played must be a square table with one row and one column per "
-                           "team (3 × 3), got shape 2 × 2"),
-        ([[0, 1, 0], [0, 0, 0], [0, 0, 0]], "played must be symmetric, got 1 in row 'A', "
-                                            "column 'B' but 0 in row 'B', column 'A'"),
+        (
+            [[0, 1], [1, 0]],
+            "played must be a square table with one row and one column per "
+            "team (3 × 3), got shape 2 × 2",
+        ),
+        (
+            [[0, 1, 0], [0, 0, 0], [0, 0, 0]],
+            "played must be symmetric, got 1 in row 'A', column 'B' but 0 in row 'B', column 'A'",
+        ),
         ([[1, 0, 0], [0, 0, 0], [0, 0, 0]], "played must have blanks or 0 on the diagonal"),
-        ([[0, "x", 0], ["x", 0, 0], [0, 0, 0]], "played must hold TRUE/FALSE, whole counts or "
-                                                "blanks, got 'x' in row 'A', column 'B'"),
+        (
+            [[0, "x", 0], ["x", 0, 0], [0, 0, 0]],
+            "played must hold TRUE/FALSE, whole counts or blanks, got 'x' in row 'A', column 'B'",
+        ),
         ([[0, -1, 0], [-1, 0, 0], [0, 0, 0]], "got -1 in row 'A', column 'B'"),
         ([[0, 0.5, 0], [0.5, 0, 0], [0, 0, 0]], "got 0.5 in row 'A', column 'B'"),
         (5, "played must be a square table"),
     ],
-)  # fmt: skip
+)
 def test_played_matrix_bad_input(matrix, message):
     with pytest.raises(InputError) as error:
         played_matrix(["A", "B", "C"], matrix)
@@ -559,19 +578,20 @@ def test_played_matrix_bad_input(matrix, message):
         ({"teams": "ABC"}, "teams must be a list of team names or numbers, got 'ABC'"),
         ({"teams": ["A"], "scores": [0]}, "teams must hold at least 2 teams, got 1"),
         ({"scores": [1, 2]}, "scores must have one value per team (3 teams), got 2"),
-        ({"scores": [1, "x", 3]}, "scores must hold a number for every team, got 'x' for "
-                                  "team 'B'"),
+        ({"scores": [1, "x", 3]}, "scores must hold a number for every team, got 'x' for team 'B'"),
         ({"scores": [1, None, 3]}, "scores must hold a number for every team, got blank"),
         ({"scores": [1, 2, True]}, "got TRUE for team 'C'"),
         ({"scores": [1, 2, float("nan")]}, "scores must hold a number for every team, got nan"),
         ({"played": [("A", "Z")]}, "played names 'Z' in pair 1, which is not one of teams"),
         ({"played": [("A", "B"), ("A", 7)]}, "played names 7 in pair 2, which is not one of"),
-        ({"played": [("A", "A")]}, "played must pair two different teams, got 'A' twice in "
-                                   "pair 1"),
+        ({"played": [("A", "A")]}, "played must pair two different teams, got 'A' twice in pair 1"),
         ({"played": [("BYE", "bye")]}, "played must pair two different teams, got BYE twice"),
-        ({"played": [("A", "B", "C")]}, "played must be a list of (team, team) pairs, got "
-                                        "('A', 'B', 'C') in pair 1 (for a cross-table use "
-                                        "played_matrix)"),
+        (
+            {"played": [("A", "B", "C")]},
+            "played must be a list of (team, team) pairs, got "
+            "('A', 'B', 'C') in pair 1 (for a cross-table use "
+            "played_matrix)",
+        ),
         ({"played": [[0, 1, 0], [1, 0, 0], [0, 0, 0]]}, "for a cross-table use played_matrix"),
         ({"played": ["AB"]}, "played must be a list of (team, team) pairs, got 'AB' in pair 1"),
         ({"played": 3}, "played must be a list of (team, team) pairs, got 3"),
@@ -582,7 +602,7 @@ def test_played_matrix_bad_input(matrix, message):
         ({"seed": 1.5}, "seed must be a whole number of at least 0, got 1.5"),
         ({"seed": "x"}, "seed must be a whole number of at least 0, got 'x'"),
     ],
-)  # fmt: skip
+)
 def test_swiss_draw_bad_input(kwargs, message):
     args = {"teams": ["A", "B", "C"], "scores": [0, 0, 0], "played": []} | kwargs
     with pytest.raises(InputError) as error:

@@ -12,15 +12,51 @@ from dataclasses import dataclass
 from xlbridge.scoring.session import SessionResult, Traveller, TravellerLine, score_session
 
 #: Contracts a club field bids, with how often, and the tricks they usually take.
-CONTRACTS = (("4S", 10), ("4H", 10), ("3NT", 9), ("2S", 8), ("1NT", 7), ("3C", 9),
-             ("5D", 11), ("6H", 12), ("2H", 8), ("3D", 9))  # fmt: skip
+CONTRACTS = (
+    ("4S", 10),
+    ("4H", 10),
+    ("3NT", 9),
+    ("2S", 8),
+    ("1NT", 7),
+    ("3C", 9),
+    ("5D", 11),
+    ("6H", 12),
+    ("2H", 8),
+    ("3D", 9),
+)
 SEATS = "NESW"
 RANKS = "AKQJT98765432"
 #: Invented names, a few as long as 40 characters, one that starts with "=".
-FIRST = ("Ann", "Bob", "Cecilia", "Dmitri", "Eve", "Frank", "Gwendolyn", "Hamish", "Ines",
-         "Jonas", "Kiri", "Lars", "Marguerite", "Ngaio", "Oskar", "Priya")  # fmt: skip
-LAST = ("Abernethy", "Brown", "Castellanos", "Dunn", "Ekwueme", "Fairweather", "Gray",
-        "Holloway", "Ito", "Jablonski")  # fmt: skip
+FIRST = (
+    "Ann",
+    "Bob",
+    "Cecilia",
+    "Dmitri",
+    "Eve",
+    "Frank",
+    "Gwendolyn",
+    "Hamish",
+    "Ines",
+    "Jonas",
+    "Kiri",
+    "Lars",
+    "Marguerite",
+    "Ngaio",
+    "Oskar",
+    "Priya",
+)
+LAST = (
+    "Abernethy",
+    "Brown",
+    "Castellanos",
+    "Dunn",
+    "Ekwueme",
+    "Fairweather",
+    "Gray",
+    "Holloway",
+    "Ito",
+    "Jablonski",
+)
 
 
 @dataclass(frozen=True)
@@ -66,8 +102,13 @@ def deal(rng: random.Random) -> str:
     return "N:" + " ".join(hands)
 
 
-def howell(pairs: int = 8, boards_per_round: int = 3, seed: int = 1, adjusted: bool = True,
-           method: str = "mp") -> Evening:  # fmt: skip
+def howell(
+    pairs: int = 8,
+    boards_per_round: int = 3,
+    seed: int = 1,
+    adjusted: bool = True,
+    method: str = "mp",
+) -> Evening:
     """A Howell-like evening: every pair meets every other once (circle method), sitting NS
     or EW in turn; each round's boards are played at every table. One winner."""
     rng = random.Random(seed)

@@ -163,8 +163,13 @@ def test_negative_results_follow_the_top_result() -> None:
     assert len(plain.book.labels) == 11
     assert len(negative.book.labels) == 16
     assert negative.book.labels[10:] == (
-        "20-0", "20 / −1", "20 / −2", "20 / −3", "20 / −4", "20 / −5",
-    )  # fmt: skip
+        "20-0",
+        "20 / −1",
+        "20 / −2",
+        "20 / −3",
+        "20 / −4",
+        "20 / −5",
+    )
     assert negative.book.total_row == plain.book.total_row + 5
     # Results expected < 5 times are pooled for the test, unlike the column's sum.
     assert (negative.report.expected < 5).any()

@@ -37,17 +37,61 @@ from xlbridge.workbooks.butler_session import (
 from xlbridge.workbooks.kit.ranking import FIRST_ROW as RANKING_FIRST_ROW
 
 SHEETS = (
-    SCORES_SHEET, BOARDS_SHEET, PAIRS_SHEET, BUTLER_RANKING_SHEET, CROSS_RANKING_SHEET, IMP_SHEET,
-)  # fmt: skip
+    SCORES_SHEET,
+    BOARDS_SHEET,
+    PAIRS_SHEET,
+    BUTLER_RANKING_SHEET,
+    CROSS_RANKING_SHEET,
+    IMP_SHEET,
+)
 SCORE_RESULTS = ("datum", "ns_butler", "ew_butler", "ns_cross", "ew_cross")
 #: Functions a formula may call: all in Excel 2007/2010 without the _xlfn. prefix.
 ALLOWED_FUNCTIONS = {
-    "ABS", "COUNT", "COUNTIF", "COUNTIFS", "IF", "ISNUMBER", "LOOKUP", "MAX", "MIN", "MOD",
-    "OR", "ROUND", "SIGN", "SUM", "SUMIFS", "SUMPRODUCT", "IFERROR", "INDEX", "MATCH", "ROWS",
-}  # fmt: skip
+    "ABS",
+    "COUNT",
+    "COUNTIF",
+    "COUNTIFS",
+    "IF",
+    "ISNUMBER",
+    "LOOKUP",
+    "MAX",
+    "MIN",
+    "MOD",
+    "OR",
+    "ROUND",
+    "SIGN",
+    "SUM",
+    "SUMIFS",
+    "SUMPRODUCT",
+    "IFERROR",
+    "INDEX",
+    "MATCH",
+    "ROWS",
+}
 #: Plausible scores, few enough that random boards have ties.
-SCORE_POOL = (-1100, -800, -500, -200, -100, -50, 90, 110, 140, 170, 400, 420, 450, 480, 620,
-              650, 680, 980, 1430, 1440, 2210)  # fmt: skip
+SCORE_POOL = (
+    -1100,
+    -800,
+    -500,
+    -200,
+    -100,
+    -50,
+    90,
+    110,
+    140,
+    170,
+    400,
+    420,
+    450,
+    480,
+    620,
+    650,
+    680,
+    980,
+    1430,
+    1440,
+    2210,
+)
 
 
 @dataclass(frozen=True)
@@ -188,15 +232,19 @@ def assert_pairs_match(
     for sheet, key in ((BUTLER_RANKING_SHEET, "butler"), (CROSS_RANKING_SHEET, "cross")):
         scores = [expected[p][key] if p in expected else None for p in pairs]
         checks.assert_ranking(
-            values[sheet], {"place": "A", "pair": "B", "name": "C", "played": "D", key: "E"},
-            RANKING_FIRST_ROW, book.pairs, scores, None,
+            values[sheet],
+            {"place": "A", "pair": "B", "name": "C", "played": "D", key: "E"},
+            RANKING_FIRST_ROW,
+            book.pairs,
+            scores,
+            None,
             {
                 "pair": pairs,
                 "name": [names[f"{PAIRS['name']}{book.pair_row(p)}"].value or "" for p in pairs],
                 "played": [expected[p]["played"] if p in expected else None for p in pairs],
                 key: scores,
             },
-        )  # fmt: skip
+        )
 
 
 def random_results(seed: int, book: ButlerSessionBook) -> list[Result]:

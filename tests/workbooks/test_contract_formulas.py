@@ -47,10 +47,16 @@ def test_every_contract_scores_as_law_77(libreoffice, tmp_path: Path) -> None:
     # 4Hx-3 -500 / -800, 1NTx= +180, 2Dxx+1 +760.
     where = {case: row for row, case in enumerate(cases, start=1)}
     for case, score in {
-        (4, 3, 0, 0, 10): 420, (4, 3, 0, 1, 10): 620, (7, 4, 2, 1, 13): 2980,
-        (4, 2, 1, 0, 7): -500, (4, 2, 1, 1, 7): -800, (1, 4, 1, 0, 7): 180,
-        (2, 1, 2, 0, 9): 760, (3, 4, 0, 0, 10): 430, (6, 0, 0, 1, 12): 1370,
-    }.items():  # fmt: skip
+        (4, 3, 0, 0, 10): 420,
+        (4, 3, 0, 1, 10): 620,
+        (7, 4, 2, 1, 13): 2980,
+        (4, 2, 1, 0, 7): -500,
+        (4, 2, 1, 1, 7): -800,
+        (1, 4, 1, 0, 7): 180,
+        (2, 1, 2, 0, 9): 760,
+        (3, 4, 0, 0, 10): 430,
+        (6, 0, 0, 1, 12): 1370,
+    }.items():
         assert values[f"F{where[case]}"].value == score, case
 
 
@@ -62,8 +68,12 @@ def spellings() -> st.SearchStrategy[tuple[str, str, int, int]]:
     doubling = st.sampled_from(["", "X", "x", "*", "XX", "xx", "**", "Xx"])
     contract = st.builds(
         lambda level, gap, strain, doubling, pad: f"{pad}{level}{gap}{strain}{doubling}{pad}",
-        st.integers(1, 7), st.sampled_from(["", " "]), strain, doubling, st.sampled_from(["", " "]),
-    )  # fmt: skip
+        st.integers(1, 7),
+        st.sampled_from(["", " "]),
+        strain,
+        doubling,
+        st.sampled_from(["", " "]),
+    )
     passed = st.sampled_from(["PASS", "pass", "P", "AP", "Pass"])
     return st.tuples(
         st.one_of(contract, passed),
@@ -103,10 +113,11 @@ def test_typed_contracts_score_as_the_core(
     book = build_pairs_session(pairs=4, boards=32, movement="howell")
     assert book.lines >= len(lines)
     typed = [
-        (contract, None, None, board) if contract.strip().upper() in cf.PASSED_OUT else
-        (contract, by, tricks, board)
+        (contract, None, None, board)
+        if contract.strip().upper() in cf.PASSED_OUT
+        else (contract, by, tricks, board)
         for contract, by, tricks, board in lines
-    ]  # fmt: skip
+    ]
     typed_lines(book, typed)
     path = tmp_path_factory.mktemp("contracts") / "pairs.xlsx"
     values = checks.recalculated(libreoffice, book.workbook, path)[TRAVELLER_SHEET]
@@ -120,9 +131,26 @@ def test_typed_contracts_score_as_the_core(
 
 
 ADJUSTED = [
-    "A60/40", "A40/60", "A50/50", "A40/40", "A60/60", "A6040", "A4060", "a60/40", "A60 / 40",
-    "A+/A-", "A-/A+", "A=/A=", "A-/A-", "A+/A+", "A+/A=", "a+/a-", "A−/A+", "A100/0", "A0/100",
-]  # fmt: skip
+    "A60/40",
+    "A40/60",
+    "A50/50",
+    "A40/40",
+    "A60/60",
+    "A6040",
+    "A4060",
+    "a60/40",
+    "A60 / 40",
+    "A+/A-",
+    "A-/A+",
+    "A=/A=",
+    "A-/A-",
+    "A+/A+",
+    "A+/A=",
+    "a+/a-",
+    "A−/A+",
+    "A100/0",
+    "A0/100",
+]
 NOT_ADJUSTED = ["A70", "A120/40", "A60/140", "A", "A/", "AB/CD", "A60/", "A-60/40", "A6O/40"]
 
 
@@ -134,8 +162,10 @@ def test_adjusted_scores_read_as_the_core(libreoffice, tmp_path: Path) -> None:
     sheet = values[TRAVELLER_SHEET]
     for number, text in enumerate(ADJUSTED + NOT_ADJUSTED, start=1):
         row = book.line_row(number)
-        shares = (sheet[f"{TRAVELLER['ns_share']}{row}"].value,
-                  sheet[f"{TRAVELLER['ew_share']}{row}"].value)  # fmt: skip
+        shares = (
+            sheet[f"{TRAVELLER['ns_share']}{row}"].value,
+            sheet[f"{TRAVELLER['ew_share']}{row}"].value,
+        )
         if text in ADJUSTED:
             adjusted = parse_adjusted(text)
             assert adjusted is not None

@@ -62,9 +62,23 @@ from xlbridge.workbooks.kit.ranking import FIRST_ROW as RANKING_FIRST_ROW
 SHEETS = (REGISTER_SHEET, CONSTANTS_SHEET, TOURNAMENT_SHEET, RANKING_SHEET)
 #: Functions a formula may call: all in Excel 2007/2010 without the _xlfn. prefix.
 ALLOWED_FUNCTIONS = {
-    "AND", "COUNT", "COUNTA", "COUNTIF", "IF", "IFERROR", "INDEX", "INT", "ISNUMBER", "MATCH",
-    "MIN", "NOT", "OR", "SUM", "SUMPRODUCT", "ROWS",
-}  # fmt: skip
+    "AND",
+    "COUNT",
+    "COUNTA",
+    "COUNTIF",
+    "IF",
+    "IFERROR",
+    "INDEX",
+    "INT",
+    "ISNUMBER",
+    "MATCH",
+    "MIN",
+    "NOT",
+    "OR",
+    "SUM",
+    "SUMPRODUCT",
+    "ROWS",
+}
 #: Cells of a Tournament row that hold numbers, blank unless the row's pair (result) counts.
 FIELD_NUMBERS = ("handicap_1", "handicap_2", "pair_handicap", "expected")
 RESULT_NUMBERS = ("result", "rank", "change", "new_1", "new_2")
@@ -666,15 +680,24 @@ def test_ranking_sheet_is_the_cores_ranking(libreoffice, tmp_path: Path, title: 
     pairs = [field.pairs.get(n) for n in numbers]
     letters = {"place": "A", "pair": "B", "name_1": "C", "name_2": "D", "result": "E"}
     checks.assert_ranking(
-        values[RANKING_SHEET], letters, RANKING_FIRST_ROW, book.pairs, results, None,
+        values[RANKING_SHEET],
+        letters,
+        RANKING_FIRST_ROW,
+        book.pairs,
+        results,
+        None,
         {
             "pair": numbers,
-            "name_1": [names.get(p.player_1) if p and results[i] is not None else None
-                       for i, p in enumerate(pairs)],
-            "name_2": [names.get(p.player_2) if p and results[i] is not None else None
-                       for i, p in enumerate(pairs)],
+            "name_1": [
+                names.get(p.player_1) if p and results[i] is not None else None
+                for i, p in enumerate(pairs)
+            ],
+            "name_2": [
+                names.get(p.player_2) if p and results[i] is not None else None
+                for i, p in enumerate(pairs)
+            ],
             "result": results,
         },
-    )  # fmt: skip
+    )
     shared = [v for v in values[RANKING_SHEET]["A"] if isinstance(v.value, str) and "=" in v.value]
     assert shared  # the field's tie shows as a shared place

@@ -40,9 +40,24 @@ from xlbridge.workbooks.league import (
 )
 
 ALLOWED_FUNCTIONS = {
-    "COUNT", "IF", "ISNUMBER", "LOOKUP", "MAX", "NORMSINV", "ROUND", "SQRT", "SUM", "SUMIF",
-    "SUMPRODUCT", "ABS", "COUNTIF", "IFERROR", "INDEX", "MATCH", "ROWS",
-}  # fmt: skip
+    "COUNT",
+    "IF",
+    "ISNUMBER",
+    "LOOKUP",
+    "MAX",
+    "NORMSINV",
+    "ROUND",
+    "SQRT",
+    "SUM",
+    "SUMIF",
+    "SUMPRODUCT",
+    "ABS",
+    "COUNTIF",
+    "IFERROR",
+    "INDEX",
+    "MATCH",
+    "ROWS",
+}
 FORMULA_LIKE = {1: "=Smith", 2: "+Plus Four", 3: "-Minus", 4: "@Home"}
 SHEETS = (TEAMS_SHEET, MATCHES_SHEET, TABLE_SHEET, RANKING_SHEET, SCALE_SHEET)
 Margins = dict[tuple[int, int], int | None]
@@ -184,7 +199,12 @@ def assert_ranking_sheet(
     margins = [float(want[t].margin) for t in teams]
     letters = {"place": "A", "number": "B", "name": "C", "played": "D", "vps": "E", "margin": "F"}
     checks.assert_ranking(
-        values[RANKING_SHEET], letters, RANKING_FIRST_ROW, book.teams, vps, margins,
+        values[RANKING_SHEET],
+        letters,
+        RANKING_FIRST_ROW,
+        book.teams,
+        vps,
+        margins,
         {
             "number": teams,
             "name": [shown_name(t, names) for t in teams],
@@ -192,7 +212,7 @@ def assert_ranking_sheet(
             "vps": vps,
             "margin": margins,
         },
-    )  # fmt: skip
+    )
 
 
 # --------------------------------------------------------------------------------------------

@@ -59,15 +59,43 @@ from xlbridge.workbooks.pairs_session import (
 
 SHEETS = (TRAVELLER_SHEET, BOARDS_SHEET, PAIRS_SHEET, RANKING_SHEET)
 ALLOWED_FUNCTIONS = {
-    "ABS", "AND", "COUNTIF", "COUNTIFS", "FIND", "IF", "IFERROR", "INDEX", "INT", "ISERROR",
-    "ISLOGICAL", "ISNUMBER", "LEFT", "LEN", "MATCH", "MAX", "MID", "MIN", "MOD", "NOT", "OR",
-    "RIGHT", "ROUND", "SUBSTITUTE", "SUMIFS", "SUMPRODUCT", "TRIM", "UPPER",
-}  # fmt: skip
+    "ABS",
+    "AND",
+    "COUNTIF",
+    "COUNTIFS",
+    "FIND",
+    "IF",
+    "IFERROR",
+    "INDEX",
+    "INT",
+    "ISERROR",
+    "ISLOGICAL",
+    "ISNUMBER",
+    "LEFT",
+    "LEN",
+    "MATCH",
+    "MAX",
+    "MID",
+    "MIN",
+    "MOD",
+    "NOT",
+    "OR",
+    "RIGHT",
+    "ROUND",
+    "SUBSTITUTE",
+    "SUMIFS",
+    "SUMPRODUCT",
+    "TRIM",
+    "UPPER",
+}
 SEATS = "NESW"
 STRAIN_SPELLINGS = {
-    "C": ("C", "♣", "c"), "D": ("D", "♦", "d"), "H": ("H", "♥", "h"), "S": ("S", "♠", "s"),
+    "C": ("C", "♣", "c"),
+    "D": ("D", "♦", "d"),
+    "H": ("H", "♥", "h"),
+    "S": ("S", "♠", "s"),
     "NT": ("NT", "N", "nt"),
-}  # fmt: skip
+}
 DOUBLING_SPELLINGS = (("",), ("X", "x", "*"), ("XX", "xx", "**"))
 ADJUSTED_SPELLINGS = ("A60/40", "A40/60", "A+/A-", "A-/A+", "A=/A=", "A50/50", "A6040", "A40/40")
 
@@ -499,10 +527,12 @@ def test_equal_percentages_share_a_place(libreoffice, tmp_path: Path) -> None:
     values = checks.recalculated(libreoffice, book.workbook, tmp_path / "pairs.xlsx")
     sheet = values[RANKING_SHEET]
     ranked = {
-        group: [(sheet[f"{RANKING['place']}{r}"].value, sheet[f"{RANKING['pair']}{r}"].value)
-                for r in rows]
+        group: [
+            (sheet[f"{RANKING['place']}{r}"].value, sheet[f"{RANKING['pair']}{r}"].value)
+            for r in rows
+        ]
         for group, rows in book.ranking_rows().items()
-    }  # fmt: skip
+    }
     # Board 1 (none vul.): NS 4 v EW 4 +450 tops NS (6 of 6), the three +420s 2 each; board 2
     # (NS vul.): NS 4 -100 gets 0, the three +620s 4 each. NS 1-3: 2 + 4 = 6 of 12 = 50 %
     # each; NS 4: 6 + 0 = 50 % too; EW likewise (1-3: 4 + 2; 4: 0 + 6).
@@ -559,7 +589,7 @@ BAD_LINES = [
     (Line(..., 9, 10, "4S", "N", 10, "NP"), "NP takes no contract, By or Tricks"),
     (Line(..., 9, 10, None, "N", 10, 420), "Contract is blank (By and Tricks need one)"),
     (Line(..., 9, 10, "4S", "N", 10, 620), "Contract scores 420 for NS, not 620"),
-]  # fmt: skip
+]
 
 
 def test_bad_lines_say_what_is_wrong_and_score_nothing(libreoffice, tmp_path: Path) -> None:
@@ -666,9 +696,15 @@ def test_inputs_unlocked_formulas_locked_validated_and_styled(movement: str) -> 
     checks.assert_allowed_functions(workbook, ALLOWED_FUNCTIONS)
     rules = checks.rules_by_cell(traveller)
     first = book.line_row(1)
-    for key, kind_ in (("board", "whole"), ("ns_pair", "whole"), ("ew_pair", "whole"),
-                       ("contract", "textLength"), ("by", "list"), ("tricks", "whole"),
-                       ("entered", "custom")):  # fmt: skip
+    for key, kind_ in (
+        ("board", "whole"),
+        ("ns_pair", "whole"),
+        ("ew_pair", "whole"),
+        ("contract", "textLength"),
+        ("by", "list"),
+        ("tricks", "whole"),
+        ("entered", "custom"),
+    ):
         assert rules[f"{TRAVELLER[key]}{first}"].type == kind_, key
     assert rules[f"{TRAVELLER['tricks']}{first}"].formula2 == "13"
     assert rules[f"{TRAVELLER['ns_pair']}{first}"].formula2 == str(book.numbers)
@@ -680,8 +716,9 @@ def test_inputs_unlocked_formulas_locked_validated_and_styled(movement: str) -> 
                 if cell.value is not None:
                     font: Font = cell.font
                     assert font.name == FONT_NAME and font.sz >= MIN_FONT_SIZE, (
-                        sheet.title, cell.coordinate,
-                    )  # fmt: skip
+                        sheet.title,
+                        cell.coordinate,
+                    )
     assert workbook[PAIRS_SHEET].column_dimensions[PAIRS["name"]].width >= 40
     assert workbook[RANKING_SHEET].column_dimensions[RANKING["name"]].width >= 40
 
@@ -699,9 +736,15 @@ def test_print_setup(paper: str) -> None:
 
 @pytest.mark.parametrize(
     "arguments",
-    [{"pairs": 3}, {"pairs": 101}, {"boards": 0}, {"boards": 2.5}, {"movement": "relay"},
-     {"paper": "a3"}],
-)  # fmt: skip
+    [
+        {"pairs": 3},
+        {"pairs": 101},
+        {"boards": 0},
+        {"boards": 2.5},
+        {"movement": "relay"},
+        {"paper": "a3"},
+    ],
+)
 def test_bad_arguments_are_rejected(arguments: dict[str, Any]) -> None:
     with pytest.raises(InputError):
         build_pairs_session(**arguments)
@@ -718,11 +761,21 @@ def test_printed_pages_show_every_heading_whole(libreoffice, tmp_path: Path) -> 
     path = tmp_path / "pairs.xlsx"
     book.workbook.save(path)
     subprocess.run(
-        [libreoffice.soffice, "--headless", "--norestore",
-         f"-env:UserInstallation={libreoffice.profile_dir.as_uri()}",
-         "--convert-to", "pdf", "--outdir", str(tmp_path / "pdf"), str(path)],
-        check=True, capture_output=True, timeout=180,
-    )  # fmt: skip
+        [
+            libreoffice.soffice,
+            "--headless",
+            "--norestore",
+            f"-env:UserInstallation={libreoffice.profile_dir.as_uri()}",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            str(tmp_path / "pdf"),
+            str(path),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
     pdf = tmp_path / "pdf" / "pairs.pdf"
     text = subprocess.run(
         ["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True
@@ -816,8 +869,9 @@ def test_example_evening_ranks_as_the_session_command(
     lines = example_lines(name)
     fill(book, lines)
     values = checks.recalculated(libreoffice, book.workbook, tmp_path / f"{name}.xlsx")
-    assert all(line_values(values, book, n + 1)["check"] in ("ok", "not played")
-               for n in range(len(lines)))  # fmt: skip
+    assert all(
+        line_values(values, book, n + 1)["check"] in ("ok", "not played") for n in range(len(lines))
+    )
     assert result.winners == (2 if movement == "mitchell" else 1)
     pairs_sheet = values[PAIRS_SHEET]
     for pair in result.pairs:
@@ -833,9 +887,11 @@ def test_example_evening_ranks_as_the_session_command(
     for direction, rows in book.ranking_rows().items():
         ranked = result.ranking(direction=direction or None)
         listed = [
-            (ranking_sheet[f"{RANKING['place']}{row}"].value,
-             ranking_sheet[f"{RANKING['pair']}{row}"].value)
+            (
+                ranking_sheet[f"{RANKING['place']}{row}"].value,
+                ranking_sheet[f"{RANKING['pair']}{row}"].value,
+            )
             for row in rows[: len(ranked)]
-        ]  # fmt: skip
+        ]
         assert listed == [(pair.place, int(pair.pair)) for pair in ranked], direction
     assert_matches(values, book, lines, set(range(len(lines))))

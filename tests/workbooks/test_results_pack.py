@@ -96,8 +96,9 @@ def close(a: Any, b: float) -> bool:
 
 
 def build(evening: Evening, tmp_path: Path, paper: str = "a4", **kwargs: Any) -> Workbook:
-    workbook = build_results_pack(evening.result, evening.names, evening.hands, paper=paper,
-                                  **kwargs)  # fmt: skip
+    workbook = build_results_pack(
+        evening.result, evening.names, evening.hands, paper=paper, **kwargs
+    )
     return saved(workbook, tmp_path / f"pack-{paper}.xlsx")
 
 
@@ -164,8 +165,11 @@ def test_small_evening_prints_the_matchpoints_worked_by_hand(tmp_path: Path) -> 
     assert "Dealer North" in board1.caption and "Vulnerable: None" in board1.caption
     assert "Dealer East" in board2.caption and "Vulnerable: N-S" in board2.caption
     assert [(r["NS score"], r["NS MPs"], r["EW MPs"]) for r in board1.records] == [
-        (450, 6, 0), (420, 3, 3), (420, 3, 3), (-50, 0, 6)
-    ]  # fmt: skip
+        (450, 6, 0),
+        (420, 3, 3),
+        (420, 3, 3),
+        (-50, 0, 6),
+    ]
     real = [r for r in board2.records if r["NS score"] is not None]
     assert [r["NS score"] for r in real] == [100, -100, -100]
     assert all(math.isclose(r["EW score"], -r["NS score"]) for r in real)
@@ -185,8 +189,9 @@ def test_score_cards_of_the_small_evening(tmp_path: Path) -> None:
     assert list(cards) == [f"NS pair {p}" for p in "1234"] + [f"EW pair {p}" for p in "5678"]
     one = cards["NS pair 1"].records
     assert [(r["Board"], r["Dir"], r["Opp"], r["Score"]) for r in one] == [
-        (1, "NS", "5", 450), (2, "NS", "6", 100)
-    ]  # fmt: skip
+        (1, "NS", "5", 450),
+        (2, "NS", "6", 100),
+    ]
     assert one[0]["MPs"] == 6 and math.isclose(one[1]["Total"], 6 + 17 / 3)
     five = cards["EW pair 5"].records
     assert five[0]["Score"] == -450 and five[0]["MPs"] == 0

@@ -45,10 +45,30 @@ from xlbridge.workbooks.swiss_event import (
 
 #: Functions a formula may call: all in Excel 2007/2010 without the _xlfn. prefix.
 ALLOWED_FUNCTIONS = {
-    "ABS", "AND", "AVERAGE", "COUNT", "COUNTIF", "COUNTIFS", "IF", "INDEX", "INT", "ISNUMBER",
-    "LOOKUP", "MAX", "NORMSINV", "NOT", "OR", "ROUND", "SQRT", "SUM", "SUMIFS", "SUMPRODUCT",
-    "IFERROR", "MATCH", "ROWS",
-}  # fmt: skip
+    "ABS",
+    "AND",
+    "AVERAGE",
+    "COUNT",
+    "COUNTIF",
+    "COUNTIFS",
+    "IF",
+    "INDEX",
+    "INT",
+    "ISNUMBER",
+    "LOOKUP",
+    "MAX",
+    "NORMSINV",
+    "NOT",
+    "OR",
+    "ROUND",
+    "SQRT",
+    "SUM",
+    "SUMIFS",
+    "SUMPRODUCT",
+    "IFERROR",
+    "MATCH",
+    "ROWS",
+}
 #: Names a spreadsheet would take for formulas or numbers if they were not written as text.
 TRICKY_NAMES = ("=SUM(A1:A2)", "+44 7700", "-minus", "@home", "=1+1", "Smith & Jones")
 TOLERANCE = 1e-9
@@ -317,10 +337,20 @@ def assert_ranking_sheet(values: Any, book: SwissEventBook, expected: dict[int, 
     tiebreaks = [expected[e].tiebreak for e in entries]
     names = values[ENTRIES_SHEET]
     letters = {
-        "place": "A", "entry": "B", "name": "C", "total": "D", "tiebreak": "E", "played": "F",
-    }  # fmt: skip
+        "place": "A",
+        "entry": "B",
+        "name": "C",
+        "total": "D",
+        "tiebreak": "E",
+        "played": "F",
+    }
     checks.assert_ranking(
-        values[RANKING_SHEET], letters, RANKING_FIRST_ROW, book.teams, totals, tiebreaks,
+        values[RANKING_SHEET],
+        letters,
+        RANKING_FIRST_ROW,
+        book.teams,
+        totals,
+        tiebreaks,
         {
             "entry": entries,
             "name": [names[book.entries_cell("name", e)].value for e in entries],
@@ -328,7 +358,7 @@ def assert_ranking_sheet(values: Any, book: SwissEventBook, expected: dict[int, 
             "tiebreak": tiebreaks,
             "played": [expected[e].played for e in entries],
         },
-    )  # fmt: skip
+    )
 
 
 def assert_names_are_text(values: Any, book: SwissEventBook, event: Event) -> None:
@@ -453,9 +483,15 @@ def test_inputs_unlocked_formulas_locked_and_validated(form: str) -> None:
     book = build_swiss_event(form=form, teams=7, rounds=4)
     wb = book.workbook
     assert wb.sheetnames == [
-        ENTRIES_SHEET, "Round 1", "Round 2", "Round 3", "Round 4", STANDINGS_SHEET,
-        RANKING_SHEET, SCALE_SHEET,
-    ]  # fmt: skip
+        ENTRIES_SHEET,
+        "Round 1",
+        "Round 2",
+        "Round 3",
+        "Round 4",
+        STANDINGS_SHEET,
+        RANKING_SHEET,
+        SCALE_SHEET,
+    ]
     checks.assert_only_inputs_unlocked(wb[RANKING_SHEET], ())
     checks.assert_protected(wb.worksheets)
     last_table = book.table_row(book.tables)
@@ -471,8 +507,10 @@ def test_inputs_unlocked_formulas_locked_and_validated(form: str) -> None:
         margin_rule = rules[f"F{FIRST_ROW}:F{last_table}"]
         if form == "teams":
             assert (margin_rule.type, margin_rule.formula1, margin_rule.formula2) == (
-                "whole", str(-MAX_IMPS), str(MAX_IMPS),
-            )  # fmt: skip
+                "whole",
+                str(-MAX_IMPS),
+                str(MAX_IMPS),
+            )
         else:
             assert margin_rule.type == "custom"
             assert "ROUND(F3,2)=F3" in margin_rule.formula1 and "F3<=100" in margin_rule.formula1

@@ -276,8 +276,15 @@ def test_the_loop_scores_on_the_workbook_s_own_card(
     from xlbridge.scoring.scale_choice import choose_scale
 
     names = {e: f"Team {e}" for e in range(1, 9)}
-    path = make_event(tmp_path, "swiss-teams", ["--teams", "8", "--rounds", "3", *args], names,
-                      teams=8, rounds=3, **kw)  # fmt: skip
+    path = make_event(
+        tmp_path,
+        "swiss-teams",
+        ["--teams", "8", "--rounds", "3", *args],
+        names,
+        teams=8,
+        rounds=3,
+        **kw,
+    )
     draw_round(path, capsys)
     type_results(path, 1, np.random.default_rng(5), "teams")
     event, _, _ = read_event(path)

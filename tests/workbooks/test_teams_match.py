@@ -42,12 +42,52 @@ from xlbridge.workbooks.teams_match import (
 
 #: Functions a formula may call: all in Excel 2007/2010 without the _xlfn. prefix.
 ALLOWED_FUNCTIONS = {
-    "ABS", "AND", "COUNT", "IF", "INDEX", "INT", "ISNUMBER", "LOOKUP", "MAX", "MIN", "MOD",
-    "NORMSINV", "ROUND", "SIGN", "SQRT", "SUM",
-}  # fmt: skip
+    "ABS",
+    "AND",
+    "COUNT",
+    "IF",
+    "INDEX",
+    "INT",
+    "ISNUMBER",
+    "LOOKUP",
+    "MAX",
+    "MIN",
+    "MOD",
+    "NORMSINV",
+    "ROUND",
+    "SIGN",
+    "SQRT",
+    "SUM",
+}
 #: Plausible NS scores (multiples of 10), few enough for equal results in both rooms.
-SCORE_POOL = (-1430, -1100, -800, -620, -500, -420, -200, -140, -100, -50, 50, 90, 110, 140,
-              170, 200, 400, 420, 450, 480, 620, 650, 980, 1430, 1440, 2210)  # fmt: skip
+SCORE_POOL = (
+    -1430,
+    -1100,
+    -800,
+    -620,
+    -500,
+    -420,
+    -200,
+    -140,
+    -100,
+    -50,
+    50,
+    90,
+    110,
+    140,
+    170,
+    200,
+    400,
+    420,
+    450,
+    480,
+    620,
+    650,
+    980,
+    1430,
+    1440,
+    2210,
+)
 NAMES = {"event": "+Spring Cup", "date": "-1 March 2026", "home": "=Smith", "away": "@Jones"}
 SCRATCH = "scratch"
 Score = int | None

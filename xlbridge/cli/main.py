@@ -88,32 +88,38 @@ def _add_scale_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scale", help=f"one of {shown_options(SCALE_KINDS)} (default: gaussian)")
     parser.add_argument("--form", help=f"one of {shown_options(FORMS)} (default: teams)")
     parser.add_argument(
-        "--k", type=_number,
+        "--k",
+        type=_number,
         help="spread of one board: K in IMPs, S8 in %% for pairs, K in points for aggregate "
         "(default: the form's, 6.5 for teams, 7 butler, 11 pairs, 365 aggregate)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--vp-total", type=_number,
+        "--vp-total",
+        type=_number,
         help="VPs per match, even (default: 20; 12 aggregate, 2 x boards patton)",
-    )  # fmt: skip
+    )
     parser.add_argument("--negative", action="store_true", help="negative VPs (to -5)")
     parser.add_argument("--rounding", help=f"one of {shown_options(ROUNDINGS)} (default: nearest)")
     parser.add_argument(
-        "--bounds", help=f"one of {shown_options(BOUNDS)}: a margin on a bound starts "
+        "--bounds",
+        help=f"one of {shown_options(BOUNDS)}: a margin on a bound starts "
         "(lower) or ends (white-book) its band (default: lower)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--tables", type=_number, help="tables in play; form butler only (no default: butler "
-        "needs it)",
-    )  # fmt: skip
+        "--tables",
+        type=_number,
+        help="tables in play; form butler only (no default: butler needs it)",
+    )
     parser.add_argument(
-        "--comparisons", type=_number,
+        "--comparisons",
+        type=_number,
         help="C, comparisons per board; form cross only (no default: cross needs it)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--results", type=_number,
+        "--results",
+        type=_number,
         help="R, results per board; form cross only (no default: cross needs it)",
-    )  # fmt: skip
+    )
 
 
 def _scale_kwargs(args: argparse.Namespace) -> dict[str, Any]:
@@ -210,34 +216,42 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("traveller", type=Path, help="the traveller .csv")
     score.add_argument(
-        "--method", default="mp", help=f"one of {shown_options(tuple(SCORE_METHODS))}: "
+        "--method",
+        default="mp",
+        help=f"one of {shown_options(tuple(SCORE_METHODS))}: "
         "matchpoints 2 per win (mp; also spelt english), 1 per win (acbl), as a percentage, "
         "Ascherman; cross-IMPs; Butler; Bastille",
-    )  # fmt: skip
+    )
     score.add_argument(
-        "--split", default="separate",
+        "--split",
+        default="separate",
         help="separate: NS scored among NS scores, EW among EW scores (EBU); halves: one table "
         "in which a split table is two half results (De Wael). With halves each side is also "
         "compared with its own table's other half, so a split table can score above the top "
         "or below 0 (4.5 on a 3-table board whose top is 4)",
-    )  # fmt: skip
+    )
     score.add_argument(
-        "--expected", type=_number,
+        "--expected",
+        type=_number,
         help="Neuberg: factor every board to E results; matchpoint methods only (default: "
         "each board's own results)",
-    )  # fmt: skip
+    )
     score.add_argument(
-        "--divisor", help="ximp: divide by comparisons (N-1; EBU, BBO) or scores (N; De Wael) "
+        "--divisor",
+        help="ximp: divide by comparisons (N-1; EBU, BBO) or scores (N; De Wael) "
         "(default: comparisons)",
-    )  # fmt: skip
+    )
     score.add_argument(
-        "--trim", type=_number, help="butler/bastille: weight dropped from each end of the "
+        "--trim",
+        type=_number,
+        help="butler/bastille: weight dropped from each end of the "
         "datum (default: 1 with more than 3 tables, else 0)",
-    )  # fmt: skip
+    )
     score.add_argument(
-        "--datum-rounding", help="butler: the datum's exact 5 goes away from zero (away: 425 "
+        "--datum-rounding",
+        help="butler: the datum's exact 5 goes away from zero (away: 425 "
         "-> 430) or to the even ten (even: 425 -> 420) (default: away)",
-    )  # fmt: skip
+    )
     score.add_argument("-o", "--output", type=Path, help="the .csv to write (default: stdout)")
     score.add_argument("--force", action="store_true", help="overwrite an existing file")
     add_progress_options(score)
@@ -265,9 +279,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     update.add_argument("--force", action="store_true", help="overwrite an existing -o file")
     update.add_argument(
-        "--add-new", action="store_true",
+        "--add-new",
+        action="store_true",
         help="add players not in the register at 52 (without it they are an error)",
-    )  # fmt: skip
+    )
     add_progress_options(update)
     update.set_defaults(run=run_handicap_update)
 
@@ -283,9 +298,10 @@ def build_parser() -> argparse.ArgumentParser:
     runtime.add_argument("--lite", type=Path, metavar="DIR", help="write Lite's main.py here")
     runtime.add_argument("--server", type=Path, metavar="DIR", help="write Server files here")
     install.add_argument(
-        "--wheel-url", metavar="URL",
+        "--wheel-url",
+        metavar="URL",
         help="Lite or Server: the https address of the xlbridge wheel (no default)",
-    )  # fmt: skip
+    )
     install.add_argument(
         "--wheel", type=Path, metavar="FILE", help="Server: a local xlbridge .whl file (no default)"
     )
@@ -301,9 +317,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     audit.add_argument("results", type=Path, help="a .csv with columns margin, boards")
     audit.add_argument(
-        "--form", default="teams", help=f"one of {shown_options(FITTED_FORMS)} (butler and "
+        "--form",
+        default="teams",
+        help=f"one of {shown_options(FITTED_FORMS)} (butler and "
         "cross cannot be fitted from margins alone)",
-    )  # fmt: skip
+    )
     audit.add_argument("--k", type=_number, help="the scale's K (default: the form's)")
     audit.add_argument("--vp-total", type=_number, help="VPs per match (default: 20; 12 aggregate)")
     audit.add_argument(
@@ -316,9 +334,11 @@ def build_parser() -> argparse.ArgumentParser:
         "scale: from the scale's own K, i.e. what the scale was designed to give",
     )
     audit.add_argument(
-        "-o", "--output", type=Path,
+        "-o",
+        "--output",
+        type=Path,
         help="also write a workbook with a chart (default: not written)",
-    )  # fmt: skip
+    )
     audit.add_argument("--force", action="store_true", help="overwrite an existing workbook")
     audit.set_defaults(run=run_audit)
 
@@ -350,17 +370,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--k", type=_number, help="the VP scale's K, S8 for pairs (default: the form's)"
     )
     template.add_argument(
-        "--scale", help="gaussian, wbf-discrete (not swiss-pairs) or wbf (teams-match) "
-        "(default: gaussian)",
-    )  # fmt: skip
+        "--scale",
+        help="gaussian, wbf-discrete (not swiss-pairs) or wbf (teams-match) (default: gaussian)",
+    )
     template.add_argument(
         "--bounds", help=f"one of {shown_options(BOUNDS)}; gaussian scale only (default: lower)"
     )
     template.add_argument("--negative", action="store_true", default=None, help="negative VPs")
     template.add_argument(
-        "--no-late-entry", dest="late_entry", action="store_false", default=None,
+        "--no-late-entry",
+        dest="late_entry",
+        action="store_false",
+        default=None,
         help="swiss-pairs: no late-entry column",
-    )  # fmt: skip
+    )
     template.add_argument(
         "--double", action="store_true", default=None, help="league: home and away"
     )
@@ -379,14 +402,17 @@ def build_parser() -> argparse.ArgumentParser:
         "repeat meetings while avoidable, a bye for an odd field (see the README).",
     )
     draw.add_argument(
-        "standings", type=Path,
+        "standings",
+        type=Path,
         help="a Swiss event .xlsx made by 'template' (the draw is written into its next round) "
         "or a .csv with team, score, opponents, byes",
-    )  # fmt: skip
+    )
     draw.add_argument(
-        "--seed", type=int, help="random seed: use the round number, or ties fall into the "
+        "--seed",
+        type=int,
+        help="random seed: use the round number, or ties fall into the "
         "same order every round (default: the round number for an .xlsx, 0 for a .csv)",
-    )  # fmt: skip
+    )
     draw.add_argument(
         "-o", "--output", type=Path, help="also write the draw as .csv (default: not written)"
     )
@@ -495,9 +521,14 @@ def run_score(args: argparse.Namespace) -> int:
     progress.say(f"read {traveller.board.size:,} rows; scoring")
     with _about(args.traveller):
         scored = score_rows(
-            traveller, method, args.split, args.expected, args.divisor, args.trim,
+            traveller,
+            method,
+            args.split,
+            args.expected,
+            args.divisor,
+            args.trim,
             args.datum_rounding,
-        )  # fmt: skip
+        )
     progress.writing(args.output or Path("stdout"))
     text = scored_csv(traveller, scored, method)
     if args.output is None:
@@ -542,8 +573,9 @@ def run_handicap_update(args: argparse.Namespace) -> int:
     history_file = batch.read_history(source_history, register.format)
     days = np.unique(results.date).size
     progress.say(f"applying {len(results.competition_ids):,} competitions on {days:,} dates")
-    update = batch.apply_results(register, results, history_file.applied,
-                                 progress=progress.dates, add_new=args.add_new)  # fmt: skip
+    update = batch.apply_results(
+        register, results, history_file.applied, progress=progress.dates, add_new=args.add_new
+    )
     applied, skipped = update.applied_codes.size, update.skipped_codes.size
     if not applied:
         print(

@@ -34,8 +34,16 @@ if TYPE_CHECKING:
 
 Names = Mapping[tuple[str, str, str], str]
 RANKING_COLUMNS = (
-    "section", "direction", "pair", "names", "boards", "score", "top", "percentage", "place",
-)  # fmt: skip
+    "section",
+    "direction",
+    "pair",
+    "names",
+    "boards",
+    "score",
+    "top",
+    "percentage",
+    "place",
+)
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -59,29 +67,37 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--across-field", action="store_true", help="compare and rank every section together"
     )
     session.add_argument(
-        "--factoring", default="most-played", help=f"one of {shown_options(FACTORINGS)}: "
+        "--factoring",
+        default="most-played",
+        help=f"one of {shown_options(FACTORINGS)}: "
         "boards played fewer times are Neuberg-factored to the most-played board's count, or "
         "scored over their own top",
-    )  # fmt: skip
+    )
     session.add_argument(
-        "--datum-rounding", metavar="away|even",
+        "--datum-rounding",
+        metavar="away|even",
         help="butler: a datum's exact 5 goes away from zero (default: away) or to the even ten",
-    )  # fmt: skip
+    )
     session.add_argument(
         "--ranking", type=Path, help="also write the ranking as .csv (default: not written)"
     )
     session.add_argument(
-        "-o", "--output", type=Path,
+        "-o",
+        "--output",
+        type=Path,
         help="also write the printable results pack (.xlsx) (default: not written)",
-    )  # fmt: skip
+    )
     session.add_argument(
-        "--compare", action="store_true",
+        "--compare",
+        action="store_true",
         help="event files: list every difference from the file's own results (exit 3 if any)",
-    )  # fmt: skip
+    )
     session.add_argument(
-        "--usebio", type=Path, metavar="OUT.xml",
+        "--usebio",
+        type=Path,
+        metavar="OUT.xml",
         help="also write USEBIO 1.2 (default: not written)",
-    )  # fmt: skip
+    )
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
     add_progress_options(session)
     session.set_defaults(run=run_session)
@@ -121,9 +137,13 @@ def run_session(args: argparse.Namespace) -> int:
         with _about(args.travellers):
             method = args.method or "mp"
             result = score_session(
-                traveller, method, args.winners, args.across_field, args.factoring,
+                traveller,
+                method,
+                args.winners,
+                args.across_field,
+                args.factoring,
                 datum_rounding_for(method, args.datum_rounding),
-            )  # fmt: skip
+            )
         event = csv_event(args.travellers, names)
     text = ranking_text(result, names)
     outputs = [path for path in (args.ranking, args.output) if path is not None]
@@ -134,9 +154,12 @@ def run_session(args: argparse.Namespace) -> int:
         from xlbridge.workbooks.results_pack.pack import build_results_pack
 
         workbook = build_results_pack(
-            result, cast("Mapping[object, str]", names), hands,
-            event=event.description if is_event_file(args.travellers) else "", date=event.date,
-        )  # fmt: skip
+            result,
+            cast("Mapping[object, str]", names),
+            hands,
+            event=event.description if is_event_file(args.travellers) else "",
+            date=event.date,
+        )
     if args.ranking is not None:
         write_atomically(args.ranking, _text_writer(ranking_csv(result, names)), force=args.force)
     if workbook is not None:
@@ -186,8 +209,12 @@ def _heading(result: SessionResult, section: str, direction: str) -> str:
         parts.append(f"{direction} pairs")
     if not parts:
         parts.append("All pairs")
-    method = {"mp": "matchpoints", "acbl": "matchpoints (ACBL)", "ximp": "cross-IMPs",
-              "butler": "Butler IMPs"}[result.method]  # fmt: skip
+    method = {
+        "mp": "matchpoints",
+        "acbl": "matchpoints (ACBL)",
+        "ximp": "cross-IMPs",
+        "butler": "Butler IMPs",
+    }[result.method]
     return f"{' - '.join(parts)} ({method})"
 
 

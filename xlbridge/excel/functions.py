@@ -60,10 +60,26 @@ MAX_SESSIONS = 100
 
 #: Excel's error values, as they reach a function read with ``err_to_str``.
 EXCEL_ERRORS = frozenset(
-    ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA",
-     "#SPILL!", "#CONNECT!", "#BLOCKED!", "#UNKNOWN!", "#FIELD!", "#CALC!", "#BUSY!",
-     "#DATA!", "#PYTHON!")
-)  # fmt: skip
+    (
+        "#NULL!",
+        "#DIV/0!",
+        "#VALUE!",
+        "#REF!",
+        "#NAME?",
+        "#NUM!",
+        "#N/A",
+        "#GETTING_DATA",
+        "#SPILL!",
+        "#CONNECT!",
+        "#BLOCKED!",
+        "#UNKNOWN!",
+        "#FIELD!",
+        "#CALC!",
+        "#BUSY!",
+        "#DATA!",
+        "#PYTHON!",
+    )
+)
 
 #: The words of an error that is no fault of the user's input; tests look for them.
 INTERNAL_ERROR = "could not compute this (an internal error)"
@@ -544,16 +560,22 @@ _datum_args = _args_with_help(_DATUM_DOCS)
 @_traveller_args
 @_datum_args
 @_cell_errors
-def DATUM(scores: Any, weights: Any = None, trim: Any = None, method: Any = None,
-          rounding: Any = None) -> Grid:  # fmt: skip
+def DATUM(
+    scores: Any, weights: Any = None, trim: Any = None, method: Any = None, rounding: Any = None
+) -> Grid:
     """The board's datum: the weighted mean of its scores after trimming each end, rounded to
     the nearest 10 for Butler (an exact 5 away from zero, or to the even ten), unrounded for
     Bastille."""
     entry, score, weight, _ = _components(scores, weights)
     result = datum(
-        _one_board(entry), entry, score, weight, _trim(trim), _text("method", method, "butler"),
+        _one_board(entry),
+        entry,
+        score,
+        weight,
+        _trim(trim),
+        _text("method", method, "butler"),
         _text("rounding", rounding, "away"),
-    )  # fmt: skip
+    )
     return [[float(result.value[0])]]
 
 
@@ -561,15 +583,21 @@ def DATUM(scores: Any, weights: Any = None, trim: Any = None, method: Any = None
 @_traveller_args
 @_datum_args
 @_cell_errors
-def BUTLER_IMPS(scores: Any, weights: Any = None, trim: Any = None, method: Any = None,
-                rounding: Any = None) -> Grid:  # fmt: skip
+def BUTLER_IMPS(
+    scores: Any, weights: Any = None, trim: Any = None, method: Any = None, rounding: Any = None
+) -> Grid:
     """IMPs of each table against the board's datum (Butler: IMP table; Bastille: continuous
     IMPs); one value per row."""
     entry, score, weight, rows = _components(scores, weights)
     result = butler_imps(
-        _one_board(entry), entry, score, weight, _trim(trim), _text("method", method, "butler"),
+        _one_board(entry),
+        entry,
+        score,
+        weight,
+        _trim(trim),
+        _text("method", method, "butler"),
         _text("rounding", rounding, "away"),
-    )  # fmt: skip
+    )
     return _per_row(result, rows)
 
 
@@ -650,8 +678,9 @@ def HANDICAP_START(masterpoints: Any) -> Grid:
 @arg("field", ndim=2, doc="Every entry's handicap, own included; for team the opponents'.")
 @_handicap_args
 @_cell_errors
-def HANDICAP_EXPECTED(own: Any, field: Any, form: Any = None, method: Any = None,
-                      datum: Any = None) -> Grid:  # fmt: skip
+def HANDICAP_EXPECTED(
+    own: Any, field: Any, form: Any = None, method: Any = None, datum: Any = None
+) -> Grid:
     """Expected result of an entry from the handicaps (Project 52): a matchpoint % for
     topscore (a pair of 13.0 among pairs of 34.7 expects 60.8), IMPs per board for imp."""
     form_, method_, datum_ = _handicap_options(form, method, datum)
@@ -672,8 +701,16 @@ def HANDICAP_EXPECTED(own: Any, field: Any, form: Any = None, method: Any = None
 @arg("played", ndim=2, doc="Boards the player played (default: all); a cell or like own.")
 @_handicap_args
 @_cell_errors
-def HANDICAP_DELTA(own: Any, field: Any, achieved: Any, boards: Any, played: Any = None,
-                   form: Any = None, method: Any = None, datum: Any = None) -> Grid:  # fmt: skip
+def HANDICAP_DELTA(
+    own: Any,
+    field: Any,
+    achieved: Any,
+    boards: Any,
+    played: Any = None,
+    form: Any = None,
+    method: Any = None,
+    datum: Any = None,
+) -> Grid:
     """Handicap change of each player of each entry (Project 52), before the cap at 52: 10 %
     better than expected over 24 boards among 12 pairs gives −1.06. Blank results stay blank."""
     form_, method_, datum_ = _handicap_options(form, method, datum)
@@ -725,8 +762,11 @@ def FIT_K(margins: Any, boards: Any, form: Any = None, level: Any = None) -> Gri
 @arg("k", doc="The scale's K (the form's default when blank).")
 @arg("form", doc="teams (default), teams8, pairs, aggregate or patton.")
 @arg("vp_total", doc="VPs shared by the two sides (default 20).")
-@arg("expected_from", doc="fitted (default): expected counts from the K fitted to these "
-     "margins; scale: from the scale's own K (what the scale was designed to give).")  # fmt: skip
+@arg(
+    "expected_from",
+    doc="fitted (default): expected counts from the K fitted to these "
+    "margins; scale: from the scale's own K (what the scale was designed to give).",
+)
 @_cell_errors
 def SCALE_AUDIT(
     margins: Any,
@@ -739,15 +779,15 @@ def SCALE_AUDIT(
     """Audit of a VP scale: one row per result (draw first) with the result, how often it
     was observed, how often a Gaussian model expects it (K fitted to the margins, or the
     scale's own), and (first row) the χ² test's p-value."""
-    source = checks.choice("expected_from", _text("expected_from", expected_from, "fitted"),
-                             ("fitted", "scale"))  # fmt: skip
+    source = checks.choice(
+        "expected_from", _text("expected_from", expected_from, "fitted"), ("fitted", "scale")
+    )
     model_k = None
     form_ = _text("form", form, "teams")
     if source == "scale":
         first = np.ravel(checks.margins("boards", boards))
         model_k = vp_scale(first[0], _optional(k), form_, _optional(vp_total)).k
-    report = audit(margins, boards, _optional(k), form_, _optional(vp_total),
-                   model_k=model_k)  # fmt: skip
+    report = audit(margins, boards, _optional(k), form_, _optional(vp_total), model_k=model_k)
     rows: Grid = []
     for i, label in enumerate(report.labels):
         p_value = report.p_value if i == 0 and not np.isnan(report.p_value) else None
@@ -759,11 +799,15 @@ def SCALE_AUDIT(
 @arg("form", doc="teams (default), teams8, butler, pairs, aggregate or patton.")
 @arg("boards", doc="Boards of the match (default 1).")
 @arg("tables", doc="Tables in play, for form butler.")
-@arg("margin", doc="TRUE for the margin above average (pairs: 14.36 %-points) instead of the "
-     "score (pairs: 64.36 %); the same number in every other form.")  # fmt: skip
+@arg(
+    "margin",
+    doc="TRUE for the margin above average (pairs: 14.36 %-points) instead of the "
+    "score (pairs: 64.36 %); the same number in every other form.",
+)
 @_cell_errors
-def AVERAGE_PLUS(form: Any = None, boards: Any = None, tables: Any = None,
-                 margin: Any = None) -> Grid:  # fmt: skip
+def AVERAGE_PLUS(
+    form: Any = None, boards: Any = None, tables: Any = None, margin: Any = None
+) -> Grid:
     """A+ in the unit of the form's results: 3 IMPs in teams of four (Law 86A), IMPs in Butler,
     points in aggregate, a matchpoint % in Swiss pairs (64.36 for one board), carried over by
     σ of the form over σ of teams of four. For pairs this is the VP scale's equivalent of 3
@@ -780,8 +824,12 @@ def AVERAGE_PLUS(form: Any = None, boards: Any = None, tables: Any = None,
 @func(category=CATEGORY)
 @arg("teams", ndim=2, doc="The teams (names or numbers), one per cell.")
 @arg("scores", ndim=2, doc="Each team's score so far (VPs), in the same order.")
-@arg("played", ndim=2, doc="Earlier matches: two columns (team, team), one row per match "
-     "(BYE for a bye); or a teams × teams cross table of who met whom.")  # fmt: skip
+@arg(
+    "played",
+    ndim=2,
+    doc="Earlier matches: two columns (team, team), one row per match "
+    "(BYE for a bye); or a teams × teams cross table of who met whom.",
+)
 @arg("seed", doc="A whole number for the random order within score groups (default 0).")
 @_cell_errors
 def SWISS_DRAW(teams: Any, scores: Any, played: Any = None, seed: Any = None) -> Grid:

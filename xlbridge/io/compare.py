@@ -198,9 +198,13 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
                 line_deltas[key] = line_deltas.get(key, 0.0) + float(printed) - value
     pair_numbers = _compare_pairs(event.pairs, result, differences, factored, counts, line_deltas)
     return Comparison(
-        tuple(differences), line_numbers, pair_numbers,
-        counts.unfactored, counts.scaled, counts.board_rounding,
-    )  # fmt: skip
+        tuple(differences),
+        line_numbers,
+        pair_numbers,
+        counts.unfactored,
+        counts.scaled,
+        counts.board_rounding,
+    )
 
 
 def _place_number(place: str) -> str:

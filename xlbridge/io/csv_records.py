@@ -28,8 +28,9 @@ Source = tuple[bytes, np.ndarray, np.ndarray]
 
 def quoted_records(text: str, name: str, delimiter: str) -> Parsed:
     """Any CSV, record by record: quoted fields may hold separators, quotes and line breaks."""
-    records = [(number, row) for number, row in _records(text, name, delimiter)
-               if "".join(row).strip()]  # fmt: skip
+    records = [
+        (number, row) for number, row in _records(text, name, delimiter) if "".join(row).strip()
+    ]
     if not records:  # nothing but separators and spaces
         raise InputError(f"{name}: the file is empty; it needs a header row")
     (header_line, header), data = records[0], records[1:]
@@ -72,11 +73,16 @@ def plain_records(text: str, delimiter: str) -> Parsed | None:
     blank = _blank_lines(raw, data, starts, ends, delimiter)
     if blank.size:  # blank if nothing but white space, as str.strip sees it
         blank = np.array(
-            [line for line in blank.tolist()
-             if not raw[starts[line] : ends[line]].decode("utf-8", "surrogatepass")
-             .replace(delimiter, "").strip()],
+            [
+                line
+                for line in blank.tolist()
+                if not raw[starts[line] : ends[line]]
+                .decode("utf-8", "surrogatepass")
+                .replace(delimiter, "")
+                .strip()
+            ],
             dtype=np.int64,
-        )  # fmt: skip
+        )
     kept = np.ones(ends.size, dtype=bool)
     kept[blank] = False
     numbers = np.flatnonzero(kept) + 1  # line numbers of the records
@@ -94,8 +100,13 @@ def plain_records(text: str, delimiter: str) -> Parsed | None:
     header_line = raw[starts[numbers[0] - 1] : ends[numbers[0] - 1]]
     header = header_line.decode("utf-8", "surrogatepass").split(delimiter)
     between = blank[blank > numbers[0] - 1]  # blank lines below the header
-    fields = PlainFields(data, field_starts[1:], field_ends[1:], delimiter,
-                         loadable=not (between < numbers[-1] - 1).any())  # fmt: skip
+    fields = PlainFields(
+        data,
+        field_starts[1:],
+        field_ends[1:],
+        delimiter,
+        loadable=not (between < numbers[-1] - 1).any(),
+    )
     source = (raw, starts[numbers - 1], ends[numbers - 1])
     return int(numbers[0]), header, fields, numbers[1:].astype(np.int64), source
 
@@ -113,10 +124,13 @@ def _blank_lines(
     if lines.size <= _FEW_CANDIDATES:
         whole_line = _BLANK_LINE[delimiter]
         return np.array(
-            [line for line in lines.tolist()
-             if whole_line.fullmatch(raw, int(starts[line]), int(ends[line]))],
+            [
+                line
+                for line in lines.tolist()
+                if whole_line.fullmatch(raw, int(starts[line]), int(ends[line]))
+            ],
             dtype=np.int64,
-        )  # fmt: skip
+        )
     candidates = _BLANK_CANDIDATE[delimiter].finditer(b"\n" + raw)
     found = np.fromiter((match.start() for match in candidates), dtype=np.int64)
     return np.searchsorted(ends, found)  # the line starting after that line break

@@ -441,14 +441,23 @@ def parse_table(
     if not isinstance(cells, PlainFields):
         typed_cells = list(cells)
     return CsvTable(
-        name=name, header=header, typed_cells=typed_cells, lines=lines, delimiter=delimiter,
-        columns=columns, source=source, typed_width=len(header), fields=fields,
-    )  # fmt: skip
+        name=name,
+        header=header,
+        typed_cells=typed_cells,
+        lines=lines,
+        delimiter=delimiter,
+        columns=columns,
+        source=source,
+        typed_width=len(header),
+        fields=fields,
+    )
 
 
 def _describe(required: Sequence[str | tuple[str, ...]]) -> list[str]:
-    return [key if isinstance(key, str) else " (or ".join(key) + ")" * (len(key) - 1)
-            for key in required]  # fmt: skip
+    return [
+        key if isinstance(key, str) else " (or ".join(key) + ")" * (len(key) - 1)
+        for key in required
+    ]
 
 
 def _delimiter(text: str, name: str, required: Sequence[str | tuple[str, ...]]) -> str:
@@ -470,8 +479,9 @@ def _first_line(text: str) -> str:
     characters ``str.splitlines`` takes for line ends, such as a form feed or U+2028)."""
     lines = _LINE_END.split(text[:16384])[:-1]  # the last may be cut short
     found = next((line for line in lines if line.strip()), None)
-    return found if found is not None else next(line for line in _LINE_END.split(text)
-                                                if line.strip())  # fmt: skip
+    return (
+        found if found is not None else next(line for line in _LINE_END.split(text) if line.strip())
+    )
 
 
 _LINE_END = re.compile("\r\n|\r|\n")

@@ -70,10 +70,14 @@ def commit(journal: Path, changes: Sequence[tuple[Path, bytes]]) -> None:
     """Replace every ``(path, content)`` of ``changes`` as one step (see the module)."""
     targets = [path.resolve() for path, _ in changes]
     entries = [
-        {"path": str(target), "new": str(_temporary(target)), "before": _fingerprint(target),
-         "after": _digest(data)}
+        {
+            "path": str(target),
+            "new": str(_temporary(target)),
+            "before": _fingerprint(target),
+            "after": _digest(data),
+        }
         for target, (_, data) in zip(targets, changes, strict=True)
-    ]  # fmt: skip
+    ]
     try:
         for target, (_, data) in zip(targets, changes, strict=True):
             _write_temporary(target, data)
@@ -105,10 +109,15 @@ def _record(paths: list[str], befores: list[str | None], encoded: list[bytes]) -
     …, "files": [{"path": …, "before": …, "data": base64}, …]})``, put together around the
     base64 text (which needs no escaping)."""
     files = [
-        b'{"path": ' + json.dumps(path).encode("ascii") + b', "before": '
-        + json.dumps(before).encode("ascii") + b', "data": "' + data + b'"}'
+        b'{"path": '
+        + json.dumps(path).encode("ascii")
+        + b', "before": '
+        + json.dumps(before).encode("ascii")
+        + b', "data": "'
+        + data
+        + b'"}'
         for path, before, data in zip(paths, befores, encoded, strict=True)
-    ]  # fmt: skip
+    ]
     head = json.dumps({"format": FORMAT_1}).encode("ascii")[:-1]
     return head + b', "files": [' + b", ".join(files) + b"]}"
 

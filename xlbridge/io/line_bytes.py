@@ -24,8 +24,9 @@ def _region_mask(size: int, begin: np.ndarray, length: np.ndarray) -> np.ndarray
     return np.cumsum(edges[:-1], dtype=np.int8) > 0
 
 
-def with_cells_added(source: bytes, starts: np.ndarray, ends: np.ndarray, added: bytes,
-                     delimiter: str) -> bytes:  # fmt: skip
+def with_cells_added(
+    source: bytes, starts: np.ndarray, ends: np.ndarray, added: bytes, delimiter: str
+) -> bytes:
     """Each line ``source[starts[i]:ends[i]]`` followed by the separator and line i of
     ``added`` (every line of which ends with a line break); bytes in, bytes out.
 
@@ -54,13 +55,21 @@ def with_cells_added(source: bytes, starts: np.ndarray, ends: np.ndarray, added:
 def _every_line(size: int, starts: np.ndarray, ends: np.ndarray) -> bool:
     """Whether the lines are all the source's lines, each ending with its line break."""
     return bool(
-        starts.size and starts[0] == 0 and ends[-1] == size - 1
+        starts.size
+        and starts[0] == 0
+        and ends[-1] == size - 1
         and (starts[1:] == ends[:-1] + 1).all()
-    )  # fmt: skip
+    )
 
 
-def _after_every_line(data: np.ndarray, ends: np.ndarray, typed: np.ndarray, new: np.ndarray,
-                      new_length: np.ndarray, delimiter: str) -> bytes:  # fmt: skip
+def _after_every_line(
+    data: np.ndarray,
+    ends: np.ndarray,
+    typed: np.ndarray,
+    new: np.ndarray,
+    new_length: np.ndarray,
+    delimiter: str,
+) -> bytes:
     """:func:`with_cells_added` when the lines are the whole source: each line break becomes
     the separator, followed by the line's new cells, in one mask of the output."""
     count = ends.size

@@ -40,9 +40,13 @@ class PlainFields:
     """
 
     def __init__(
-        self, data: np.ndarray, starts: np.ndarray, ends: np.ndarray, delimiter: str,
+        self,
+        data: np.ndarray,
+        starts: np.ndarray,
+        ends: np.ndarray,
+        delimiter: str,
         loadable: bool,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.data, self.starts, self.ends = data, starts, ends
         self.delimiter, self.loadable = delimiter, loadable
         self._numbers: dict[int, np.ndarray | None] = {}
@@ -109,9 +113,12 @@ class PlainFields:
         first = self.data[starts[filled]]
         last = self.data[ends[filled] - 1]
         return not (
-            (first <= _SPACE).any() or (last <= _SPACE).any() or (first == _TEXT_MARK).any()
-            or (first >= 0x80).any() or (last >= 0x80).any()  # maybe white space: check it
-        )  # fmt: skip
+            (first <= _SPACE).any()
+            or (last <= _SPACE).any()
+            or (first == _TEXT_MARK).any()
+            or (first >= 0x80).any()
+            or (last >= 0x80).any()  # maybe white space: check it
+        )
 
     def formula_free(self, column: int) -> bool:
         """Whether no cell of ``column`` starts as a formula would (or might: a cell starting
@@ -145,8 +152,10 @@ class PlainFields:
             return []
         likely = []
         for column in range(self.starts.shape[1]):
-            cells = [self.data[self.starts[row, column] : self.ends[row, column]].tobytes()
-                     for row in (0, -1)]  # fmt: skip
+            cells = [
+                self.data[self.starts[row, column] : self.ends[row, column]].tobytes()
+                for row in (0, -1)
+            ]
             if all(_float_reads(cell) for cell in cells):
                 likely.append(column)
         return likely
@@ -157,9 +166,16 @@ class PlainFields:
         first, last = int(self.starts[0, 0]), int(self.ends[-1, -1])
         stretch = io.BytesIO(self.data[first : last + 1].tobytes())
         try:
-            values = np.loadtxt(stretch, dtype=float, delimiter=self.delimiter,
-                                comments=None, usecols=columns, ndmin=2,
-                                encoding="utf-8", max_rows=self.size)  # fmt: skip
+            values = np.loadtxt(
+                stretch,
+                dtype=float,
+                delimiter=self.delimiter,
+                comments=None,
+                usecols=columns,
+                ndmin=2,
+                encoding="utf-8",
+                max_rows=self.size,
+            )
         except (ValueError, UnicodeDecodeError):
             return None
         return values if values.shape == (self.size, len(columns)) else None

@@ -27,9 +27,11 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     """``--progress`` and ``--quiet`` for a command that may run long."""
     choice = parser.add_mutually_exclusive_group()
     choice.add_argument(
-        "--progress", action="store_true", help="show progress on stderr even when it is not a "
+        "--progress",
+        action="store_true",
+        help="show progress on stderr even when it is not a "
         "terminal (shown in a terminal for big files)",
-    )  # fmt: skip
+    )
     choice.add_argument("--quiet", action="store_true", help="show no progress")
 
 

@@ -384,8 +384,12 @@ def _numbered_members(joined: bytes, rows: int) -> tuple[list[str], np.ndarray, 
     zero = data == ord("0")
     # An empty id or a leading zero can only be where a separator or a "0" starts the text, a
     # separator ends it, or one is followed by another or by a "0": looked into only if so.
-    if (separator[0] or zero[0] or separator[-1]
-            or (separator[:-1] & (separator[1:] | zero[1:])).any()):  # fmt: skip
+    if (
+        separator[0]
+        or zero[0]
+        or separator[-1]
+        or (separator[:-1] & (separator[1:] | zero[1:])).any()
+    ):
         if _NOT_PLAIN_NUMBER.search(joined.decode("ascii")):
             return None
     numbers = digits_between(data, separator)
@@ -462,9 +466,12 @@ def _check_rows(results: Results, result: np.ndarray) -> None:
     checks = (
         (results.played > results.boards, "played must be at most boards", results.played),
         (results.played < 1, "played must be at least 1", results.played),
-        ((results.method == 0) & ((result < 0) | (result > 100)),
-         "result must be a percentage from 0 to 100 for method topscore", result),
-    )  # fmt: skip
+        (
+            (results.method == 0) & ((result < 0) | (result > 100)),
+            "result must be a percentage from 0 to 100 for method topscore",
+            result,
+        ),
+    )
     for bad, message, values in checks:
         rows = np.flatnonzero(bad)
         if rows.size:
@@ -799,9 +806,10 @@ def history_bytes(
             head = text or columns_text(HISTORY_COLUMNS, [[] for _ in HISTORY_COLUMNS])
             return history_file.format.encode(head, str(history_file.path)) + rows
         text += columns_text(
-            None if text else HISTORY_COLUMNS, _history_columns(update, ids, competitions),
+            None if text else HISTORY_COLUMNS,
+            _history_columns(update, ids, competitions),
             numeric=(0, 1, 2, 3, 4, 5),  # text made safe per distinct value
-        )  # fmt: skip
+        )
     return history_file.format.encode(text, str(history_file.path))
 
 
@@ -814,8 +822,11 @@ def _history_rows_bytes(
     history = update.history
     days, day = np.unique(history.date, return_inverse=True)
     columns = []
-    for distinct, codes in ((competitions, history.competition),
-                            (days.astype(str).tolist(), day), (ids, history.player)):  # fmt: skip
+    for distinct, codes in (
+        (competitions, history.competition),
+        (days.astype(str).tolist(), day),
+        (ids, history.player),
+    ):
         safe = csv_cells(list(distinct))
         if needs_quotes(safe, "\n".join(safe), ",", len(HISTORY_COLUMNS)):
             return None

@@ -117,8 +117,9 @@ def scored_lines(result: SessionResult) -> list[Line]:
 def scored_pairs(result: SessionResult, listed: list[Pair]) -> list[Pair]:
     """Every pair's result, names and ids from ``listed`` (the file's or the names file's)."""
     known = {(p.section, p.direction, p.number): p for p in listed}
-    known.update({(p.section, "", p.number): p for p in listed if (p.section, "", p.number)
-                  not in known})  # fmt: skip
+    known.update(
+        {(p.section, "", p.number): p for p in listed if (p.section, "", p.number) not in known}
+    )
     pairs = []
     for pair in result.pairs:
         number = _pair_number(pair.pair)

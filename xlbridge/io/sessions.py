@@ -164,8 +164,11 @@ def _scores(table: CsvTable) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
             raise table.fail(row, str(error)) from None
         if adjusted is not None:
             if cell and contract and not is_not_played(contract):
-                raise table.fail(row, f"a line has a contract or an adjusted score, got both "
-                                      f"{shown(contract)} and {shown(cell)}")  # fmt: skip
+                raise table.fail(
+                    row,
+                    f"a line has a contract or an adjusted score, got both "
+                    f"{shown(contract)} and {shown(cell)}",
+                )
             kind[row] = ADJUSTED
             ns_share[row], ew_share[row] = adjusted.ns_percent, adjusted.ew_percent
         elif is_not_played(cell):

@@ -179,12 +179,16 @@ def score_rows(
         raise InputError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
     core_method, scoring = METHODS[method]
     for option, value, used, methods in (
-        ("expected", expected, core_method == "matchpoints",
-         "the matchpoint methods (mp, acbl, percent, ascherman)"),
+        (
+            "expected",
+            expected,
+            core_method == "matchpoints",
+            "the matchpoint methods (mp, acbl, percent, ascherman)",
+        ),
         ("divisor", divisor, method == "ximp", "ximp"),
         ("trim", trim, method in ("butler", "bastille"), "butler and bastille"),
         ("datum-rounding", datum_rounding, method == "butler", "butler"),
-    ):  # fmt: skip
+    ):
         if value is not None and not used:
             raise InputError(f"--{option} is for {methods}, got --method {method}")
     if expected is None:

@@ -311,8 +311,11 @@ def _write_pair(parent: Element, pair: Pair) -> None:
     _add(element, "PAIR_NUMBER", pair.number)
     if pair.direction:
         _add(element, "DIRECTION", pair.direction)
-    for key, value in (("PLACE", pair.place), ("TOTAL_SCORE", pair.total),
-                       ("PERCENTAGE", pair.percentage)):  # fmt: skip
+    for key, value in (
+        ("PLACE", pair.place),
+        ("TOTAL_SCORE", pair.total),
+        ("PERCENTAGE", pair.percentage),
+    ):
         if value:
             _add(element, key, value)
     for name, national_id in zip(pair.names, pair.ids or ("",) * len(pair.names), strict=True):
@@ -349,9 +352,13 @@ def _write_line(board: Element, line: Line, points: str) -> None:
     if adjusted is not None:
         _add(element, "SCORE", f"A{adjusted[0]:02.0f}{adjusted[1]:02.0f}")
     else:
-        for key, value in (("CONTRACT", line.contract), ("PLAYED_BY", line.declarer),
-                           ("LEAD", line.lead), ("TRICKS", line.result),
-                           ("SCORE", line.score)):  # fmt: skip
+        for key, value in (
+            ("CONTRACT", line.contract),
+            ("PLAYED_BY", line.declarer),
+            ("LEAD", line.lead),
+            ("TRICKS", line.result),
+            ("SCORE", line.score),
+        ):
             if value:
                 _add(element, key, value)
     if line.theirs_ns:

@@ -40,9 +40,23 @@ SEATS = ("N", "E", "S", "W")
 DOUBLINGS = ("", "X", "XX")
 #: Vulnerability of boards 1–16 (then repeating): none, NS, EW or all.
 VULNERABILITY = (
-    "none", "NS", "EW", "all", "NS", "EW", "all", "none",
-    "EW", "all", "none", "NS", "all", "none", "NS", "EW",
-)  # fmt: skip
+    "none",
+    "NS",
+    "EW",
+    "all",
+    "NS",
+    "EW",
+    "all",
+    "none",
+    "EW",
+    "all",
+    "none",
+    "NS",
+    "all",
+    "none",
+    "NS",
+    "EW",
+)
 #: The level of a passed-out board.
 PASSED_OUT = 0
 #: Tricks in a deal.
@@ -179,8 +193,11 @@ def ns_score(
     whole numbers from 1. A passed-out board (level 0) scores 0. The inputs are not checked
     (see :func:`check_contracts`); the scores are looked up in a table of every case.
     """
-    arrays = np.broadcast_arrays(*(np.asarray(a) for a in (board, level, strain, doubled)),
-                                 np.asarray(declarer), np.asarray(tricks))  # fmt: skip
+    arrays = np.broadcast_arrays(
+        *(np.asarray(a) for a in (board, level, strain, doubled)),
+        np.asarray(declarer),
+        np.asarray(tricks),
+    )
     board, level, strain, doubled, declarer, tricks = arrays
     index = np.subtract(board, 1, dtype=np.int64)  # in place from here: one array, no others
     index &= 15
@@ -191,9 +208,12 @@ def ns_score(
 
 
 def check_contracts(
-    level: ArrayLike, strain: ArrayLike, doubled: ArrayLike, declarer: ArrayLike,
+    level: ArrayLike,
+    strain: ArrayLike,
+    doubled: ArrayLike,
+    declarer: ArrayLike,
     tricks: ArrayLike,
-) -> None:  # fmt: skip
+) -> None:
     """Raise InputError naming the first row (from 1) whose values are not a contract."""
     arrays = {
         "level": (np.asarray(level), 0, 7),
@@ -236,12 +256,21 @@ class Contract:
 
 
 _STRAIN_NAMES = {
-    "C": 0, "♣": 0, "♧": 0,
-    "D": 1, "♦": 1, "♢": 1,
-    "H": 2, "♥": 2, "♡": 2,
-    "S": 3, "♠": 3, "♤": 3,
-    "N": 4, "NT": 4,
-}  # fmt: skip
+    "C": 0,
+    "♣": 0,
+    "♧": 0,
+    "D": 1,
+    "♦": 1,
+    "♢": 1,
+    "H": 2,
+    "♥": 2,
+    "♡": 2,
+    "S": 3,
+    "♠": 3,
+    "♤": 3,
+    "N": 4,
+    "NT": 4,
+}
 _DOUBLING_NAMES = {"": 0, "X": 1, "*": 1, "XX": 2, "**": 2}
 _PASS_NAMES = ("PASS", "P", "AP", "PASSED", "PASSED OUT", "ALL PASS")
 _CONTRACT = re.compile(r"([1-7])\s*(NT|[CDHSN♣♦♥♠♧♢♡♤])\s*(XX|X|\*\*|\*)?", re.IGNORECASE)
@@ -346,10 +375,14 @@ class Contracts:
 
 
 _CONTRACT_TEXTS = np.array(
-    [str(Contract(level, strain, doubled))
-     for level in range(8) for strain in range(5) for doubled in range(3)],
+    [
+        str(Contract(level, strain, doubled))
+        for level in range(8)
+        for strain in range(5)
+        for doubled in range(3)
+    ],
     dtype=object,
-)  # fmt: skip
+)
 
 
 class RowError(InputError):

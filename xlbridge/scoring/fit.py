@@ -242,8 +242,9 @@ def audit(
             f"group{'s' * (groups != 1)}, and the test needs {2 + fitted}"
         )
     p_value = float(stats.chi2.sf(stat, dof))
-    return Audit(first.winner, first.loser, observed, expected, stat, dof, p_value, model,
-                 values.size)  # fmt: skip
+    return Audit(
+        first.winner, first.loser, observed, expected, stat, dof, p_value, model, values.size
+    )
 
 
 def _sizes(scale: VPScale, deviations: np.ndarray) -> np.ndarray:

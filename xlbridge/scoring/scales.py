@@ -28,8 +28,17 @@ from xlbridge.scoring.wording import plural
 #: z_0 … z_9 of a 20-VP scale as Probst's "VP scales" prints them (Table 2): read from a
 #: printed Gauss table, so the first is 0.059 where exact Φ⁻¹ gives 0.0597.
 PRINTED_Z_20: tuple[float, ...] = (
-    0.059, 0.180, 0.303, 0.431, 0.566, 0.712, 0.876, 1.068, 1.309, 1.668,
-)  # fmt: skip
+    0.059,
+    0.180,
+    0.303,
+    0.431,
+    0.566,
+    0.712,
+    0.876,
+    1.068,
+    1.309,
+    1.668,
+)
 
 #: The form's spread parameter when none is given: K in IMPs (teams, cross-IMPs, Butler),
 #: S8 in % for Swiss pairs, K in points for aggregate scoring.

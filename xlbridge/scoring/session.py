@@ -73,11 +73,29 @@ from xlbridge.scoring.session_types import (
 )
 
 __all__ = [
-    "ADJUSTED", "ADJUSTED_IMPS", "DIRECTIONS", "FACTORINGS", "MAX_SCORE", "METHODS",
-    "NOT_PLAYED", "NOT_PLAYED_KIND", "PLACE_DECIMALS", "SCORE", "Adjusted", "BoardTraveller",
-    "PairResult", "ScoreCardRow", "ScoredLine", "SessionResult", "Traveller", "TravellerLine",
-    "is_not_played", "label_codes", "parse_adjusted", "score_session",
-]  # fmt: skip
+    "ADJUSTED",
+    "ADJUSTED_IMPS",
+    "DIRECTIONS",
+    "FACTORINGS",
+    "MAX_SCORE",
+    "METHODS",
+    "NOT_PLAYED",
+    "NOT_PLAYED_KIND",
+    "PLACE_DECIMALS",
+    "SCORE",
+    "Adjusted",
+    "BoardTraveller",
+    "PairResult",
+    "ScoreCardRow",
+    "ScoredLine",
+    "SessionResult",
+    "Traveller",
+    "TravellerLine",
+    "is_not_played",
+    "label_codes",
+    "parse_adjusted",
+    "score_session",
+]
 
 #: Session scoring methods: matchpoints 2 per win (mp) or 1 per win (acbl), cross-IMPs, Butler.
 METHODS = SESSION_METHODS
@@ -150,9 +168,10 @@ def _check_scores(traveller: Traveller) -> None:
     if bad.any():
         row = int(np.flatnonzero(bad)[0])
         raise traveller.fail(
-            row, f"ns_score must be a bridge score from -{MAX_SCORE} to {MAX_SCORE}, "
+            row,
+            f"ns_score must be a bridge score from -{MAX_SCORE} to {MAX_SCORE}, "
             f"got {shown(float(scores[row]))}",
-        )  # fmt: skip
+        )
 
 
 def _winners(value: str | int) -> str:
@@ -439,9 +458,14 @@ def _board_values(
         scored = function(rows.group, rows.table, ns_score, **options)
         return scored.entry, scored.value, -scored.value
     result = score_traveller(
-        rows.group, rows.table, ns_score, rows.take(traveller.ew_score),
-        rows.take(traveller.weight), method=core_method, **options,
-    )  # fmt: skip
+        rows.group,
+        rows.table,
+        ns_score,
+        rows.take(traveller.ew_score),
+        rows.take(traveller.weight),
+        method=core_method,
+        **options,
+    )
     return result.entry, result.ns, result.ew
 
 

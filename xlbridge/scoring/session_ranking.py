@@ -301,13 +301,17 @@ class ScoredSession:
         if self.method != "butler":
             return datums
         traveller = self.traveller
-        groups = BoardGroups(self.table_group, self.table_kind, self.group_results,
-                         self.group_results, self.group_section)  # fmt: skip
+        groups = BoardGroups(
+            self.table_group,
+            self.table_kind,
+            self.group_results,
+            self.group_results,
+            self.group_section,
+        )
         rows = real_result_rows(traveller, self.tables, groups, 2)
         if rows.group.size:
             scores, weights = rows.take(traveller.ns_score), rows.take(traveller.weight)
-            values = datum(rows.group, rows.table, scores, weights,
-                           rounding=self.datum_rounding)  # fmt: skip
+            values = datum(rows.group, rows.table, scores, weights, rounding=self.datum_rounding)
             datums[values.board] = values.value
         return datums
 

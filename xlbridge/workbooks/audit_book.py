@@ -210,7 +210,7 @@ def _parameter_entries(report: Audit, fit: Fit, form: str, scale_k: float) -> li
         Entry("count", "Results (matches)", report.count, "0"),
         Entry(
             "model_k", f"{k} of the model for expected counts ({model})", report.model_k, K_FORMAT
-        ),  # fmt: skip
+        ),
     ]
 
 
@@ -226,13 +226,13 @@ def _test_entries(report: Audit, top_label: str, top_row: int) -> list[Entry]:
             f"Expected share of {top_label} results (either way)",
             report.top_share,
             "0.0%",
-        ),  # fmt: skip
+        ),
         Entry(
             "observed_top_share",
             f"Observed share of {top_label} results (either way)",
             observed_share,
             "0.0%",
-        ),  # fmt: skip
+        ),
     ]
 
 

@@ -262,9 +262,15 @@ def _write_datum_rounding(ws: Worksheet) -> None:
     layout.put(ws[DATUM_ROUNDING], DATUM_ROUNDINGS[0], "@")
     styles.mark_input(ws, DATUM_ROUNDING)
     validation.rule(
-        ws, [DATUM_ROUNDING], "list", None, (f'"{",".join(DATUM_ROUNDINGS)}"',), "Datum rounding",
-        f"The rule must be one of: {', '.join(DATUM_ROUNDINGS)}.", allow_blank=False,
-    )  # fmt: skip
+        ws,
+        [DATUM_ROUNDING],
+        "list",
+        None,
+        (f'"{",".join(DATUM_ROUNDINGS)}"',),
+        "Datum rounding",
+        f"The rule must be one of: {', '.join(DATUM_ROUNDINGS)}.",
+        allow_blank=False,
+    )
 
 
 def _board_formulas(book: ButlerSessionBook, board: int) -> dict[str, object]:
@@ -304,9 +310,13 @@ def _write_pairs(ws: Worksheet, book: ButlerSessionBook, paper: str) -> None:
         layout.write_row(ws, book.pair_row(pair), PAIRS_COLUMNS, values, left=layout.name_columns)
     last = book.pair_row(book.pairs)
     validation.text_length(
-        ws, [refs.column_range(PAIRS["name"], FIRST_ROW, last)], NAME_LENGTH, "Names",
-        f"Names must be at most {NAME_LENGTH} characters.", allow_blank=False,
-    )  # fmt: skip
+        ws,
+        [refs.column_range(PAIRS["name"], FIRST_ROW, last)],
+        NAME_LENGTH,
+        "Names",
+        f"Names must be at most {NAME_LENGTH} characters.",
+        allow_blank=False,
+    )
     _finish_sheet(ws, paper, last, PAIRS_COLUMNS)
 
 

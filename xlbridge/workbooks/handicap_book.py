@@ -193,7 +193,7 @@ CONSTANT_ROWS = (
         "start_c",
         "HC_START_C",
         "Start handicap factor: start = highest handicap / (1 + factor × master points)",
-    ),  # fmt: skip
+    ),
     Constant(
         "s_topscore",
         "HC_S_TOPSCORE",
@@ -409,14 +409,22 @@ def _write_register(ws: Worksheet, book: HandicapBook, paper: str) -> None:
     name_error = f"Names must be at most {NAME_LENGTH} characters."
     validation.text_length(ws, column("name"), NAME_LENGTH, "Not allowed", name_error)
     _validate(
-        ws, column("masterpoints"), "decimal", "greaterThanOrEqual", ("0",),
+        ws,
+        column("masterpoints"),
+        "decimal",
+        "greaterThanOrEqual",
+        ("0",),
         "Master points must be a number of at least 0.",
-    )  # fmt: skip
+    )
     cap = f"{SPEC.cap:g}"
     _validate(
-        ws, column("current"), "decimal", "between", (str(LOWEST_HANDICAP), cap),
+        ws,
+        column("current"),
+        "decimal",
+        "between",
+        (str(LOWEST_HANDICAP), cap),
         f"A handicap must be a number from {LOWEST_HANDICAP} to {cap}.",
-    )  # fmt: skip
+    )
     styles.shade_problems(ws, REGISTER["check"], FIRST_ROW, last, ("", OK))
     layout.finish(ws, paper, last, len(REGISTER_COLUMNS), freeze=f"A{FIRST_ROW}")
     fit_register_print_area(ws, book, 0)
@@ -682,13 +690,21 @@ def _validate_pair_inputs(ws: Worksheet, first: int, last: int) -> None:
 
     validation.whole(ws, [column("id_1"), column("id_2")], 1, MAX_ID, "Player id")
     _validate(
-        ws, [column("played")], "whole", "between", ("1", refs.fixed(BOARDS)),
+        ws,
+        [column("played")],
+        "whole",
+        "between",
+        ("1", refs.fixed(BOARDS)),
         "Boards played must be a whole number from 1 to the boards in the event.",
-    )  # fmt: skip
+    )
     _validate(
-        ws, [column("achieved")], "decimal", "between", ("0", "100"),
+        ws,
+        [column("achieved")],
+        "decimal",
+        "between",
+        ("0", "100"),
         "Achieved % must be a number from 0 to 100.",
-    )  # fmt: skip
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -717,7 +733,7 @@ def _write_ranking(ws: Worksheet, book: HandicapBook, paper: str) -> None:
             shown("achieved"),
             shown("expected"),
             shown("change"),
-        ],  # fmt: skip
+        ],
         paper,
         note='Pairs equal on handicap result % share a place, marked "=". A pair without an '
         "achieved % is not listed. This sheet ranks the Tournament sheet, not copies of it.",

@@ -291,9 +291,12 @@ def _write_teams(ws: Worksheet, book: LeagueBook, paper: str) -> None:
         layout.write_row(ws, book.team_row(team), TEAMS_COLUMNS, values, left=layout.text_columns)
     last = book.team_row(book.teams)
     validation.text_length(
-        ws, [refs.column_range(TEAMS["name"], FIRST_ROW, last)], NAME_LENGTH, "Team",
+        ws,
+        [refs.column_range(TEAMS["name"], FIRST_ROW, last)],
+        NAME_LENGTH,
+        "Team",
         f"A team name has at most {NAME_LENGTH} characters.",
-    )  # fmt: skip
+    )
     _finish_sheet(ws, paper, last, len(TEAMS_COLUMNS), "A")
 
 

@@ -401,23 +401,36 @@ def _validate_traveller(ws: Worksheet, book: PairsSessionBook, first: int, last:
     validation.whole(ws, cells("ns_pair", "ew_pair"), 1, book.numbers, "Pair number")
     validation.whole(ws, cells("tricks"), 0, 13, "Tricks")
     validation.rule(
-        ws, cells("by"), "list", None, ('"N,E,S,W"',), "By",
+        ws,
+        cells("by"),
+        "list",
+        None,
+        ('"N,E,S,W"',),
+        "By",
         "By is the declarer: N, E, S or W.",
-    )  # fmt: skip
+    )
     validation.text_length(
-        ws, cells("contract"), 12, "Contract",
+        ws,
+        cells("contract"),
+        12,
+        "Contract",
         "Type a contract such as 4S, 3NT, 4HX, 2DXX or PASS.",
-    )  # fmt: skip
+    )
     top = f"{TRAVELLER['entered']}{first}"
     score_rule = (
         f"IF(ISTEXT({top}),LEN({top})<=12,"
         f"IF(ISNUMBER({top}),AND(MOD({top},10)=0,ABS({top})<={MAX_SCORE}),FALSE))"
     )
     validation.rule(
-        ws, cells("entered"), "custom", None, (score_rule,), "Score or adjusted",
+        ws,
+        cells("entered"),
+        "custom",
+        None,
+        (score_rule,),
+        "Score or adjusted",
         f"Type an NS score (a multiple of 10 from -{MAX_SCORE} to {MAX_SCORE}), an adjusted "
         "score (A60/40, A+/A-, A=/A=) or NP.",
-    )  # fmt: skip
+    )
 
 
 def _line_formulas(book: PairsSessionBook, row: int) -> dict[str, object]:
@@ -494,15 +507,19 @@ def _problem(book: PairsSessionBook, c: dict[str, str], column: dict[str, str]) 
         (errors, '"A cell of this line holds an error value"'),
         (_all_blank(c), '""'),
         (_blank(board), '"Board is blank"'),
-        (f"NOT({_whole(board, 1, book.boards)})",
-         f'"Board must be a whole number from 1 to {book.boards}"'),
-    ]  # fmt: skip
+        (
+            f"NOT({_whole(board, 1, book.boards)})",
+            f'"Board must be a whole number from 1 to {book.boards}"',
+        ),
+    ]
     for key, side in (("ns_pair", "NS"), ("ew_pair", "EW")):
         checks += [
             (_blank(c[key]), f'"{side} pair is blank"'),
-            (f"NOT({_whole(c[key], 1, book.numbers)})",
-             f'"{side} pair must be a whole number from 1 to {book.numbers}"'),
-        ]  # fmt: skip
+            (
+                f"NOT({_whole(c[key], 1, book.numbers)})",
+                f'"{side} pair must be a whole number from 1 to {book.numbers}"',
+            ),
+        ]
     if not book.is_mitchell:
         checks.append((f"{ns}={ew}", '"NS and EW are the same pair"'))
     for pair, key, side in ((ns, "ns_pair", "NS"), (ew, "ew_pair", "EW")):
@@ -512,33 +529,52 @@ def _problem(book: PairsSessionBook, c: dict[str, str], column: dict[str, str]) 
         name = f"{side} pair " if book.is_mitchell else "Pair "
         checks.append((f"{twice}>1", f'"{name}"&{pair}&" has another line on board "&{board}'))
     checks += [
-        (f"AND({_blank(entered)},{_blank(contract)},{no_play})",
-         '"No result yet: type a contract, a score, an adjusted score or NP"'),
+        (
+            f"AND({_blank(entered)},{_blank(contract)},{no_play})",
+            '"No result yet: type a contract, a score, an adjusted score or NP"',
+        ),
         (f'AND({text}="NP",NOT({no_play}))', '"NP takes no contract, By or Tricks"'),
-        (f'AND(LEFT({text},1)="A",OR({c["ns_share"]}="",{c["ew_share"]}=""))',
-         '"Adjusted score not understood: type A60/40, A+/A-, A=/A= or NP"'),
-        (f'AND(LEFT({text},1)="A",NOT({no_play}))',
-         '"An adjusted score takes no contract, By or Tricks"'),
-        (f'AND(NOT({_blank(entered)}),NOT({_number(entered)}),{text}<>"NP",LEFT({text},1)<>"A")',
-         '"Score must be a number, an adjusted score (A60/40, A+/A-) or NP"'),
-        (f"IF({_number(entered)},OR(MOD({entered},10)<>0,ABS({entered})>{MAX_SCORE}),FALSE)",
-         f'"Score must be a multiple of 10 from -{MAX_SCORE} to {MAX_SCORE}"'),
-        (f"AND({_blank(contract)},NOT({no_play}))",
-         '"Contract is blank (By and Tricks need one)"'),
-        (f'AND({c["passed"]}=1,OR(NOT({_blank(by)}),NOT({_blank(tricks)})))',
-         '"A passed-out board takes no By or Tricks"'),
-        (f'AND(NOT({_blank(contract)}),{c["passed"]}=0,'
-         f'OR({c["level"]}=0,{c["strain"]}=0,{c["doubling"]}=0))',
-         '"Contract not understood: type e.g. 4S, 3NT, 4HX, 2DXX or PASS"'),
-        (f'AND(NOT({_blank(contract)}),{c["passed"]}=0,{_blank(by)})', '"By is blank"'),
-        (f'AND(NOT({_blank(contract)}),{c["passed"]}=0,{c["declarer"]}="")',
-         '"By must be N, E, S or W"'),
-        (f'AND(NOT({_blank(contract)}),{c["passed"]}=0,{_blank(tricks)})', '"Tricks is blank"'),
-        (f'AND(NOT({_blank(contract)}),{c["passed"]}=0,NOT({_whole(tricks, 0, 13)}))',
-         '"Tricks must be a whole number from 0 to 13 (tricks taken)"'),
-        (f'AND(NOT({_blank(contract)}),{_number(entered)},{entered}<>{c["contract_score"]})',
-         f'"Contract scores "&{c["contract_score"]}&" for NS, not "&{entered}'),
-    ]  # fmt: skip
+        (
+            f'AND(LEFT({text},1)="A",OR({c["ns_share"]}="",{c["ew_share"]}=""))',
+            '"Adjusted score not understood: type A60/40, A+/A-, A=/A= or NP"',
+        ),
+        (
+            f'AND(LEFT({text},1)="A",NOT({no_play}))',
+            '"An adjusted score takes no contract, By or Tricks"',
+        ),
+        (
+            f'AND(NOT({_blank(entered)}),NOT({_number(entered)}),{text}<>"NP",LEFT({text},1)<>"A")',
+            '"Score must be a number, an adjusted score (A60/40, A+/A-) or NP"',
+        ),
+        (
+            f"IF({_number(entered)},OR(MOD({entered},10)<>0,ABS({entered})>{MAX_SCORE}),FALSE)",
+            f'"Score must be a multiple of 10 from -{MAX_SCORE} to {MAX_SCORE}"',
+        ),
+        (f"AND({_blank(contract)},NOT({no_play}))", '"Contract is blank (By and Tricks need one)"'),
+        (
+            f"AND({c['passed']}=1,OR(NOT({_blank(by)}),NOT({_blank(tricks)})))",
+            '"A passed-out board takes no By or Tricks"',
+        ),
+        (
+            f"AND(NOT({_blank(contract)}),{c['passed']}=0,"
+            f"OR({c['level']}=0,{c['strain']}=0,{c['doubling']}=0))",
+            '"Contract not understood: type e.g. 4S, 3NT, 4HX, 2DXX or PASS"',
+        ),
+        (f"AND(NOT({_blank(contract)}),{c['passed']}=0,{_blank(by)})", '"By is blank"'),
+        (
+            f'AND(NOT({_blank(contract)}),{c["passed"]}=0,{c["declarer"]}="")',
+            '"By must be N, E, S or W"',
+        ),
+        (f"AND(NOT({_blank(contract)}),{c['passed']}=0,{_blank(tricks)})", '"Tricks is blank"'),
+        (
+            f"AND(NOT({_blank(contract)}),{c['passed']}=0,NOT({_whole(tricks, 0, 13)}))",
+            '"Tricks must be a whole number from 0 to 13 (tricks taken)"',
+        ),
+        (
+            f"AND(NOT({_blank(contract)}),{_number(entered)},{entered}<>{c['contract_score']})",
+            f'"Contract scores "&{c["contract_score"]}&" for NS, not "&{entered}',
+        ),
+    ]
     return first_problem(checks, '""')
 
 
@@ -599,9 +635,12 @@ def _write_pairs(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
         _write_working(ws, row, PAIRS_WORKING, working_first, values)
     first, last = PAIRS_FIRST_ROW, book.pair_rows()[-1][2]
     validation.text_length(
-        ws, [refs.column_range(PAIRS["name"], first, last)], NAME_LENGTH, "Names",
+        ws,
+        [refs.column_range(PAIRS["name"], first, last)],
+        NAME_LENGTH,
+        "Names",
         f"Names must be at most {NAME_LENGTH} characters.",
-    )  # fmt: skip
+    )
     layout.finish(ws, paper, last, len(columns), freeze=f"A{first}")
 
 

@@ -386,9 +386,14 @@ def _write_scale(
     styles.mark_input(ws, bye.coordinate)
     total = scale.vp_total
     validation.rule(
-        ws, [bye.coordinate], "decimal", "between", ("0", str(total)), "Bye VPs",
+        ws,
+        [bye.coordinate],
+        "decimal",
+        "between",
+        ("0", str(total)),
+        "Bye VPs",
         f"Bye VPs must be a number from 0 to {total}.",
-    )  # fmt: skip
+    )
     unit = "matchpoint %" if scale.form == "pairs" else "IMP margin"
     note_row = bye_row + 2
     _note(
@@ -449,9 +454,14 @@ def _write_entries(
             ws.row_dimensions[row].height = ROW_HEIGHT
         styles.mark_input(ws, ADD_CELL)
         validation.rule(
-            ws, [ADD_CELL], "decimal", "greaterThanOrEqual", ("0",), "Late entry add",
+            ws,
+            [ADD_CELL],
+            "decimal",
+            "greaterThanOrEqual",
+            ("0",),
+            "Late entry add",
             "The late entry add must be a number of at least 0.",
-        )  # fmt: skip
+        )
         note = (
             f"Type each {noun}'s name and, for a late entry, the round it enters at. An entry "
             "at round 1 or 2 starts on 0 VPs. An entry at a later round starts on, for each "
@@ -480,9 +490,12 @@ def _write_entries(
     )
     if book.late_entry:
         validation.whole(
-            ws, [column_range(letters["enters"], FIRST_ENTRY_ROW, last)], 1, book.rounds,
+            ws,
+            [column_range(letters["enters"], FIRST_ENTRY_ROW, last)],
+            1,
+            book.rounds,
             "Enters at round",
-        )  # fmt: skip
+        )
     ws.print_title_rows = f"{ENTRIES_HEADING_ROW}:{ENTRIES_HEADING_ROW}"
     layout.finish(ws, paper, last, width, freeze=f"A{FIRST_ENTRY_ROW}")
 
@@ -550,12 +563,15 @@ def _write_round(ws: Worksheet, book: SwissEventBook, number: int, paper: str) -
     else:
         first = f"{ROUND['home_margin']}{FIRST_ROW}"
         validation.rule(
-            ws, [margin], "custom", None,
+            ws,
+            [margin],
+            "custom",
+            None,
             (f"AND(ISNUMBER({first}),{first}>=0,{first}<=100,ROUND({first},2)={first})",),
             "Home pair's matchpoint %",
             "The home pair's matchpoint % must be a number from 0 to 100 with at most 2 "
             "decimals (the away pair gets 100 minus it).",
-        )  # fmt: skip
+        )
     styles.shade_problems(ws, ROUND["check"], FIRST_ROW, last, ("", OK, BYE, TO_PLAY))
     layout.finish(ws, paper, last, len(columns), freeze=f"A{FIRST_ROW}")
     orient(ws, len(columns))  # two 40-character names side by side: landscape

@@ -168,10 +168,13 @@ def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
     scale = _optional_constant(workbook, layout.SCALE_NAME, "gaussian")
     bounds = _optional_constant(workbook, layout.BOUNDS_NAME, "lower")
     book = layout.build_swiss_event(
-        form=form, teams=entries, rounds=rounds, late_entry=late,
+        form=form,
+        teams=entries,
+        rounds=rounds,
+        late_entry=late,
         scale=None if scale == "gaussian" else scale,
         bounds=None if scale != "gaussian" else bounds,
-    )  # fmt: skip
+    )
     scale_ws = workbook[layout.SCALE_SHEET]
     boards = _number(path, scale_ws, book.card.boards, "boards", 1, MAX_BOARDS, whole=True)
     k = (
@@ -189,9 +192,19 @@ def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
         if add is None:
             raise InputError(f"{_where(path, layout.ENTRIES_SHEET, layout.ADD_CELL)}: type the add")
     event = SwissEvent(
-        path, form, entries, rounds, int(boards), k,
-        bye_vps if bye_vps is not None else 0.0, add, {}, {}, scale=scale, bounds=bounds,
-    )  # fmt: skip
+        path,
+        form,
+        entries,
+        rounds,
+        int(boards),
+        k,
+        bye_vps if bye_vps is not None else 0.0,
+        add,
+        {},
+        {},
+        scale=scale,
+        bounds=bounds,
+    )
     for entry in range(1, entries + 1):
         name = entries_ws[book.entries_cell("name", entry)].value
         if name is not None and str(name).strip():

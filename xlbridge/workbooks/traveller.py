@@ -363,9 +363,14 @@ def _write_header(ws: Worksheet, expected: int | None) -> None:
     validation.whole(ws, [BOARD], 1, MAX_BOARD, "Board")
     validation.whole(ws, [EXPECTED], 2, MAX_EXPECTED, "Expected results")
     validation.rule(
-        ws, [SCORING], "list", None, (f'"{",".join(SCORINGS)}"',), "Scoring",
+        ws,
+        [SCORING],
+        "list",
+        None,
+        (f'"{",".join(SCORINGS)}"',),
+        "Scoring",
         f"Scoring must be one of: {', '.join(SCORINGS)}.",
-    )  # fmt: skip
+    )
     ws[HINT].value = "E blank = tables that played; mp: 2 per win, acbl: 1 per win"
     ws[HINT].font = styles.SMALL_FONT
     layout.merged_text(ws, f"A{NOTE_ROW}:{CHECK}{NOTE_ROW}", NOTE, height=30)

@@ -20,8 +20,14 @@ STRAINS = "CDHSN"
 PASSED_OUT = ("PASS", "P", "AP")
 #: Spellings folded into one before a contract is read: suit symbols, NT, "*" for doubled.
 _CONTRACT_SPELLINGS = (
-    (" ", ""), ("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C"), ("NT", "N"), ("*", "X"),
-)  # fmt: skip
+    (" ", ""),
+    ("♠", "S"),
+    ("♥", "H"),
+    ("♦", "D"),
+    ("♣", "C"),
+    ("NT", "N"),
+    ("*", "X"),
+)
 #: Dashes that stand for a minus sign in an adjusted score (A+/A–).
 _DASHES = (" ", ""), ("−", "-"), ("–", "-")
 #: Shares of the board (%) that A+, A= and A- stand for at matchpoints (Law 12C2).
