@@ -1,0 +1,92 @@
+"""Event files as a whole: read a USEBIO or PBN file, score it, write the result back out.
+
+A scoring program's file (USEBIO ``.xml``, PBN ``.pbn``) carries the traveller lines, the pairs
+and their names, often the deals, and the program's own numbers. :func:`read_event` reads
+either by its suffix; :func:`score_event` scores it with the file's own method and number of
+winners unless told otherwise; :func:`write_usebio` writes a scored session as USEBIO 1.2,
+atomically, replacing an existing file only with ``force``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from os import PathLike
+from pathlib import Path
+
+from xlbridge.errors import InputError
+from xlbridge.io.event_file import EventFile
+from xlbridge.io.files import write_atomically
+from xlbridge.io.pbn import read_pbn
+from xlbridge.io.session_io import scored_lines, scored_pairs, traveller_of
+from xlbridge.io.usebio import read_usebio, usebio_bytes
+from xlbridge.scoring.checks import choice
+from xlbridge.scoring.session import METHODS, SessionResult, datum_rounding_for, score_session
+
+READERS: dict[str, Callable[[Path], EventFile]] = {".xml": read_usebio, ".pbn": read_pbn}
+
+
+def is_event_file(path: str | PathLike[str]) -> bool:
+    """Whether ``path`` names a USEBIO (.xml) or PBN (.pbn) file rather than a traveller CSV."""
+    return Path(path).suffix.lower() in READERS
+
+
+def read_event(path: str | PathLike[str]) -> EventFile:
+    """Read a USEBIO (.xml) or PBN (.pbn) results file, chosen by its suffix."""
+    path = Path(path)
+    reader = READERS.get(path.suffix.lower())
+    if reader is None:
+        raise InputError(f"{path}: an event file must be USEBIO (.xml) or PBN (.pbn)")
+    if not path.is_file():
+        raise InputError(f"{path}: no such file")
+    return reader(path)
+
+
+def score_event(
+    event: EventFile,
+    method: str | None = None,
+    winners: str | int = "auto",
+    across_field: bool = False,
+    factoring: str = "most_played",
+    datum_rounding: str | None = None,
+) -> SessionResult:
+    """Score an event file's traveller lines: with its own method (mp, ximp or butler) unless
+    ``method`` is given, and its own number of winners when ``winners`` is auto. Errors name
+    the file."""
+    chosen = choice("method", method or event.method or "mp", METHODS)
+    if winners == "auto" and event.winners:
+        winners = event.winners
+    try:
+        return score_session(
+            traveller_of(event),
+            chosen,
+            winners,
+            across_field,
+            factoring,
+            datum_rounding_for(chosen, datum_rounding),
+        )
+    except InputError as error:
+        message = str(error)
+        if message.startswith(event.path):
+            raise
+        raise InputError(f"{event.path}: {message}") from None
+
+
+def write_usebio(
+    path: str | PathLike[str],
+    result: SessionResult,
+    event: EventFile | None = None,
+    *,
+    force: bool = False,
+) -> None:
+    """Write a scored session as a USEBIO 1.2 file, with names, deals, title and date from
+    ``event`` when given. An existing file is replaced only with ``force``."""
+    event = event if event is not None else EventFile(str(path))
+    method = "mp" if result.method == "acbl" else result.method
+    data = usebio_bytes(
+        event, method, scored_lines(result), scored_pairs(result, event.pairs), result.winners
+    )
+
+    def write(tmp: Path) -> None:
+        tmp.write_bytes(data)
+
+    write_atomically(Path(path), write, force=force)
