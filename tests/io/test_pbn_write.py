@@ -8,9 +8,12 @@ PBN is written) and boards of ``examples/mitchell.csv`` worked by hand.
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from xlbridge.io.compare import compare
 from xlbridge.io.event_file import EventFile, Pair
@@ -270,3 +273,52 @@ def test_sections_and_a_passed_out_board(tmp_path: Path) -> None:
 def test_an_unknown_method_is_refused() -> None:
     with pytest.raises(ValueError, match="method must be one of mp, ximp, butler"):
         pbn_bytes(EventFile("e"), "acbl", [], [], 1)
+
+
+# --------------------------------------------------------------------------------------------
+# Any text a user may type, any small session
+
+
+#: Text as a user may type it: any letters, marks, digits, punctuation and spaces.
+TYPED = st.text(
+    st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"), max_codepoint=0x2FFF),
+    min_size=1,
+    max_size=30,
+)
+
+
+def _a_name(text: str) -> bool:
+    """What one player's name can be: no spaces at its ends, no separator PBN's reader
+    splits names at ("; ", " - ", " & ", " and ") and no separator of ours (";")."""
+    return (
+        text == text.strip()
+        and bool(text)
+        and ";" not in text
+        and re.search(r"\s+-\s+|\s+&\s+|\s+and\s+", text) is None
+    )
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(TYPED.filter(_a_name), min_size=2, max_size=2),
+    TYPED.map(str.strip).filter(bool),
+    st.sampled_from(["mp", "ximp", "butler"]),
+    st.lists(st.sampled_from([-500, -100, 0, 90, 420, 450, 1430]), min_size=6, max_size=6),
+)
+def test_any_names_and_title_round_trip(
+    tmp_path: Path, names: list[str], title: str, method: str, scores: list[int]
+) -> None:
+    lines = [
+        TravellerLine.with_score(board, ns, ew, scores[i])
+        for i, (board, ns, ew) in enumerate(
+            [(1, 1, 4), (1, 2, 5), (1, 3, 6), (2, 1, 5), (2, 2, 6), (2, 3, 4)]
+        )
+    ]
+    result = score_session(Traveller.from_lines(lines), method)
+    pair = Pair("", 2, "NS", tuple(names))
+    back = read_pbn(written(tmp_path, result, EventFile("e", description=title, pairs=[pair])))
+    assert back.description == title
+    assert [p.names for p in back.pairs if (p.direction, p.number) == ("NS", 2)] == [tuple(names)]
+    assert compare(back, result).agree

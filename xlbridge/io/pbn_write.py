@@ -28,10 +28,11 @@ The choices, and why:
   ``TotalPercentage`` (when the method gives one) and ``Names``: the players separated by
   ``;`` as PBN's ``<names>`` string token (a ``;`` inside a name becomes ``,``).
 - **Quoting.** Tag values and string tokens escape ``\\`` and ``"`` as ``\\\\`` and ``\\"``;
-  line breaks and tabs in them become spaces. Names are always string tokens (so a name with
-  spaces stays whole); other table values are quoted only when they hold a space or a
-  character PBN reserves (``"``, ``;``, ``{``, ``}``). Columns carry a minimum width so the
-  rows line up, as export format allows.
+  line breaks, tabs and other control characters in them become spaces. Names are always
+  string tokens (so a name with spaces stays whole); other table values are quoted only when
+  they hold a space or a character PBN reserves (``"``, ``;``, ``{``, ``}``). Columns carry a
+  minimum width so the rows line up, as export format allows; the width's backslash is
+  written bare (``PairId_NS\\2R``), as PBN's examples write it.
 - **Encoding.** ISO-8859-1, PBN's character set, when every character fits it (and the bytes
   cannot be mistaken for UTF-8); otherwise UTF-8 with a byte-order mark, which the reader
   recognises, so names in any script survive.
@@ -56,7 +57,8 @@ _VULNERABLE = {
     (True, True): "All",
 }
 _PLAIN = re.compile(r'[^\s";{}\\]+')
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: Control characters and whatever Python reads as a line break (NEL, U+2028, U+2029).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _BOM = b"\xef\xbb\xbf"
 #: Right-aligned (numeric) columns; the others are left-aligned.
 _RIGHT = {"PairId_NS", "PairId_EW", "Result", "Score_NS", "Score_EW", "PairId", "Rank"}
