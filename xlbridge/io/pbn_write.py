@@ -82,11 +82,13 @@ def pbn_bytes(
     listed = list(pairs)
     sectioned = any(line.section for line in lines) or any(pair.section for pair in listed)
     out = ["% PBN 2.1", "% EXPORT", f"% Creator: xlbridge {__version__}"]
-    boards = sorted({line.board for line in lines})
-    for index, board in enumerate(boards):
+    by_board: dict[int, list[Line]] = {}
+    for line in lines:
+        by_board.setdefault(line.board, []).append(line)
+    for index, board in enumerate(sorted(by_board)):
         out.append("")
         out += _game_tags(event, method, board)
-        out += _score_table(method, [x for x in lines if x.board == board], sectioned)
+        out += _score_table(method, by_board[board], sectioned)
         if index == 0:
             out += _total_table(method, listed, winners, sectioned)
     return _encoded("\r\n".join(out) + "\r\n")
