@@ -237,6 +237,8 @@ def _check_columns(path: Path, number: int, name: str, columns: list[_Column]) -
 def _game_tag(
     event: EventFile, path: Path, number: int, name: str, value: str, tags: dict[str, str]
 ) -> None:
+    if name in ("Event", "Date") and re.fullmatch(r"[?.]*", value.strip()):
+        return  # "?" (and a date "????.??.??") is PBN's "unknown", not a title or a date
     if name == "Event" and not event.description:
         event.description = value
     elif name == "Date" and not event.date:
