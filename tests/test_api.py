@@ -120,14 +120,21 @@ def test_the_python_examples_run(page: str, tmp_path: Path) -> None:
     assert written <= {"out"}, written
 
 
-def test_the_api_reads_scores_and_writes_an_event(tmp_path: Path) -> None:
-    """USEBIO out and back in through the API scores the same session."""
+@pytest.mark.parametrize("writer, suffix", [("write_usebio", ".xml"), ("write_pbn", ".pbn")])
+def test_the_api_reads_scores_and_writes_an_event(writer: str, suffix: str, tmp_path: Path) -> None:
+    """USEBIO or PBN out and back in through the API scores the same session; an existing
+    file is kept unless forced."""
     traveller = xlbridge.read_session(ROOT / "examples" / "howell.csv")
     first = xlbridge.score_session(traveller)
-    out = tmp_path / "howell.xml"
-    xlbridge.write_usebio(out, first)
+    out = tmp_path / f"howell{suffix}"
+    write = getattr(xlbridge, writer)
+    write(out, first)
+    written = out.read_bytes()
     with pytest.raises(xlbridge.InputError, match="already exists"):
-        xlbridge.write_usebio(out, first)
+        write(out, first)
+    assert out.read_bytes() == written
+    write(out, first, force=True)
+    assert xlbridge.compare(xlbridge.read_event(out), first).agree
     again = xlbridge.score_event(xlbridge.read_event(out))
     assert [p.score for p in again.ranking()] == pytest.approx([p.score for p in first.ranking()])
     assert np.isfinite([p.percentage for p in again.pairs]).all()

@@ -3,8 +3,8 @@
 A scoring program's file (USEBIO ``.xml``, PBN ``.pbn``) carries the traveller lines, the pairs
 and their names, often the deals, and the program's own numbers. :func:`read_event` reads
 either by its suffix; :func:`score_event` scores it with the file's own method and number of
-winners unless told otherwise; :func:`write_usebio` writes a scored session as USEBIO 1.2,
-atomically, replacing an existing file only with ``force``.
+winners unless told otherwise; :func:`write_usebio` and :func:`write_pbn` write a scored session
+as USEBIO 1.2 or PBN 2.1, atomically, replacing an existing file only with ``force``.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from os import PathLike
 from pathlib import Path
 
 from xlbridge.errors import InputError
-from xlbridge.io.event_file import EventFile
+from xlbridge.io.event_file import EventFile, Line, Pair
 from xlbridge.io.files import write_atomically
 from xlbridge.io.pbn import read_pbn
+from xlbridge.io.pbn_write import pbn_bytes
 from xlbridge.io.session_io import scored_lines, scored_pairs, traveller_of
 from xlbridge.io.usebio import read_usebio, usebio_bytes
 from xlbridge.scoring.checks import choice
@@ -80,9 +81,32 @@ def write_usebio(
 ) -> None:
     """Write a scored session as a USEBIO 1.2 file, with names, deals, title and date from
     ``event`` when given. An existing file is replaced only with ``force``."""
+    _write_event(path, result, event, usebio_bytes, force)
+
+
+def write_pbn(
+    path: str | PathLike[str],
+    result: SessionResult,
+    event: EventFile | None = None,
+    *,
+    force: bool = False,
+) -> None:
+    """Write a scored session as a PBN 2.1 results file (a score table per board, the ranking
+    in a total score table), with names, deals, title and date from ``event`` when given. An
+    existing file is replaced only with ``force``."""
+    _write_event(path, result, event, pbn_bytes, force)
+
+
+def _write_event(
+    path: str | PathLike[str],
+    result: SessionResult,
+    event: EventFile | None,
+    encode: Callable[[EventFile, str, list[Line], list[Pair], int], bytes],
+    force: bool,
+) -> None:
     event = event if event is not None else EventFile(str(path))
     method = "mp" if result.method == "acbl" else result.method
-    data = usebio_bytes(
+    data = encode(
         event, method, scored_lines(result), scored_pairs(result, event.pairs), result.winners
     )
 
