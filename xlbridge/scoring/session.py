@@ -35,16 +35,12 @@ from typing import Any
 import numpy as np
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.boards import (
-    DATUM_ROUNDINGS,
-    WEIGHT_TOLERANCE,
-    butler_imps,
-    cross_imps,
-    matchpoints,
-    score_traveller,
-)
 from xlbridge.scoring.checks import choice, shown
-from xlbridge.scoring.names import FACTORINGS, SESSION_METHODS
+from xlbridge.scoring.cross_imps import cross_imps
+from xlbridge.scoring.datums import butler_imps
+from xlbridge.scoring.frequencies import WEIGHT_TOLERANCE
+from xlbridge.scoring.matchpoints import matchpoints
+from xlbridge.scoring.names import DATUM_ROUNDINGS, FACTORINGS, SESSION_METHODS
 from xlbridge.scoring.session_ranking import (
     PLACE_DECIMALS,
     BoardGroups,
@@ -71,6 +67,7 @@ from xlbridge.scoring.session_types import (
     label_codes,
     parse_adjusted,
 )
+from xlbridge.scoring.split_scores import score_traveller
 
 __all__ = [
     "ADJUSTED",
@@ -354,7 +351,7 @@ def score_session(
     factoring: most_played (default; Neuberg to the most-played board's number of results) or
     available (each board keeps its own top). Adjusted scores are never part of the field.
     datum_rounding (butler): an exact 5 in the datum goes away from zero (default) or to the
-    even ten (see :func:`xlbridge.scoring.boards.datum`).
+    even ten (see :func:`xlbridge.scoring.datums.datum`).
     """
     method = choice("method", method, METHODS)
     datum_rounding = choice("datum rounding", datum_rounding, DATUM_ROUNDINGS)

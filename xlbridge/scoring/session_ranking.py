@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.boards import datum
+from xlbridge.scoring.datums import datum
 from xlbridge.scoring.session_types import (
     ADJUSTED,
     DIRECTIONS,
