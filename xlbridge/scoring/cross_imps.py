@@ -9,7 +9,7 @@ Weighted components count with their weights, and an entry's total is divided by
 from __future__ import annotations
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from xlbridge.scoring.checks import choice
 from xlbridge.scoring.frequencies import (
@@ -40,7 +40,8 @@ def _imps_against(table: _FrequencyTable, group: np.ndarray, score: np.ndarray) 
         beaten = table.at_most(distinct_group, distinct_score - edge)
         beating = total - table.below(distinct_group, distinct_score + edge)
         result += beaten - beating
-    return result[of_query]
+    per_query: NDArray[np.float64] = result[of_query]
+    return per_query
 
 
 def _distinct_pairs(
@@ -93,7 +94,8 @@ def _cross_imp_values(
         per_row = per_row + own_rows_kept
     n = entries.on_own_board
     comparisons = n - 1 if divisor == "comparisons" else n
-    return entries.total(per_row * queries.weight) / comparisons
+    per_entry: NDArray[np.float64] = entries.total(per_row * queries.weight) / comparisons
+    return per_entry
 
 
 def cross_imps(

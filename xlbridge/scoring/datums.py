@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.checks import choice, number, shown
@@ -108,7 +108,8 @@ def _mean_without_extremes(entries: _Entries, score: np.ndarray, cut: np.ndarray
     starts = np.concatenate([[0], np.cumsum(entries.count)[:-1]])
     total = np.add.reduceat(score, starts)
     extremes = np.maximum.reduceat(score, starts) + np.minimum.reduceat(score, starts)
-    return (total - cut * extremes) / (entries.count - 2 * cut)
+    means: NDArray[np.float64] = (total - cut * extremes) / (entries.count - 2 * cut)
+    return means
 
 
 def _datum_imp_values(

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.checks import margins, shown
@@ -118,7 +118,8 @@ def _same_length(**arrays: np.ndarray) -> None:
 
 
 def _whole(values: np.ndarray) -> np.ndarray:
-    return np.isfinite(values) & (values == np.round(values))
+    whole: NDArray[np.bool_] = np.isfinite(values) & (values == np.round(values))
+    return whole
 
 
 # --------------------------------------------------------------------------------------------
@@ -142,7 +143,7 @@ def _sort_key(major: np.ndarray, minor: np.ndarray) -> np.ndarray | None:
     minor_span = float(minor.max()) - float(low_minor) + 1
     if major_span * minor_span >= _KEY_LIMIT:
         return None
-    key = (major - low_major).astype(np.int64) * int(minor_span)
+    key: NDArray[np.int64] = (major - low_major).astype(np.int64) * int(minor_span)
     key += (minor - low_minor).astype(np.int64)
     return key
 
@@ -181,7 +182,8 @@ class _Entries:
     @property
     def on_own_board(self) -> np.ndarray:
         """For each entry, the number of entries on its board."""
-        return self.count[self.board_index]
+        on_board: NDArray[np.int64] = self.count[self.board_index]
+        return on_board
 
     def total(self, row_values: np.ndarray) -> np.ndarray:
         """Sum of ``row_values`` over each entry's rows."""
@@ -333,7 +335,8 @@ class _FrequencyTable:
         running = np.concatenate([[0.0], np.cumsum(self._score)])
         end = np.append(self.group_start[1:], self._score.size)
         kept = running[end - cut] - running[self.group_start + cut]
-        return kept / (end - self.group_start - 2 * cut)
+        means: NDArray[np.float64] = kept / (end - self.group_start - 2 * cut)
+        return means
 
     def own_counts(self) -> tuple[np.ndarray, np.ndarray]:
         """F(< s) and F(<= s) within its group for each of the table's own rows, in row order."""
@@ -365,7 +368,8 @@ class _FrequencyTable:
         distinct, keys = self._search_keys()
         rank = np.searchsorted(distinct, score, side)  # type: ignore[call-overload]
         position = np.searchsorted(keys, group * (distinct.size + 1) + rank, "left")
-        return self._cumulative[position] - self._before_group[group]
+        weight: NDArray[np.float64] = self._cumulative[position] - self._before_group[group]
+        return weight
 
     def below(self, group: np.ndarray, score: np.ndarray) -> np.ndarray:
         """Weight in ``group`` with a score less than ``score``: F(< s)."""

@@ -10,7 +10,7 @@ the frequency table are described in :mod:`~xlbridge.scoring.frequencies` (docs/
 from __future__ import annotations
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.checks import choice, shown
@@ -60,22 +60,27 @@ def _plain_matchpoints(rows: _Rows) -> np.ndarray:
 
 def _english_matchpoints(below: np.ndarray, at_most: np.ndarray) -> np.ndarray:
     """MP(s) = 2·F(< s) + F(= s) − 1 (2 per win) from F(< s) and F(<= s)."""
-    return below + at_most - 1
+    mp: NDArray[np.float64] = below + at_most - 1
+    return mp
 
 
 def _factored(mp: np.ndarray, results: np.ndarray, expected: np.ndarray) -> np.ndarray:
     """Neuberg on the 2-per-win scale: MP' = (MP + 1)·E/A − 1."""
-    return (mp + 1) * expected / results - 1
+    factored: NDArray[np.float64] = (mp + 1) * expected / results - 1
+    return factored
 
 
 def _english_from(values: np.ndarray, results: np.ndarray, scoring: str) -> np.ndarray:
     """Matchpoints in ``scoring`` of ``results`` results back on the 2-per-win scale."""
+    english: NDArray[np.float64]
     if scoring == "acbl":
         return values * 2
     if scoring == "percent":
-        return values / 100 * 2 * (results - 1)
+        english = values / 100 * 2 * (results - 1)
+        return english
     if scoring == "ascherman":
-        return values / 100 * 2 * results - 1
+        english = values / 100 * 2 * results - 1
+        return english
     return values
 
 
