@@ -1,5 +1,5 @@
-"""Benchmark of board scoring (``xlbridge.scoring.boards``) against the machine's limit and the
-direct definition.
+"""Benchmark of board scoring (``xlbridge.scoring.matchpoints``, ``cross_imps``, ``datums``)
+against the machine's limit and the direct definition.
 
 Run from the repository root::
 
@@ -36,8 +36,10 @@ from pathlib import Path
 import numpy as np
 from bench_common import best_of
 
-from xlbridge.scoring.boards import butler_imps, cross_imps, matchpoints
+from xlbridge.scoring.cross_imps import cross_imps
+from xlbridge.scoring.datums import butler_imps
 from xlbridge.scoring.imps import imps
+from xlbridge.scoring.matchpoints import matchpoints
 
 
 @dataclass(frozen=True)

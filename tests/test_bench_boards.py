@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 from benchmark_modules import load
 
-from xlbridge.scoring.boards import cross_imps, matchpoints
+from xlbridge.scoring.cross_imps import cross_imps
+from xlbridge.scoring.matchpoints import matchpoints
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from xlbridge.cli.main import main
 from xlbridge.errors import InputError
-from xlbridge.scoring import boards, handicap, names, session
+from xlbridge.scoring import handicap, names, session
+from xlbridge.scoring import names as boards
 from xlbridge.scoring.checks import choice
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

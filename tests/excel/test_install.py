@@ -19,10 +19,11 @@ from dispatcher import call
 from xlbridge.cli.main import main
 from xlbridge.errors import InputError
 from xlbridge.excel import install
-from xlbridge.scoring.boards import cross_imps, matchpoints
+from xlbridge.scoring.cross_imps import cross_imps
 from xlbridge.scoring.fit import audit, average_plus
 from xlbridge.scoring.handicap import start_handicap
 from xlbridge.scoring.imps import imps
+from xlbridge.scoring.matchpoints import matchpoints
 from xlbridge.scoring.scales import vp_scale
 from xlbridge.scoring.swiss import swiss_draw
 from xlbridge.scoring.wbf import wbf_vp
@@ -260,7 +261,7 @@ def test_wheel_is_pure_python(tmp_path: Path) -> None:
         metadata = next(n for n in names if n.endswith(".dist-info/WHEEL"))
         assert "Root-Is-Purelib: true" in archive.read(metadata).decode()
     assert not [n for n in names if n.endswith((".so", ".pyd", ".dll", ".dylib"))]
-    assert "xlbridge/udfs.py" in names and "xlbridge/scoring/boards.py" in names
+    assert "xlbridge/udfs.py" in names and "xlbridge/scoring/matchpoints.py" in names
 
 
 #: Modules that Pyodide lacks or cannot use (no threads, no sockets, no processes).

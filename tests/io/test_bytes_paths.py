@@ -28,7 +28,7 @@ from xlbridge.io.number_text import (
 )
 from xlbridge.io.register import Results, parse_results
 from xlbridge.io.travellers import _table_of_row, parse_traveller, score_rows, scored_csv
-from xlbridge.scoring.boards import score_traveller
+from xlbridge.scoring.split_scores import score_traveller
 
 # --------------------------------------------------------------------------------------------
 # A month of results: the columns' bytes or their cells

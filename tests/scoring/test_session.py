@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.boards import score_traveller
 from xlbridge.scoring.session import (
     Adjusted,
     Traveller,
@@ -19,6 +18,7 @@ from xlbridge.scoring.session import (
     parse_adjusted,
     score_session,
 )
+from xlbridge.scoring.split_scores import score_traveller
 
 L = TravellerLine
 
@@ -263,7 +263,7 @@ def test_lone_result_with_an_adjusted_score_at_imps_is_average() -> None:
 
 def test_weighted_and_split_scores_match_the_traveller_scoring() -> None:
     """Seed-002-like board: a weighted table (60 % of 430, 40 % of 400) and a split table;
-    the session gives each table what boards.score_traveller gives it."""
+    the session gives each table what split_scores.score_traveller gives it."""
     plain = [460, 430, 430, 420, 400]
     lines = [L.with_score(1, i + 1, 11 + i, s) for i, s in enumerate(plain)]
     lines += [L.with_score(1, 6, 16, 430, weight=0.6), L.with_score(1, 6, 16, 400, weight=0.4)]

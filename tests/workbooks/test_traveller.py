@@ -19,7 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from workbook_checks import blank
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.boards import score_traveller
+from xlbridge.scoring.split_scores import score_traveller
 from xlbridge.workbooks.traveller import (
     SHEET,
     TableCells,

@@ -28,16 +28,12 @@ from xlwings import arg, func
 
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks, handicap
-from xlbridge.scoring.boards import (
-    WEIGHT_TOLERANCE,
-    butler_imps,
-    cross_imps,
-    datum,
-    matchpoints,
-    neuberg,
-)
+from xlbridge.scoring.cross_imps import cross_imps
+from xlbridge.scoring.datums import butler_imps, datum
 from xlbridge.scoring.fit import audit, average_plus, fit_k
+from xlbridge.scoring.frequencies import WEIGHT_TOLERANCE
 from xlbridge.scoring.imps import imps
+from xlbridge.scoring.matchpoints import matchpoints, neuberg
 from xlbridge.scoring.scales import VPScale, vp_scale
 from xlbridge.scoring.swiss import LAST_ADD, late_entry, played_matrix, swiss_draw
 from xlbridge.scoring.wbf import wbf_vp

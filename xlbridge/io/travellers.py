@@ -29,9 +29,10 @@ import numpy as np
 from xlbridge.errors import InputError
 from xlbridge.io.csv_table import CsvTable, parse_table, read_text
 from xlbridge.scoring import checks
-from xlbridge.scoring.boards import WEIGHT_TOLERANCE, score_traveller
 from xlbridge.scoring.checks import shown
+from xlbridge.scoring.frequencies import WEIGHT_TOLERANCE
 from xlbridge.scoring.names import SCORE_METHODS
+from xlbridge.scoring.split_scores import score_traveller
 
 #: ``--method`` choices: the core method and the matchpoint scoring each one means.
 METHODS = SCORE_METHODS

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.checks import shown
@@ -93,19 +93,24 @@ def dealer(board: ArrayLike) -> np.ndarray:
 
 def ns_vulnerable(board: ArrayLike) -> np.ndarray:
     """Whether North–South are vulnerable on each board."""
-    return _NS_VULNERABLE[(_boards(board) - 1) % 16]
+    vulnerable: NDArray[np.bool_] = _NS_VULNERABLE[(_boards(board) - 1) % 16]
+    return vulnerable
 
 
 def ew_vulnerable(board: ArrayLike) -> np.ndarray:
     """Whether East–West are vulnerable on each board."""
-    return _EW_VULNERABLE[(_boards(board) - 1) % 16]
+    vulnerable: NDArray[np.bool_] = _EW_VULNERABLE[(_boards(board) - 1) % 16]
+    return vulnerable
 
 
 def vulnerable(board: ArrayLike, seat: ArrayLike) -> np.ndarray:
     """Whether the side of ``seat`` (0 N, 1 E, 2 S, 3 W) is vulnerable on each board."""
     index = (_boards(board) - 1) % 16
     east_west = (np.asarray(seat) % 2).astype(bool)
-    return np.where(east_west, _EW_VULNERABLE[index], _NS_VULNERABLE[index])
+    vulnerable: NDArray[np.bool_] = np.where(
+        east_west, _EW_VULNERABLE[index], _NS_VULNERABLE[index]
+    )
+    return vulnerable
 
 
 # --------------------------------------------------------------------------------------------
@@ -204,7 +209,8 @@ def ns_score(
     for factor, values in ((8, level), (5, strain), (3, doubled), (4, declarer), (14, tricks)):
         index *= factor
         index += values
-    return _SCORES[index]
+    scores: NDArray[np.int64] = _SCORES[index]
+    return scores
 
 
 def check_contracts(
@@ -371,7 +377,10 @@ class Contracts:
 
     def texts(self) -> np.ndarray:
         """Every row's contract as written on a traveller (an array of text)."""
-        return _CONTRACT_TEXTS[(self.level * 5 + self.strain) * 3 + self.doubled]
+        texts: NDArray[np.object_] = _CONTRACT_TEXTS[
+            (self.level * 5 + self.strain) * 3 + self.doubled
+        ]
+        return texts
 
 
 _CONTRACT_TEXTS = np.array(

@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
 from xlbridge.scoring.checks import shown
-from xlbridge.scoring.names import FITTED_FORMS
-from xlbridge.scoring.scales import DEFAULT_K, FORMS, VPScale, sigma, vp_result, vp_scale
+from xlbridge.scoring.names import FITTED_FORMS, FORMS
+from xlbridge.scoring.scales import DEFAULT_K, VPScale, sigma, vp_result, vp_scale
 
 #: A+ in teams of four, head to head (Law 86A), in IMPs.
 AVERAGE_PLUS_IMPS = 3.0
@@ -148,7 +148,8 @@ def t0_share(z: ArrayLike) -> np.ndarray:
     """The share of matches won by at least z·σ either way: 2(1 − Φ(z))."""
     from scipy.special import ndtr  # on first use
 
-    return 2 * (1 - ndtr(np.asarray(z, dtype=float)))
+    share: NDArray[np.float64] = 2 * (1 - ndtr(np.asarray(z, dtype=float)))
+    return share
 
 
 # --------------------------------------------------------------------------------------------
@@ -249,10 +250,13 @@ def audit(
 
 def _sizes(scale: VPScale, deviations: np.ndarray) -> np.ndarray:
     """|margin| as the scale looks it up (rounded to a card's step)."""
+    sizes: NDArray[np.float64]
     if scale.is_card:
         steps = np.abs(deviations) / scale.granularity
-        return np.floor(steps + 0.5)
-    return np.abs(deviations)
+        sizes = np.floor(steps + 0.5)
+        return sizes
+    sizes = np.abs(deviations)
+    return sizes
 
 
 def _chi2(observed: np.ndarray, expected: np.ndarray, fitted: bool) -> tuple[float, int]:

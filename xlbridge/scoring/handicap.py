@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.checks import choice, shown
@@ -127,12 +127,16 @@ def start_handicap(masterpoints: ArrayLike, constants: Constants = SPEC) -> np.n
 
 def side_handicap(players: ArrayLike) -> np.ndarray:
     """The handicap of a pair or team: the mean of its players' (the last axis)."""
-    return _handicaps("players", players).mean(axis=-1)
+    mean: NDArray[np.float64] = _handicaps("players", players).mean(axis=-1)
+    return mean
 
 
 def capped(handicap: ArrayLike, change: ArrayLike, constants: Constants = SPEC) -> np.ndarray:
     """h + Δh, no higher than the cap of 52 (there is no floor)."""
-    return np.minimum(constants.cap, np.asarray(handicap, float) + np.asarray(change, float))
+    limited: NDArray[np.float64] = np.minimum(
+        constants.cap, np.asarray(handicap, float) + np.asarray(change, float)
+    )
+    return limited
 
 
 # --------------------------------------------------------------------------------------------
@@ -221,7 +225,10 @@ def handicap_change(
     if (n_g > n_b).any():
         raise InputError(f"played must be at most boards, got {shown(np.max(n_g))}")
     weight = (n_g / constants.impact) * n_b / (n_b + constants.s(choice("method", method, METHODS)))
-    return weight * factors.c_u * factors.c_k * factors.c_b * (expected - result)
+    change: NDArray[np.float64] = (
+        weight * factors.c_u * factors.c_k * factors.c_b * (expected - result)
+    )
+    return change
 
 
 def guest_handicap(
@@ -247,12 +254,16 @@ def guest_handicap(
     n = results.size
     factors = _factors(form, method, known.size + n, datum, constants)
     scale = factors.c_k * factors.c_b / factors.c_u
-    return known.mean() - scale * (results + n * results.mean() / known.size)
+    handicaps: NDArray[np.float64] = known.mean() - scale * (
+        results + n * results.mean() / known.size
+    )
+    return handicaps
 
 
 def tournament_result(achieved: ArrayLike, expected: ArrayLike) -> np.ndarray:
     """A handicap tournament's result: the scratch result minus the expected result."""
-    return _values("achieved", achieved) - _values("expected", expected)
+    result: NDArray[np.float64] = _values("achieved", achieved) - _values("expected", expected)
+    return result
 
 
 # --------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 #: Lower edges of 1, 2, … 24 IMPs (Law 78B). A difference between table rows (a datum or a
 #: weighted average) takes the band whose lower edge it reaches: 15 → 0, 45 → 1.
@@ -75,11 +76,13 @@ def imps(points: Any) -> np.ndarray:
     """IMPs for a point difference (scalar or array), signed; NaN stays NaN."""
     diff = np.asarray(points, dtype=float)
     tens = np.fmin(np.abs(diff), IMP_EDGES[-1]) // 10  # NaN becomes the top, then sign(NaN)
-    return np.sign(diff) * _IMPS_BY_TENS[tens.astype(np.intp)]
+    signed: NDArray[np.float64] = np.sign(diff) * _IMPS_BY_TENS[tens.astype(np.intp)]
+    return signed
 
 
 def continuous_imps(points: Any) -> np.ndarray:
     """Bastille continuous IMPs for a point difference (scalar or array), signed, at most 24."""
     diff = np.asarray(points, dtype=float)
     size = np.interp(np.abs(diff), BASTILLE_KNOTS[:, 0], BASTILLE_KNOTS[:, 1])
-    return np.sign(diff) * size
+    signed: NDArray[np.float64] = np.sign(diff) * size
+    return signed

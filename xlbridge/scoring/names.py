@@ -28,6 +28,21 @@ SESSION_METHODS: tuple[str, ...] = ("mp", "acbl", "ximp", "butler")
 #: the most-played board's count, or each board over its own top (matchpoints available).
 FACTORINGS: tuple[str, ...] = ("most_played", "available")
 
+#: The board-scoring functions' options (matchpoints, cross_imps, datums, split_scores).
+#: Matchpoint scorings: 2 per win, 1 per win, percent of the top, Ascherman.
+SCORINGS: tuple[str, ...] = ("english", "acbl", "percent", "ascherman")
+#: What cross-IMPs are divided by: the comparisons (N − 1) or the scores (N).
+DIVISORS: tuple[str, ...] = ("comparisons", "scores")
+#: Datums: Butler's (rounded to 10) and Bastille's (not rounded).
+DATUM_METHODS: tuple[str, ...] = ("butler", "bastille")
+#: How a Butler datum's exact 5 is rounded: away from zero (425 → 430, −445 → −450; default) or
+#: to the even ten (425 → 420, 435 → 440).
+DATUM_ROUNDINGS: tuple[str, ...] = ("away", "even")
+#: How ``score_traveller`` scores a board (its ``method``).
+METHODS: tuple[str, ...] = ("matchpoints", "cross_imps", "butler", "bastille")
+#: How ``score_traveller`` treats split scores: separate NS and EW tables, or De Wael's halves.
+SPLITS: tuple[str, ...] = ("separate", "halves")
+
 #: ``xlbridge score --method`` choices: the core method and the matchpoint scoring each means.
 SCORE_METHODS: dict[str, tuple[str, str]] = {
     "mp": ("matchpoints", "english"),

@@ -18,10 +18,16 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
-from xlbridge.scoring.names import BOUNDS, FORMS, MAX_BOARDS, ROUNDINGS  # noqa: F401  (re-exported)
+
+# Re-exported (``X as X``): callers find the names a scale is built from beside vp_scale.
+from xlbridge.scoring.names import BOUNDS as BOUNDS
+from xlbridge.scoring.names import FORMS as FORMS
+from xlbridge.scoring.names import MAX_BOARDS as MAX_BOARDS
+from xlbridge.scoring.names import ROUNDINGS as ROUNDINGS
 from xlbridge.scoring.normal import normal_quantile
 from xlbridge.scoring.wording import plural
 
@@ -162,7 +168,8 @@ def round_half_away(values: np.ndarray) -> np.ndarray:
     """Round to whole numbers, halves away from zero (a spreadsheet's ROUND)."""
     # The tiny nudge absorbs binary noise such as 2.675/0.01 = 267.49999999999997.
     magnitude = np.floor(np.abs(values) + 0.5 + 1e-9)
-    return np.copysign(magnitude, values)
+    rounded: NDArray[np.float64] = np.copysign(magnitude, values)
+    return rounded
 
 
 def card_bounds(

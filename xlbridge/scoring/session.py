@@ -10,14 +10,16 @@ A traveller line is one table's result on one board: the board, the NS and EW pa
   giving each side a share of the board (A+ 60 %, A= 50 %, A− 40 %; +3/0/−3 IMPs at IMPs),
 - or "not played" (``NP``): the table did not play the board.
 
-Scoring (:func:`score_session`) uses :mod:`.boards` for every board: matchpoints (english or
-acbl), cross-IMPs or Butler. Adjusted scores are not part of the field: a board's other
-results are compared among themselves and factored by Neuberg to the board's number of
-results, and (by default) every board is factored to the most-played board's count, so every
-board has the same top (as Compscore3 publishes). ``factoring="available"`` instead keeps each
-board's own top and divides by the matchpoints available (as New Zealand's Scorer does).
-A pair's percentage is its total over the sum of the tops of the boards it played. At IMPs a
-pair's score is its IMP total (ranked per board when pairs played different numbers).
+Scoring (:func:`score_session`) checks and groups the lines (:mod:`.session_tables`), then
+scores every board with :mod:`.matchpoints`, :mod:`.cross_imps`, :mod:`.datums` or
+:mod:`.split_scores`: matchpoints (english or acbl), cross-IMPs or Butler. Adjusted scores are
+not part of the field: a board's other results are compared among themselves and factored by
+Neuberg to the board's number of results, and (by default) every board is factored to the
+most-played board's count, so every board has the same top (as Compscore3 publishes).
+``factoring="available"`` instead keeps each board's own top and divides by the matchpoints
+available (as New Zealand's Scorer does). A pair's percentage is its total over the sum of the
+tops of the boards it played. At IMPs a pair's score is its IMP total (ranked per board when
+pairs played different numbers).
 
 One winner or two: a movement in which some pair sits both NS and EW (a Howell) ranks all pairs
 together; otherwise (a Mitchell) NS and EW are ranked separately. With two winners a pair is
@@ -35,16 +37,11 @@ from typing import Any
 import numpy as np
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.boards import (
-    DATUM_ROUNDINGS,
-    WEIGHT_TOLERANCE,
-    butler_imps,
-    cross_imps,
-    matchpoints,
-    score_traveller,
-)
 from xlbridge.scoring.checks import choice, shown
-from xlbridge.scoring.names import FACTORINGS, SESSION_METHODS
+from xlbridge.scoring.cross_imps import cross_imps
+from xlbridge.scoring.datums import butler_imps
+from xlbridge.scoring.matchpoints import matchpoints
+from xlbridge.scoring.names import DATUM_ROUNDINGS, FACTORINGS, SESSION_METHODS
 from xlbridge.scoring.session_ranking import (
     PLACE_DECIMALS,
     BoardGroups,
@@ -52,6 +49,16 @@ from xlbridge.scoring.session_ranking import (
     ResultRows,
     ScoredSession,
     real_result_rows,
+)
+from xlbridge.scoring.session_tables import (
+    MAX_SCORE,
+    board_groups,
+    check_components,
+    check_scores,
+    line_tables,
+    numbered_by_direction,
+    pair_ids,
+    sits_both_ways,
 )
 from xlbridge.scoring.session_types import (
     ADJUSTED,
@@ -71,6 +78,7 @@ from xlbridge.scoring.session_types import (
     label_codes,
     parse_adjusted,
 )
+from xlbridge.scoring.split_scores import score_traveller
 
 __all__ = [
     "ADJUSTED",
@@ -154,176 +162,11 @@ class SessionResult:
 # Scoring
 
 
-#: No contract scores more than this either way (7NTXX vulnerable, all 13 tricks lost).
-MAX_SCORE = 7600
-
-
-def _check_scores(traveller: Traveller) -> None:
-    """Every score line has a score, within what a contract can score."""
-    scores = traveller.ns_score
-    if -MAX_SCORE <= scores.min() and scores.max() <= MAX_SCORE:  # False with any NaN
-        return
-    score_line = traveller.kind == SCORE
-    bad = score_line & ~(np.abs(scores) <= MAX_SCORE)
-    if bad.any():
-        row = int(np.flatnonzero(bad)[0])
-        raise traveller.fail(
-            row,
-            f"ns_score must be a bridge score from -{MAX_SCORE} to {MAX_SCORE}, "
-            f"got {shown(float(scores[row]))}",
-        )
-
-
 def _winners(value: str | int) -> str:
     text = str(value).strip().lower()
     if text not in ("auto", "1", "2"):
         raise InputError(f"winners must be auto, 1 or 2, got {shown(value)}")
     return text
-
-
-def _dense_codes(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The distinct values of a key of whole numbers from 0 (ascending), each value's index
-    into them, and how often each occurs."""
-    if key.max() < 4 * key.size + 1024:
-        counts = np.bincount(key)
-        distinct = np.flatnonzero(counts)
-        index = np.cumsum(counts > 0) - 1
-        return distinct, index[key], counts[distinct]
-    distinct, codes, counts = np.unique(key, return_inverse=True, return_counts=True)
-    return distinct, codes.reshape(-1), counts
-
-
-def _pair_ids(traveller: Traveller) -> tuple[np.ndarray, np.ndarray, int]:
-    """Each line's NS and EW pair as a number from (section, label): section × labels + label;
-    and how many such numbers there can be."""
-    labels = max(len(traveller.pairs), 1)
-    ns = traveller.section * labels
-    ew = ns + traveller.ew_pair
-    ns += traveller.ns_pair
-    return ns, ew, len(traveller.sections) * labels
-
-
-def _sits_both_ways(ns: np.ndarray, ew: np.ndarray, ids: int) -> bool:
-    """Whether some pair sits NS on one line and EW on another (``_pair_ids`` numbers)."""
-    seen_ns = np.zeros(ids, dtype=bool)
-    seen_ns[ns] = True
-    return bool(seen_ns[ew].any())
-
-
-def _numbered_by_direction(traveller: Traveller) -> bool:
-    """Whether NS and EW pairs are numbered separately (a Mitchell numbered 1…N both ways).
-
-    In such a Mitchell every board is played by NS pair p and by EW pair p, so on every board
-    most NS numbers are EW numbers too; with pairs numbered once (a Howell) a number appears
-    on a board only once. Every board must show it, so one mistyped line does not make a
-    Howell a Mitchell (it is reported as a pair playing a board twice instead).
-    """
-    pairs = max(len(traveller.pairs), 1)
-    board = traveller.section * (int(traveller.board.max()) + 1) + traveller.board
-    ns_key = board * pairs + traveller.ns_pair
-    ew_key = board * pairs + traveller.ew_pair
-    shared = np.isin(ns_key, ew_key)
-    _, group = np.unique(board, return_inverse=True)
-    lines = np.bincount(group.reshape(-1))
-    both = np.bincount(group.reshape(-1), weights=shared)
-    return bool((both * 2 > lines).all())
-
-
-def _one_table_per_line(size: int) -> LineTables:
-    rows = np.arange(size)
-    return LineTables(rows, rows, True)
-
-
-def _tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids: int) -> LineTables:
-    """Group rows into tables; reject a pair on both sides of a line or playing a board twice."""
-    same = np.flatnonzero(ns_id == ew_id)
-    if same.size:
-        row = int(same[0])
-        raise traveller.fail(
-            row,
-            f"pair {traveller.pairs[traveller.ns_pair[row]]} is on both sides of the line "
-            "(NS and EW); if NS and EW pairs are numbered separately (a Mitchell), score "
-            "with two winners",
-        )
-    size = len(traveller)
-    board_span = int(traveller.board.max()) + 1
-    if float(board_span) * ids * 2 >= 2.0**62:
-        raise InputError(f"{traveller.source}: too many boards and pairs to score")
-    ns_key = traveller.board * ids
-    ew_key = ns_key + ew_id
-    ns_key += ns_id
-    if board_span * ids <= 64 * size:  # every (board, pair) met once: the usual case
-        seen = np.zeros(board_span * ids, dtype=bool)
-        seen[ns_key] = True
-        seen[ew_key] = True
-        if np.count_nonzero(seen) == 2 * size:
-            return _one_table_per_line(size)
-    keys = np.concatenate([ns_key, ew_key])
-    order = np.argsort(keys, kind="stable")
-    sorted_keys = keys[order]
-    repeat = np.flatnonzero(sorted_keys[1:] == sorted_keys[:-1])
-    if repeat.size == 0:
-        return _one_table_per_line(size)
-    first_row, second_row = order[repeat] % size, order[repeat + 1] % size
-    same_table = (ns_id[first_row] == ns_id[second_row]) & (ew_id[first_row] == ew_id[second_row])
-    bad = np.flatnonzero(~same_table)
-    if bad.size:
-        a, b = int(first_row[bad[0]]), int(second_row[bad[0]])
-        pid = keys[order[repeat[bad[0]]]] % ids
-        label = traveller.pairs[int(pid % max(len(traveller.pairs), 1))]
-        raise traveller.fail(
-            sorted((a, b)),
-            f"pair {label} plays board {traveller.board[a]} on two lines",
-        )
-    _, of_row = np.unique(ns_key, return_inverse=True)
-    of_row = of_row.reshape(-1)
-    first = np.full(int(of_row.max()) + 1, size, dtype=np.int64)
-    np.minimum.at(first, of_row, np.arange(size))
-    return LineTables(first, of_row, False)
-
-
-def _check_components(traveller: Traveller, tables: LineTables) -> None:
-    """Only scores may have several lines (a weighted score); weights of a table add to 1."""
-    weight = traveller.weight
-    if tables.rows_each and weight.min() == weight.max() == 1:  # NaN compares unequal
-        return
-    if not tables.rows_each:
-        count = np.bincount(tables.of_row)[tables.of_row]
-        blank = np.flatnonzero(np.isnan(weight) & (count > 1))
-        if blank.size:
-            rows = np.flatnonzero(tables.of_row == tables.of_row[blank[0]])
-            label = traveller.pairs[int(traveller.ns_pair[rows[0]])]
-            raise traveller.fail(
-                rows,
-                f"pair {label} plays board {traveller.board[rows[0]]} on {rows.size} lines "
-                "(lines of one table need a weight each: an assigned weighted score)",
-            )
-    weight[np.isnan(weight)] = 1.0
-    bad_weight = np.flatnonzero(~np.isfinite(weight) | (weight < 0))
-    if bad_weight.size:
-        row = int(bad_weight[0])
-        raise traveller.fail(row, f"weight must be a number of at least 0, got {weight[row]:g}")
-    if tables.rows_each:
-        off = np.flatnonzero(np.abs(weight - 1) > WEIGHT_TOLERANCE)
-        if off.size:
-            row = int(off[0])
-            raise traveller.fail(
-                row, f"a table's weights must add up to 1, got {weight[row]:.12g} on one line"
-            )
-        return
-    count = np.bincount(tables.of_row)
-    several = count[tables.of_row] > 1
-    not_scores = np.flatnonzero(several & (traveller.kind != SCORE))
-    if not_scores.size:
-        rows = np.flatnonzero(tables.of_row == tables.of_row[not_scores[0]])
-        raise traveller.fail(
-            rows, "an adjusted score or NP must be the table's only line on the board"
-        )
-    sums = np.bincount(tables.of_row, weights=weight)
-    off = np.flatnonzero(np.abs(sums - 1) > WEIGHT_TOLERANCE)
-    if off.size:
-        rows = np.flatnonzero(tables.of_row == off[0])
-        raise traveller.fail(rows, f"a table's weights must add up to 1, got {sums[off[0]]:.12g}")
 
 
 def datum_rounding_for(method: str, rounding: str | None) -> str:
@@ -354,63 +197,30 @@ def score_session(
     factoring: most_played (default; Neuberg to the most-played board's number of results) or
     available (each board keeps its own top). Adjusted scores are never part of the field.
     datum_rounding (butler): an exact 5 in the datum goes away from zero (default) or to the
-    even ten (see :func:`xlbridge.scoring.boards.datum`).
+    even ten (see :func:`xlbridge.scoring.datums.datum`).
     """
     method = choice("method", method, METHODS)
     datum_rounding = choice("datum rounding", datum_rounding, DATUM_ROUNDINGS)
     factoring = choice("factoring", factoring, FACTORINGS)
     chosen = _winners(winners)
-    if len(traveller) == 0:
-        raise InputError(f"{traveller.source}: no traveller lines")
-    if traveller.board.min() < 1:
-        row = int(np.argmin(traveller.board))
-        raise traveller.fail(row, f"board must be at least 1, got {traveller.board[row]}")
-    _check_scores(traveller)
-    ns_id, ew_id, ids = _pair_ids(traveller)
+    _check_lines(traveller)
+    ns_id, ew_id, ids = pair_ids(traveller)
     two_winners = chosen == "2" or (
         chosen == "auto"
-        and (not _sits_both_ways(ns_id, ew_id, ids) or _numbered_by_direction(traveller))
+        and (not sits_both_ways(ns_id, ew_id, ids) or numbered_by_direction(traveller))
     )
     if two_winners:  # EW pairs numbered after every NS pair: NS 3 and EW 3 are two pairs
         ew_id += ids
         ids *= 2
-    tables = _tables(traveller, ns_id, ew_id, ids)
-    _check_components(traveller, tables)
+    tables = line_tables(traveller, ns_id, ew_id, ids)
+    check_components(traveller, tables)
     kind, board, section, ns_id, ew_id = (
         values if tables.rows_each else values[tables.first]
         for values in (traveller.kind, traveller.board, traveller.section, ns_id, ew_id)
     )
-    in_play = kind != NOT_PLAYED_KIND
-    every_table_played = bool(in_play.all())
-    board_span = int(board.max()) + 1
-    group_key = board if across_field else section * board_span + board
-    if every_table_played:
-        distinct, group, entries = _dense_codes(group_key)
-    else:  # key 0 marks the tables that did not play, group −1
-        distinct, group, entries = _dense_codes(np.where(in_play, group_key + 1, 0))
-        group, distinct, entries = group - 1, distinct[1:] - 1, entries[1:]
-    groups = distinct.size
-    if groups == 0:
-        raise InputError(f"{traveller.source}: no board was played")
-    group_board = distinct % board_span
-    group_section = np.full(groups, -1) if across_field else distinct // board_span
-    if (kind == ADJUSTED).any():
-        results = entries - np.bincount(group[kind == ADJUSTED], minlength=groups)
-    else:
-        results = entries
-    lonely = np.flatnonzero((results == 1) & (entries == 1))
-    if lonely.size:
-        table = int(np.flatnonzero(group == lonely[0])[0])
-        raise traveller.fail(
-            np.flatnonzero(tables.of_row == table) if not tables.rows_each else [table],
-            f"board {group_board[lonely[0]]} has one result and no adjusted score: there is "
-            "nothing to compare it with",
-        )
+    groups, group_board = board_groups(traveller, tables, kind, board, section, across_field)
     scorer = _score_imps if method in ("ximp", "butler") else _score_matchpoints
-    groups_of = BoardGroups(group, kind, results, entries, group_section)
-    top, ns_value, ew_value = scorer(
-        traveller, tables, groups_of, method, factoring, datum_rounding
-    )
+    top, ns_value, ew_value = scorer(traveller, tables, groups, method, factoring, datum_rounding)
     scored = ScoredSession(
         traveller=traveller,
         method=method,
@@ -419,12 +229,12 @@ def score_session(
         tables=tables,
         table_ns=ns_id,
         table_ew=ew_id,
-        table_group=group,
+        table_group=groups.of_table,
         table_kind=kind,
         group_board=group_board,
-        group_section=group_section,
+        group_section=groups.section,
         group_top=top,
-        group_results=results,
+        group_results=groups.results,
         ns_value=ns_value,
         ew_value=ew_value,
         pair_ids=ids,
@@ -440,10 +250,20 @@ def score_session(
     )
 
 
+def _check_lines(traveller: Traveller) -> None:
+    """A session needs lines, boards numbered from 1 and scores a contract can make."""
+    if len(traveller) == 0:
+        raise InputError(f"{traveller.source}: no traveller lines")
+    if traveller.board.min() < 1:
+        row = int(np.argmin(traveller.board))
+        raise traveller.fail(row, f"board must be at least 1, got {traveller.board[row]}")
+    check_scores(traveller)
+
+
 def _board_values(
     traveller: Traveller, tables: LineTables, rows: ResultRows, core_method: str, **options: Any
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-    """NS and EW values of the tables of ``rows`` via :mod:`.boards`: (tables, NS, EW).
+    """NS and EW values of the tables of ``rows`` via the board-scoring modules: (tables, NS, EW).
 
     Plain tables (one line of weight 1, no split score) take the quick one-sided functions;
     EW's value is then the complement of NS's, returned as None.

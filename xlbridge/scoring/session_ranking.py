@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.boards import datum
+from xlbridge.scoring.datums import datum
 from xlbridge.scoring.session_types import (
     ADJUSTED,
     DIRECTIONS,
@@ -177,7 +178,8 @@ class ScoredSession:
         high = np.zeros(int(ranking.max()) + 1, dtype=np.int64)
         np.minimum.at(low, ranking, boards)
         np.maximum.at(high, ranking, boards)
-        return (low != high)[ranking]
+        uneven: NDArray[np.bool_] = (low != high)[ranking]
+        return uneven
 
     # Result objects ---------------------------------------------------------------------
 

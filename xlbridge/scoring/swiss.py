@@ -46,7 +46,7 @@ The draw (J. Probst, "VP scales", on assigning matches)
     searches are capped at :data:`SEARCH_BUDGET` edge visits; past it each remaining team
     takes the first partner that needs no search (its partner in the current maximum matching,
     or another team that matching leaves out), which keeps the fewest repeats but may float
-    teams further than needed.
+    teams further than needed. The search is in :mod:`xlbridge.scoring.swiss_matching`.
 
 Tables come back top down: table 1 holds the highest-ranked team, and the home team (first of
 each pair) is the one ranked higher: the higher score, ties by draw order.
@@ -64,6 +64,7 @@ from numpy.typing import ArrayLike
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.checks import number, shown, whole_number
+from xlbridge.scoring.swiss_matching import RankedField, pair_top_down, start_matching
 
 #: The pseudo-team a bye is played against; no team may be called this (any case).
 BYE = "BYE"
@@ -340,156 +341,7 @@ def played_matrix(teams: Sequence[Any], matrix: Any) -> list[tuple[Any, Any]]:
 
 
 # --------------------------------------------------------------------------------------------
-# The draw: the matching
-
-
-class _Matcher:
-    """A maximum matching of the "not yet met" graph over the teams still to be paired.
-
-    Vertices are draw-order ranks (0 = top), plus the pseudo-team BYE as the last vertex in an
-    odd field. ``adjacent[v]`` lists the vertices v has not met, highest ranked first. Only
-    living vertices (not yet paired) take part. ``work`` counts the edges the searches visit.
-    """
-
-    def __init__(self, adjacent: list[list[int]]) -> None:
-        self.size = len(adjacent)
-        self.adjacent = adjacent
-        self.mate = [-1] * self.size
-        self.alive = [True] * self.size
-        self.edges = 0  # matched pairs
-        self.work = 0
-
-    def _forest(self, roots: list[int]) -> tuple[int, list[bool]]:
-        """Grow Edmonds' alternating forest (blossoms shrunk) from the unmatched ``roots``.
-
-        One breadth-first search after e-maxx.ru's O(V³) form of the blossom algorithm. With a
-        single root, stops at the first unmatched vertex reached and returns it (-1 if none).
-        With every unmatched vertex as a root of a maximum matching, runs to the end; the
-        vertices it marks even are then exactly those some maximum matching leaves unmatched
-        (the D of the Gallai–Edmonds decomposition). Returns (end, even).
-        """
-        n, mate, alive, adjacent = self.size, self.mate, self.alive, self.adjacent
-        even = [False] * n
-        root = [False] * n
-        parent = [-1] * n
-        base = list(range(n))
-
-        def common_base(a: int, b: int) -> int:
-            seen = [False] * n
-            while True:
-                a = base[a]
-                seen[a] = True
-                if mate[a] == -1:
-                    break
-                a = parent[mate[a]]
-            while True:
-                b = base[b]
-                if seen[b]:
-                    return b
-                if mate[b] == -1:  # pragma: no cover - two trees meet: the matching was short
-                    raise AssertionError("the matching is not maximum")
-                b = parent[mate[b]]
-
-        def mark(v: int, stem: int, child: int, blossom: list[bool]) -> None:
-            while base[v] != stem:
-                blossom[base[v]] = blossom[base[mate[v]]] = True
-                parent[v] = child
-                child = mate[v]
-                v = parent[mate[v]]
-
-        for r in roots:
-            even[r] = root[r] = True
-        queue = list(roots)
-        head = 0
-        while head < len(queue):
-            v = queue[head]
-            head += 1
-            self.work += len(adjacent[v])
-            for to in adjacent[v]:
-                if not alive[to] or base[v] == base[to] or mate[v] == to:
-                    continue
-                if root[to] or (mate[to] != -1 and parent[mate[to]] != -1):
-                    stem = common_base(v, to)
-                    blossom = [False] * n
-                    mark(v, stem, to, blossom)
-                    mark(to, stem, v, blossom)
-                    for i in range(n):
-                        if blossom[base[i]]:
-                            base[i] = stem
-                            if not even[i]:
-                                even[i] = True
-                                queue.append(i)
-                elif parent[to] == -1:
-                    parent[to] = v
-                    if mate[to] == -1:
-                        while to != -1:  # flip the path back to the root
-                            back = parent[to]
-                            onward = mate[back]
-                            mate[to], mate[back] = back, to
-                            to = onward
-                        self.edges += 1
-                        return back, even
-                    even[mate[to]] = True
-                    queue.append(mate[to])
-        return -1, even
-
-    def augment(self, root: int) -> bool:
-        """Grow the matching by an augmenting path from the unmatched ``root``, if one exists."""
-        return self._forest([root])[0] != -1
-
-    def _remove(self, vertices: tuple[int, ...]) -> list[int]:
-        """Take ``vertices`` out; returns the partners this leaves unmatched."""
-        freed = [self.mate[x] for x in vertices if self.mate[x] not in (-1, *vertices)]
-        for x in vertices:
-            if self.mate[x] != -1:
-                self.mate[self.mate[x]] = -1
-                self.mate[x] = -1
-                self.edges -= 1
-            self.alive[x] = False
-        return freed
-
-    def take(self, a: int, b: int, unmet: bool, budget: float) -> bool:
-        """Pair a with b and remove both, if the rest can still be paired with the fewest repeats.
-
-        The rest must keep a matching one smaller (``unmet``: a–b is itself a new meeting) or
-        as large (a–b is a repeat) as now. Losing a and b frees their partners, and only paths
-        from those can restore the size, so at most two searches decide. On failure, or when a
-        search is needed after ``budget`` is spent, nothing changes and the answer is False.
-        """
-        target = self.edges - (1 if unmet else 0)
-        matched = [x for x in (a, b) if self.mate[x] != -1]
-        left = self.edges - (1 if self.mate[a] == b else len(matched))
-        if left < target and self.work >= budget:
-            return False
-        saved = (self.mate.copy(), self.edges) if left < target else None
-        for y in self._remove((a, b)):
-            if self.edges >= target:
-                break
-            if self.mate[y] == -1:
-                self.augment(y)
-        if saved is None or self.edges >= target:
-            return True
-        self.mate, self.edges = saved
-        self.alive[a] = self.alive[b] = True
-        return False
-
-    def partners(self, t: int) -> tuple[bool, list[bool]]:
-        """Which partners leave the rest pairable with the fewest repeats, all at once.
-
-        Removes t (re-growing the matching from its partner), marks the Gallai–Edmonds set D
-        of what is left, and puts everything back. With ν the matching size now: an unmet
-        partner c fits when the rest still has ν without t (t itself can be left over) or c
-        is in D; a repeat partner fits when both hold. Returns (t can be left over, D).
-        """
-        saved = (self.mate.copy(), self.edges)
-        for y in self._remove((t,)):
-            self.augment(y)
-        spare = self.edges == saved[1]
-        unmatched = [v for v in range(self.size) if self.alive[v] and self.mate[v] == -1]
-        _, in_d = self._forest(unmatched)
-        self.mate, self.edges = saved
-        self.alive[t] = True
-        return spare, in_d
+# The draw
 
 
 def swiss_draw(
@@ -523,76 +375,17 @@ def swiss_draw(
 
     lots = np.random.default_rng(seed).permutation(n)
     order = np.lexsort((lots, -score))  # rank -> team
-    ranked_met = met[np.ix_(order, order)].tolist()
-    ranked_byes = bye_count[order].tolist()
-    odd = n % 2 == 1
-    bye = n  # the BYE vertex in an odd field
-    size = n + 1 if odd else n
-    adjacent = [[c for c in range(n) if c != t and ranked_met[t][c] == 0] for t in range(n)]
-    if odd:
-        for t in range(n):
-            if ranked_byes[t] == 0:
-                adjacent[t].append(bye)
-        adjacent.append([t for t in range(n) if ranked_byes[t] == 0])
+    field = RankedField(met[np.ix_(order, order)].tolist(), bye_count[order].tolist())
+    matcher = start_matching(field)
+    pairs = pair_top_down(field, matcher, matcher.work + SEARCH_BUDGET)
 
-    def times(t: int, c: int) -> int:
-        return int(ranked_byes[c] if t == bye else ranked_met[t][c])
-
-    def preference(t: int) -> list[int]:
-        """Partners for t, best first: never met before met, fewest meetings, then draw order;
-        the bye goes to the lowest rank first."""
-        living = [c for c in range(n) if c != t and matcher.alive[c]]
-        if t == bye:
-            return sorted(living, key=lambda c: (ranked_byes[c], -c))
-        return sorted(living, key=lambda c: ranked_met[t][c])
-
-    # A maximum matching, grown from the greedy top-down draw so that it is usually the answer.
-    matcher = _Matcher(adjacent)
-    firsts = ([bye] if odd else []) + list(range(n))
-    for t in firsts:
-        if matcher.mate[t] == -1:
-            for c in preference(t):
-                if matcher.mate[c] == -1 and times(t, c) == 0:
-                    matcher.mate[t], matcher.mate[c] = c, t
-                    matcher.edges += 1
-                    break
-    for v in range(size):
-        if matcher.mate[v] == -1:
-            matcher.augment(v)
-    budget = matcher.work + SEARCH_BUDGET
-
-    # Top down: each team takes the first partner that leaves the rest pairable. The first
-    # choice usually fits (at most two searches tell); otherwise one Gallai–Edmonds pass
-    # sorts every other candidate at once. Past the budget only partners that need no search
-    # are taken, which always exist: the team's partner in the matching, or two unmatched.
-    pairs: list[tuple[int, int]] = []
-    for t in firsts:
-        if not matcher.alive[t]:
-            continue
-        first, *others = preference(t)
-        if matcher.take(t, first, times(t, first) == 0, budget):
-            pairs.append((t, first))
-            continue
-        candidates, limit = others, float(budget)
-        if matcher.work < budget:
-            spare, in_d = matcher.partners(t)
-            candidates = [
-                c for c in others if (spare or in_d[c] if times(t, c) == 0 else spare and in_d[c])
-            ]
-            limit = math.inf
-        for c in candidates:
-            if matcher.take(t, c, times(t, c) == 0, limit):
-                pairs.append((t, c))
-                break
-        else:  # pragma: no cover - a partner of the maximum matching always fits
-            raise AssertionError(f"no partner for rank {t}")
-
+    bye = field.bye
     tables = [(names[order[t]], names[order[c]]) for t, c in pairs if t != bye]
     bye_team = next((names[order[c]] for t, c in pairs if t == bye), None)
     return Draw(
         tables=tables,
         bye=bye_team,
-        repeats=sum(times(t, c) > 0 for t, c in pairs),
+        repeats=sum(field.times(t, c) > 0 for t, c in pairs),
         floats=sum(bool(score[order[t]] != score[order[c]]) for t, c in pairs if t != bye),
         order=tuple(names[i] for i in order),
     )

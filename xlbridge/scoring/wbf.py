@@ -14,7 +14,8 @@ from typing import Any
 import numpy as np
 
 from xlbridge.scoring import checks
-from xlbridge.scoring.scales import MAX_BOARDS, round_half_away
+from xlbridge.scoring.names import MAX_BOARDS
+from xlbridge.scoring.scales import round_half_away
 
 TAU = (math.sqrt(5) - 1) / 2
 BLITZ_PER_ROOT_BOARD = 15.0

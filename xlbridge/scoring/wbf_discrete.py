@@ -28,7 +28,8 @@ import numpy as np
 
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
-from xlbridge.scoring.scales import MAX_BOARDS, card_vp
+from xlbridge.scoring.names import MAX_BOARDS
+from xlbridge.scoring.scales import card_vp
 from xlbridge.scoring.wbf import WBF_TOTAL, blitz, raw_vp
 
 #: VP totals the discrete scale is printed for: 20 for a match, 10 for a half of 3–4 boards.

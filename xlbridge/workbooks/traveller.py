@@ -1,7 +1,7 @@
 """The director's traveller: one board's results, weighted (assigned) and split scores included.
 
 A director types each table's result and the sheet matchpoints the board with live formulas,
-the way :func:`xlbridge.scoring.boards.score_traveller` does with ``method="matchpoints"`` and
+the way :func:`xlbridge.scoring.split_scores.score_traveller` does with ``method="matchpoints"`` and
 ``split="separate"`` (docs/board-scoring.md). One board per sheet; for more boards the director
 copies the sheet (a note on the sheet says so).
 
@@ -51,7 +51,7 @@ from openpyxl.utils import column_index_from_string, get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.scoring import checks
-from xlbridge.scoring.boards import WEIGHT_TOLERANCE
+from xlbridge.scoring.frequencies import WEIGHT_TOLERANCE
 from xlbridge.workbooks.kit import layout, styles, validation
 from xlbridge.workbooks.kit.formulas import first_problem
 from xlbridge.workbooks.kit.printing import PAPER_SIZES

@@ -121,7 +121,7 @@ def round_datum(value: str, rule: str) -> str:
     ROUND's own rule) unless the cell ``rule`` holds "even": then to the even ten (425 → 420,
     435 → 440).
 
-    Like :func:`xlbridge.scoring.boards.round_datum`, a value within 1E-6 of a 5 counts as a 5.
+    Like :func:`xlbridge.scoring.datums.round_datum`, a value within 1E-6 of a 5 counts as a 5.
     """
     half_even = f"IF(ABS(MOD({value},10)-5)<1E-6,20*ROUND({value}/20,0),10*ROUND({value}/10,0))"
     return f'IF({rule}="even",{half_even},10*ROUND(ROUND({value},6)/10,0))'
