@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from xlbridge.cli.main import main
 from xlbridge.errors import InputError
 from xlbridge.scoring import handicap, names, session
-from xlbridge.scoring import names as boards
 from xlbridge.scoring.checks import choice
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -27,12 +26,12 @@ OPTION_LISTS = {
     "session methods": names.SESSION_METHODS,
     "factorings": names.FACTORINGS,
     "score methods": tuple(names.SCORE_METHODS),
-    "scorings": boards.SCORINGS,
-    "board methods": boards.METHODS,
-    "divisors": boards.DIVISORS,
-    "datum methods": boards.DATUM_METHODS,
-    "datum roundings": boards.DATUM_ROUNDINGS,
-    "splits": boards.SPLITS,
+    "scorings": names.SCORINGS,
+    "board methods": names.METHODS,
+    "divisors": names.DIVISORS,
+    "datum methods": names.DATUM_METHODS,
+    "datum roundings": names.DATUM_ROUNDINGS,
+    "splits": names.SPLITS,
     "handicap forms": handicap.FORMS,
     "handicap methods": handicap.METHODS,
 }
@@ -56,13 +55,13 @@ def test_every_alias_names_a_canonical_word_in_use() -> None:
 @pytest.mark.parametrize(
     ("typed", "options", "expected"),
     [
-        ("english", boards.SCORINGS, "english"),
-        ("mp", boards.SCORINGS, "english"),  # the command line's word reaches Excel's core
+        ("english", names.SCORINGS, "english"),
+        ("mp", names.SCORINGS, "english"),  # the command line's word reaches Excel's core
         ("MP", names.SESSION_METHODS, "mp"),
         ("English", names.SESSION_METHODS, "mp"),
         ("matchpoints", tuple(names.SCORE_METHODS), "mp"),
         ("cross-imps", names.SESSION_METHODS, "ximp"),
-        ("Cross_IMPs", boards.METHODS, "cross_imps"),
+        ("Cross_IMPs", names.METHODS, "cross_imps"),
         ("teams", handicap.FORMS, "team"),
         ("team", names.FORMS, "teams"),
         ("most-played", names.FACTORINGS, "most_played"),
@@ -76,7 +75,7 @@ def test_aliases_resolve_to_the_modules_own_spelling(typed, options, expected) -
 
 def test_a_bad_value_is_answered_with_the_canonical_names() -> None:
     with pytest.raises(InputError) as bad:
-        choice("scoring", "rubber", boards.SCORINGS)
+        choice("scoring", "rubber", names.SCORINGS)
     assert str(bad.value) == "scoring must be one of mp, acbl, percent, ascherman; got 'rubber'"
     with pytest.raises(InputError) as bad:
         choice("form", "quads", handicap.FORMS)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from os import PathLike
 from pathlib import Path
 
 from xlbridge.io.event_file import (
@@ -161,8 +162,9 @@ def _whole(path: Path, number: int, what: str, text: str) -> int:
     return int(text)
 
 
-def read_pbn(path: Path) -> EventFile:
+def read_pbn(path: str | PathLike[str]) -> EventFile:
     """Read a PBN file's deals, score tables (traveller lines) and total score table."""
+    path = Path(path)
     data = path.read_bytes()
     try:
         text = data.decode("utf-8-sig")

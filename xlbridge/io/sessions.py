@@ -22,6 +22,7 @@ optionally ``section`` and ``direction`` (for Mitchells whose NS and EW pairs sh
 from __future__ import annotations
 
 from collections.abc import Mapping
+from os import PathLike
 from pathlib import Path
 
 import numpy as np
@@ -62,9 +63,9 @@ def _key(table: CsvTable, column: str) -> str:
     return next((key for key in ALIASES.get(column, (column,)) if table.has(key)), column)
 
 
-def read_session(path: Path) -> Traveller:
+def read_session(path: str | PathLike[str]) -> Traveller:
     """Read a session's traveller file; every error names the file and line."""
-    return parse_session(read_text(path), str(path))
+    return parse_session(read_text(Path(path)), str(path))
 
 
 def _labels(table: CsvTable, column: str) -> list[str]:
@@ -237,9 +238,9 @@ def _not_played(values: np.ndarray) -> np.ndarray:
 # Names
 
 
-def read_names(path: Path) -> dict[tuple[str, str, str], str]:
+def read_names(path: str | PathLike[str]) -> dict[tuple[str, str, str], str]:
     """Pair names by (section, direction, pair); section and direction "" when not given."""
-    return parse_names(read_text(path), str(path))
+    return parse_names(read_text(Path(path)), str(path))
 
 
 def parse_names(text: str, name: str = "names") -> dict[tuple[str, str, str], str]:

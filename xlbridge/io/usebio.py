@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from os import PathLike
 from pathlib import Path
 from xml.etree.ElementTree import Element, ParseError, SubElement, tostring
 
@@ -125,8 +126,9 @@ def _event_type(path: Path, event: Element) -> str:
     return EVENT_TYPES[kind]
 
 
-def read_usebio(path: Path) -> EventFile:
+def read_usebio(path: str | PathLike[str]) -> EventFile:
     """Read a USEBIO pairs event: every section's pairs, boards, hands and traveller lines."""
+    path = Path(path)
     root = _parse(path, path.read_bytes())
     if root.tag != "USEBIO":
         raise FileError(f"{path}: the root element must be USEBIO, got {root.tag}")
