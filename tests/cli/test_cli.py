@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from xlbridge.cli.main import main, parse_boards
+from xlbridge.cli.main import main
+from xlbridge.cli.scales import parse_boards
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
