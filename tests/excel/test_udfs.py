@@ -182,19 +182,21 @@ def test_bad_input_is_an_excel_error_naming_argument(
 
 
 def test_vpscale_rows_are_remembered_but_never_shared(udfs, call_udf) -> None:
+    from xlbridge.excel import scales
+
     first = call_udf("VPSCALE", 9)
     first[0][2] = "changed by the caller"
     assert call_udf("VPSCALE", 9)[0][2] == 10  # a fresh copy each time
-    assert (9, None, None, None, None, None, None, None) in udfs._SCALE_ROWS
+    assert (9, None, None, None, None, None, None, None) in scales._SCALE_ROWS
     with pytest.raises(Exception, match="boards must be a whole number"):
         call_udf("VPSCALE", -3)
-    assert (-3, None, None, None, None, None, None) not in udfs._SCALE_ROWS
+    assert (-3, None, None, None, None, None, None) not in scales._SCALE_ROWS
 
 
 def test_vpscale_called_with_fewer_cells_finds_its_cached_card(udfs) -> None:
     """VPSCALE(8) and VPSCALE(8, blank, …) are the same card and the same cache entry, so a
     recalculation is served from the cache whatever number of arguments the cell gives."""
-    from xlbridge.excel import functions as module
+    from xlbridge.excel import scales as module
 
     parameters = len(inspect.signature(module.VPSCALE).parameters)
     assert module._scale_key((8,)) == module._scale_key((8,) + (None,) * (parameters - 1))
@@ -213,3 +215,23 @@ def test_the_module_add_in_settings_name_serves_every_function(udfs) -> None:
     assert listed == set(udfs.__all__) == set(named.__all__)
     assert len(listed) >= 19
     assert all(getattr(named, name) is getattr(udfs, name) for name in listed)
+
+
+def test_every_excel_function_is_served_and_reads_error_cells_as_text(udfs) -> None:
+    """Every Excel function of every module of xlbridge.excel is in the __all__ of
+    xlbridge.excel.functions (xlwings serves no other), and reads each of its arguments with
+    err_to_str, so that an Excel error cell reaches it as "#N/A", not as a blank."""
+    import importlib
+    import pkgutil
+
+    import xlbridge.excel as package
+
+    found = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        found.update({n: f for n, f in vars(module).items() if hasattr(f, "__xlfunc__")})
+    assert sorted(found) == sorted(udfs.__all__)
+    for name, function in found.items():
+        options = [argument["options"] for argument in function.__xlfunc__["args"]]
+        assert len(options) == len(inspect.signature(function).parameters), name
+        assert all(option.get("err_to_str") is True for option in options), name
