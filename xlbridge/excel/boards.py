@@ -4,7 +4,8 @@ score of a contract (CONTRACT_SCORE)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 from xlwings import arg
@@ -30,6 +31,8 @@ from xlbridge.scoring.boards import (
     matchpoints,
     neuberg,
 )
+
+_R = TypeVar("_R")
 
 
 def _components(
@@ -222,16 +225,7 @@ def DATUM(
     """The board's datum: the weighted mean of its scores after trimming each end, rounded to
     the nearest 10 for Butler (an exact 5 away from zero, or to the even ten), unrounded for
     Bastille."""
-    entry, score, weight, _ = _components(scores, weights)
-    result = datum(
-        _one_board(entry),
-        entry,
-        score,
-        weight,
-        _trim(trim),
-        text_option("method", method, "butler"),
-        text_option("rounding", rounding, "away"),
-    )
+    result, _ = _against_datum(datum, scores, weights, trim, method, rounding)
     return [[float(result.value[0])]]
 
 
@@ -244,17 +238,22 @@ def BUTLER_IMPS(
 ) -> Grid:
     """IMPs of each table against the board's datum (Butler: IMP table; Bastille: continuous
     IMPs); one value per row."""
+    result, rows = _against_datum(butler_imps, scores, weights, trim, method, rounding)
+    return _per_row(result, rows)
+
+
+def _against_datum(
+    scorer: Callable[..., _R], scores: Any, weights: Any, trim: Any, method: Any, rounding: Any
+) -> tuple[_R, int]:
+    """``scorer`` (datum or butler_imps) of the one board in ``scores``, with the datum's
+    options read from their cells; its result and the number of traveller rows."""
     entry, score, weight, rows = _components(scores, weights)
-    result = butler_imps(
-        _one_board(entry),
-        entry,
-        score,
-        weight,
+    options = (
         _trim(trim),
         text_option("method", method, "butler"),
         text_option("rounding", rounding, "away"),
     )
-    return _per_row(result, rows)
+    return scorer(_one_board(entry), entry, score, weight, *options), rows
 
 
 def _trim(value: Any) -> float | None:
