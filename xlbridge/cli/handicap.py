@@ -6,15 +6,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from xlbridge.cli.common import require_new
+from xlbridge.cli.common import Commands, require_new
 from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
 from xlbridge.scoring.wording import plural
-
-if TYPE_CHECKING:
-    from xlbridge.cli.common import Commands
 
 
 def add_handicap_parser(commands: Commands) -> None:

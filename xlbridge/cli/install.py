@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from xlbridge.cli.common import Commands
 from xlbridge.errors import InputError
-
-if TYPE_CHECKING:
-    from xlbridge.cli.common import Commands
 
 
 def add_install_parser(commands: Commands) -> None:

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from xlbridge.cli.common import about, number_arg, require_new, require_xlsx
+from xlbridge.cli.common import Commands, about, number_arg, require_new, require_xlsx
 from xlbridge.errors import InputError
 from xlbridge.io.files import write_atomically
 from xlbridge.scoring.names import (
@@ -23,7 +23,6 @@ from xlbridge.scoring.names import (
 from xlbridge.scoring.wording import plural
 
 if TYPE_CHECKING:
-    from xlbridge.cli.common import Commands
     from xlbridge.scoring.fit import Audit, Fit
     from xlbridge.scoring.scales import VPScale
     from xlbridge.scoring.wbf_discrete import DiscreteScale

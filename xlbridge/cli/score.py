@@ -5,17 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from xlbridge.cli.common import about, number_arg, text_writer
+from xlbridge.cli.common import Commands, about, number_arg, text_writer
 from xlbridge.io.files import write_atomically
 from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
 from xlbridge.scoring.names import SCORE_METHODS, shown_options
 from xlbridge.scoring.wording import plural
-
-if TYPE_CHECKING:
-    from xlbridge.cli.common import Commands
 
 
 def add_score_parser(commands: Commands) -> None:

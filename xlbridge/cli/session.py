@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from xlbridge.cli.common import about, require_new, require_xlsx, text_writer
+from xlbridge.cli.common import Commands, about, require_new, require_xlsx, text_writer
 from xlbridge.io.files import write_atomically
 from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
@@ -31,7 +31,6 @@ from xlbridge.scoring.names import FACTORINGS, shown_options
 from xlbridge.scoring.names import SESSION_METHODS as METHODS
 
 if TYPE_CHECKING:
-    from xlbridge.cli.common import Commands
     from xlbridge.scoring.session import PairResult, SessionResult
 
 Names = Mapping[tuple[str, str, str], str]

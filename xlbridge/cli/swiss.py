@@ -6,13 +6,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from xlbridge.cli.common import require_new, text_writer
+from xlbridge.cli.common import Commands, require_new, text_writer
 from xlbridge.io.files import write_atomically
-
-if TYPE_CHECKING:
-    from xlbridge.cli.common import Commands
 
 
 def add_swiss_parser(commands: Commands) -> None:

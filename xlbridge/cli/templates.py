@@ -6,15 +6,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from xlbridge.cli.common import number_arg, require_xlsx
+from xlbridge.cli.common import Commands, number_arg, require_xlsx
 from xlbridge.errors import InputError
 from xlbridge.io.files import with_fixed_zip_times, write_atomically
 from xlbridge.scoring.names import BOUNDS, shown_options
-
-if TYPE_CHECKING:
-    from xlbridge.cli.common import Commands
 
 
 def add_template_parser(commands: Commands) -> None:
