@@ -25,7 +25,7 @@ def _loaded_after(code: str) -> list[str]:
 
 
 def test_the_command_line_loads_nothing_heavy_before_a_command_runs() -> None:
-    assert _loaded_after("import xlbridge.cli.main; xlbridge.cli.main.build_parser()") == []
+    assert _loaded_after("import xlbridge.cli.parser; xlbridge.cli.parser.build_parser()") == []
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.cli.main import build_parser, main
+from xlbridge.cli.main import main
+from xlbridge.cli.parser import build_parser
 from xlbridge.scoring.fit import average_plus
 from xlbridge.scoring.scales import vp_result
 from xlbridge.scoring.wording import plural

@@ -21,11 +21,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from xlbridge.cli.common import Commands, about, require_new, require_xlsx, text_writer
 from xlbridge.io.files import write_atomically
 from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
 
-# Building the options imports nothing heavy (see xlbridge.cli.main); the scoring loads on use.
+# Building the options imports nothing heavy (see xlbridge.cli.parser); the scoring loads on use.
 from xlbridge.scoring.names import FACTORINGS, shown_options
 from xlbridge.scoring.names import SESSION_METHODS as METHODS
 
@@ -46,7 +47,7 @@ RANKING_COLUMNS = (
 )
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_session_parser(commands: Commands) -> None:
     """Register ``xlbridge session`` on the command line's sub-commands."""
     session = commands.add_parser(
         "session",
@@ -113,15 +114,14 @@ def run_session(args: argparse.Namespace) -> int:
         names_of,
         score_event_file,
     )
-    from xlbridge.cli.main import _about, _require_new, _require_xlsx, _text_writer
     from xlbridge.io.sessions import read_names, read_session
     from xlbridge.scoring.session import datum_rounding_for, score_session
 
     if args.output is not None:
-        _require_xlsx(args.output)
+        require_xlsx(args.output)
     for path in (args.ranking, args.output):
         if path is not None:
-            _require_new(path, args.force)
+            require_new(path, args.force)
     check_file_options(args)
     progress = Progress.for_run(args, [args.travellers, args.names])
     progress.reading(args.travellers)
@@ -134,7 +134,7 @@ def run_session(args: argparse.Namespace) -> int:
         traveller = read_session(args.travellers)
         names = read_names(args.names) if args.names is not None else {}
         progress.say("scoring")
-        with _about(args.travellers):
+        with about(args.travellers):
             method = args.method or "mp"
             result = score_session(
                 traveller,
@@ -161,7 +161,7 @@ def run_session(args: argparse.Namespace) -> int:
             date=event.date,
         )
     if args.ranking is not None:
-        write_atomically(args.ranking, _text_writer(ranking_csv(result, names)), force=args.force)
+        write_atomically(args.ranking, text_writer(ranking_csv(result, names)), force=args.force)
     if workbook is not None:
         write_atomically(args.output, workbook.save, force=args.force)
     print(text, flush=True)  # the ranking before the notes on stderr

@@ -9,7 +9,7 @@ gives), ranges holding an error, ragged and empty ranges. Then with seeded rando
 junk in every position.
 
 Every answer must be one of: an ``xlwings.XlwingsError`` with a message that is not the
-internal-error fallback (``udfs.INTERNAL_ERROR``) and that names the argument when an error
+internal-error fallback (``cells.INTERNAL_ERROR``) and that names the argument when an error
 cell or a bad number was the cause; or a result whose numbers are all finite. A blank optional
 argument must give what leaving it out gives. A call that takes longer than a minute is a hang.
 """
@@ -27,6 +27,8 @@ from typing import Any
 
 import pytest
 from dispatcher import call
+
+from xlbridge.excel.cells import INTERNAL_ERROR
 
 NA_OBJECT = {"type": "Error", "basicValue": "#N/A", "errorType": "NotAvailable"}
 DIV0_OBJECT = {"type": "Error", "basicValue": "#DIV/0!", "errorType": "Div0"}
@@ -145,7 +147,7 @@ def _outcome(udfs: ModuleType, name: str, args: tuple[Any, ...]) -> tuple[str, A
         return "hang", None
     except xlwings.XlwingsError as error:
         message = str(error)
-        if udfs.INTERNAL_ERROR in message or "Traceback" in message or len(message) > 500:
+        if INTERNAL_ERROR in message or "Traceback" in message or len(message) > 500:
             COUNTS["raw errors"] += 1
             return "raw", message
         return "error", message

@@ -1,4 +1,5 @@
-"""The Excel functions, called through xlwings' Office.js dispatcher (custom_functions_call)."""
+"""The Excel functions of VP scales and IMPs, called through xlwings' Office.js dispatcher
+(custom_functions_call)."""
 
 from __future__ import annotations
 
@@ -26,29 +27,6 @@ def xlwings_error() -> type[Exception]:
     import xlwings
 
     return xlwings.XlwingsError
-
-
-def test_metadata_lists_functions_with_help_and_design_arguments(udfs) -> None:
-    from xlwings.server import custom_functions_meta
-
-    meta = {f["name"]: f for f in custom_functions_meta(udfs)["functions"]}
-    expected = {
-        "VPSCALE": ["boards", "k", "form", "vp_total", "negative", "rounding", "tables", "bounds"],
-        "VP": ["margin", "boards", "k", "form", "vp_total", "negative", "rounding"]
-        + ["tables", "bounds"],
-        "VP_WBF": ["margin", "boards", "discrete"],
-        "IMPS": ["points"],
-    }
-    for name, params in expected.items():
-        assert [p["name"] for p in meta[name]["parameters"]] == params
-        assert meta[name]["description"] and "Python function" not in meta[name]["description"]
-        assert all(p["description"] for p in meta[name]["parameters"])
-    assert [p.get("optional", False) for p in meta["VP"]["parameters"]] == [False, False] + [
-        True
-    ] * 7
-
-
-# --- VPSCALE ---------------------------------------------------------------------------------
 
 
 def test_vpscale_white_book(call_udf) -> None:
@@ -85,9 +63,6 @@ def test_vpscale_pairs_percent_bounds(call_udf) -> None:
     assert rows[-1][0] == 68.35
 
 
-# --- VP --------------------------------------------------------------------------------------
-
-
 def test_vp_range_with_empty_cells_keeps_shape_and_blanks(call_udf) -> None:
     margins = [[0, ""], [None, 31], [-31, 26.1]]
     assert call_udf("VP", margins, 8) == [[10, ""], ["", 20], [0, 19]]
@@ -109,9 +84,6 @@ def test_vp_aggregate_and_patton(call_udf) -> None:
     assert call_udf("VP", 2600, 24, 1790 / 24**0.5, "aggregate", None, None, "ceil") == [[12]]
     # Patton 2 boards: σ 9.19, 3-1 from 0.253σ = 2.3 → 2 IMPs, 4-0 from 0.842σ = 7.7 → 8.
     assert call_udf("VP", [[-30, 3, 1, 8]], 2, None, "patton") == [[0, 3, 2, 4]]
-
-
-# --- VP_WBF and IMPS -------------------------------------------------------------------------
 
 
 def test_vp_wbf_published_checks_and_blanks(call_udf) -> None:
@@ -138,9 +110,6 @@ def test_vp_and_vpscale_white_book_bounds(call_udf) -> None:
 
 def test_imps_shape_and_blanks(call_udf) -> None:
     assert call_udf("IMPS", [[420, -50], ["", 4000]]) == [[9, -2], ["", 24]]
-
-
-# --- bad input -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -182,34 +151,23 @@ def test_bad_input_is_an_excel_error_naming_argument(
 
 
 def test_vpscale_rows_are_remembered_but_never_shared(udfs, call_udf) -> None:
+    from xlbridge.excel import scales
+
     first = call_udf("VPSCALE", 9)
     first[0][2] = "changed by the caller"
     assert call_udf("VPSCALE", 9)[0][2] == 10  # a fresh copy each time
-    assert (9, None, None, None, None, None, None, None) in udfs._SCALE_ROWS
+    assert (9, None, None, None, None, None, None, None) in scales._SCALE_ROWS
     with pytest.raises(Exception, match="boards must be a whole number"):
         call_udf("VPSCALE", -3)
-    assert (-3, None, None, None, None, None, None) not in udfs._SCALE_ROWS
+    assert (-3, None, None, None, None, None, None) not in scales._SCALE_ROWS
 
 
 def test_vpscale_called_with_fewer_cells_finds_its_cached_card(udfs) -> None:
     """VPSCALE(8) and VPSCALE(8, blank, …) are the same card and the same cache entry, so a
     recalculation is served from the cache whatever number of arguments the cell gives."""
-    from xlbridge.excel import functions as module
+    from xlbridge.excel import scales as module
 
     parameters = len(inspect.signature(module.VPSCALE).parameters)
     assert module._scale_key((8,)) == module._scale_key((8,) + (None,) * (parameters - 1))
     module.VPSCALE(8)
     assert module._cached_scale_rows((8,)) is not None
-
-
-def test_the_module_add_in_settings_name_serves_every_function(udfs) -> None:
-    """Users' add-in settings name ``xlbridge.udfs``: xlwings finds every function there, the
-    very objects of :mod:`xlbridge.excel.functions`."""
-    from xlwings.server import custom_functions_meta
-
-    import xlbridge.udfs as named
-
-    listed = {f["name"] for f in custom_functions_meta(named)["functions"]}
-    assert listed == set(udfs.__all__) == set(named.__all__)
-    assert len(listed) >= 19
-    assert all(getattr(named, name) is getattr(udfs, name) for name in listed)

@@ -1,16 +1,15 @@
-"""The xlbridge command line: scale, cards and workbooks; errors and file safety."""
+"""The VP-scale commands: scale and cards, their board lists and scale options."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
 
-from xlbridge.cli.main import main, parse_boards
+from xlbridge.cli.main import main
+from xlbridge.cli.scales import parse_boards
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -139,33 +138,6 @@ def test_cards_letter_paper(capsys, tmp_path: Path) -> None:
     assert code == 2 and "paper must be one of a4, letter" in err
 
 
-def test_workbooks_command_writes_ready_made_files(capsys, tmp_path: Path) -> None:
-    code, out, _ = run(capsys, "workbooks", "--dir", str(tmp_path))
-    assert code == 0 and (tmp_path / "vp-cards.xlsx").exists()
-    code, _, err = run(capsys, "workbooks", "--dir", str(tmp_path))
-    assert code == 2 and "use --force" in err
-
-
-def test_python_dash_m_and_console_script() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "xlbridge", "scale", "--boards", "4", "--json"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0 and json.loads(result.stdout)[0]["winner"] == 10
-    bad = subprocess.run(
-        [sys.executable, "-m", "xlbridge", "scale", "--boards", "-3"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert bad.returncode == 2
-    assert (
-        bad.stderr.strip() == "xlbridge: error: boards must be a whole number from 1 to 200, got -3"
-    )
-
-
 def test_cross_form_needs_comparisons_and_results(capsys) -> None:
     code, _, err = run(capsys, "scale", "--boards", "8", "--form", "cross")
     assert code == 2 and "comparisons must be a number greater than 0, got blank" in err
@@ -183,39 +155,6 @@ def test_cross_form_needs_comparisons_and_results(capsys) -> None:
         "--json",
     )
     assert code == 0 and json.loads(out)[-1]["from"] == 87  # the teams-of-eight scale
-
-
-def test_written_files_get_ordinary_permissions(tmp_path: Path) -> None:
-    """The temporary file is private (mkstemp); the file written in its place must not be."""
-    import os
-
-    from xlbridge.io.files import write_atomically
-
-    new = tmp_path / "new.txt"
-    umask = os.umask(0o022)
-    try:
-        write_atomically(new, lambda p: p.write_text("x"))
-    finally:
-        os.umask(umask)
-    assert new.stat().st_mode & 0o777 == 0o644
-    existing = tmp_path / "existing.txt"
-    existing.write_text("old")
-    existing.chmod(0o664)
-    write_atomically(existing, lambda p: p.write_text("new"), force=True)
-    assert existing.stat().st_mode & 0o777 == 0o664 and existing.read_text() == "new"
-
-
-def test_ready_made_workbooks_rebuild_to_the_same_bytes(tmp_path: Path) -> None:
-    """`xlbridge workbooks` fixes the zip and 'modified' times: an unchanged workbook gives
-    the same file, so regenerating creates no change to commit."""
-    import time
-
-    first, second = tmp_path / "a", tmp_path / "b"
-    assert main(["workbooks", "--dir", str(first)]) == 0
-    time.sleep(1.1)
-    assert main(["workbooks", "--dir", str(second)]) == 0
-    for path in first.iterdir():
-        assert path.read_bytes() == (second / path.name).read_bytes(), path.name
 
 
 def test_scale_wbf_discrete_prints_the_ebu_8_board_table(capsys) -> None:

@@ -1,0 +1,35 @@
+"""The workbook commands: workbooks writes every ready-made workbook, the same bytes each time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from xlbridge.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_workbooks_command_writes_ready_made_files(capsys, tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "workbooks", "--dir", str(tmp_path))
+    assert code == 0 and (tmp_path / "vp-cards.xlsx").exists()
+    code, _, err = run(capsys, "workbooks", "--dir", str(tmp_path))
+    assert code == 2 and "use --force" in err
+
+
+def test_ready_made_workbooks_rebuild_to_the_same_bytes(tmp_path: Path) -> None:
+    """`xlbridge workbooks` fixes the zip and 'modified' times: an unchanged workbook gives
+    the same file, so regenerating creates no change to commit."""
+    import time
+
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert main(["workbooks", "--dir", str(first)]) == 0
+    time.sleep(1.1)
+    assert main(["workbooks", "--dir", str(second)]) == 0
+    for path in first.iterdir():
+        assert path.read_bytes() == (second / path.name).read_bytes(), path.name

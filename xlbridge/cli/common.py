@@ -1,0 +1,67 @@
+"""What the commands share: exit codes, the number option type, and the checks and writers
+every command that reads or writes a file uses.
+
+Imports nothing heavy (the command line builds its options before numpy loads).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, Protocol
+
+from xlbridge.errors import InputError
+
+
+class Commands(Protocol):
+    """The sub-commands of a parser, as ``add_subparsers`` gives them: each command module adds
+    its commands with ``add_parser``."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
+
+
+EXIT_BAD_INPUT = 2
+EXIT_FAILURE = 1
+
+
+def number_arg(text: str) -> float:
+    """A number option's value (argparse ``type``): a clear usage error for anything else."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+
+
+def require_xlsx(path: Path) -> None:
+    """Refuse an output that is not an .xlsx file."""
+    if path.suffix.lower() != ".xlsx":
+        raise InputError(f"output must be an .xlsx file, got {str(path)!r}")
+
+
+def require_new(path: Path, force: bool) -> None:
+    """Stop before any work if ``path`` exists and may not be replaced, or cannot be written."""
+    from xlbridge.io.files import check_writable
+
+    check_writable(path, force=force)
+
+
+def text_writer(text: str) -> Callable[[Path], None]:
+    """A writer of ``text`` (UTF-8) for :func:`~xlbridge.io.files.write_atomically`."""
+
+    def write(path: Path) -> None:
+        path.write_text(text, encoding="utf-8")
+
+    return write
+
+
+@contextlib.contextmanager
+def about(path: Path) -> Iterator[None]:
+    """Name the file in an error from the core that does not name it yet."""
+    try:
+        yield
+    except InputError as error:
+        if str(error).startswith(str(path)):
+            raise
+        raise InputError(f"{path}: {error}") from None

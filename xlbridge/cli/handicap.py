@@ -1,0 +1,107 @@
+"""``xlbridge handicap update``: apply competitions' results to a register of players'
+Project 52 handicaps, with its history, completing an interrupted update first."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from xlbridge.cli.common import Commands, require_new
+from xlbridge.io.progress import Progress
+from xlbridge.io.progress import add_options as add_progress_options
+from xlbridge.scoring.wording import plural
+
+
+def add_handicap_parser(commands: Commands) -> None:
+    """Register ``xlbridge handicap`` and its ``update``."""
+    handicaps = commands.add_parser(
+        "handicap",
+        help="Project 52 handicaps",
+        description="Keep a register of players' Project 52 handicaps up to date.",
+    )
+    handicap_commands = handicaps.add_subparsers(dest="handicap_command", required=True)
+    update = handicap_commands.add_parser(
+        "update",
+        help="apply competitions' results to a player register",
+        description="Apply every competition in RESULTS that is not yet in the history to the "
+        "register, in date order (see the README for the file formats).",
+    )
+    update.add_argument("--register", type=Path, required=True, help="the players .csv")
+    update.add_argument("--results", type=Path, required=True, help="the results .csv")
+    update.add_argument(
+        "-o", "--output", type=Path, help="write the new register here (default: in place)"
+    )
+    update.add_argument(
+        "--history", type=Path, help="the history .csv (default: REGISTER-history.csv)"
+    )
+    update.add_argument("--force", action="store_true", help="overwrite an existing -o file")
+    update.add_argument(
+        "--add-new",
+        action="store_true",
+        help="add players not in the register at 52 (without it they are an error)",
+    )
+    add_progress_options(update)
+    update.set_defaults(run=run_handicap_update)
+
+
+def run_handicap_update(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from xlbridge.io import register as batch
+    from xlbridge.io.files import check_writable
+    from xlbridge.io.journal import journal_path, roll_forward
+
+    output = args.output or args.register
+    # The history belongs with the register it was applied to: competitions recorded in the
+    # input register's history are skipped, and the output's history gets them all.
+    source_history = args.history or batch.default_history_path(args.register)
+    target_history = args.history or batch.default_history_path(output)
+    journal = journal_path(target_history)
+    for earlier in dict.fromkeys((journal_path(source_history), journal)):
+        finished = roll_forward(earlier)  # a run killed part-way is completed first
+        if finished:
+            names = " and ".join(str(path) for path in finished)
+            print(f"completed an interrupted update: wrote {names}", file=sys.stderr)
+    if output.resolve() != args.register.resolve():
+        require_new(output, args.force)
+    for path in (output, target_history, journal):  # check all before anything is written
+        check_writable(path, force=True)
+    progress = Progress.for_run(args, [args.register, args.results, source_history])
+    progress.reading(args.register)
+    register = batch.read_register(args.register)
+    progress.reading(args.results)
+    results = batch.read_results(args.results)
+    progress.say(f"read {len(results.competition):,} result rows")
+    if source_history.exists():
+        progress.reading(source_history)
+    history_file = batch.read_history(source_history, register.format)
+    days = np.unique(results.date).size
+    progress.say(f"applying {len(results.competition_ids):,} competitions on {days:,} dates")
+    update = batch.apply_results(
+        register, results, history_file.applied, progress=progress.dates, add_new=args.add_new
+    )
+    applied, skipped = update.applied_codes.size, update.skipped_codes.size
+    if not applied:
+        print(
+            f"nothing to apply: the results' {plural(skipped, 'competition')} "
+            f"{'is' if skipped == 1 else 'are'} already in {source_history}",
+            file=sys.stderr,
+        )
+        return 0
+    progress.writing(output, target_history)
+    new_register = batch.register_bytes(register, update)
+    ids = register.ids + update.newcomers
+    new_history = batch.history_bytes(history_file, update, ids, results.competition_ids)
+    from xlbridge.io.journal import commit
+
+    commit(journal, [(target_history, new_history), (output, new_register)])
+    added = f": {', '.join(update.newcomers)}" if update.newcomers else ""
+    print(
+        f"applied {plural(applied, 'competition')} ({skipped} already applied) "
+        f"to {plural(int(update.touched.sum()), 'player')}, {len(update.newcomers)} of them "
+        f"new{added}; "
+        f"wrote {output} and {target_history}",
+        file=sys.stderr,
+    )
+    return 0
