@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+import time
 from pathlib import Path
 
 import pytest
@@ -22,14 +24,23 @@ def test_workbooks_command_writes_ready_made_files(capsys, tmp_path: Path) -> No
     assert code == 2 and "use --force" in err
 
 
-def test_ready_made_workbooks_rebuild_to_the_same_bytes(tmp_path: Path) -> None:
+def test_ready_made_workbooks_rebuild_to_the_same_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`xlbridge workbooks` fixes the zip and 'modified' times: an unchanged workbook gives
-    the same file, so regenerating creates no change to commit."""
-    import time
-
+    the same file, so regenerating creates no change to commit. The second build runs with
+    the clock two days on (openpyxl's save time and zipfile's part times both read it)."""
     first, second = tmp_path / "a", tmp_path / "b"
     assert main(["workbooks", "--dir", str(first)]) == 0
-    time.sleep(1.1)
+    later = time.time() + 2 * 86_400
+
+    class Later(datetime.datetime):
+        @classmethod
+        def now(cls, tz: datetime.tzinfo | None = None) -> Later:
+            return cls.fromtimestamp(later, tz)
+
+    monkeypatch.setattr(time, "time", lambda: later)
+    monkeypatch.setattr(datetime, "datetime", Later)
     assert main(["workbooks", "--dir", str(second)]) == 0
     for path in first.iterdir():
         assert path.read_bytes() == (second / path.name).read_bytes(), path.name
