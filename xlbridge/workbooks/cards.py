@@ -12,10 +12,11 @@ margin exactly on a printed bound is scored (the ``bounds`` rule).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple, Protocol
 
 from openpyxl import Workbook
+from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -217,18 +218,40 @@ def write_scale_sheet(
     return card
 
 
-def _putter(ws: Worksheet) -> Callable[..., None]:
+class _Put(Protocol):
+    """Writes a centred card cell: ``put(ref, value, font=…, fmt=…)``."""
+
+    def __call__(
+        self, ref: str, value: object, *, font: Font = ..., fmt: str | None = None
+    ) -> None: ...
+
+
+def _putter(ws: Worksheet) -> _Put:
     """put(ref, value, font=…, fmt=…): a centred card cell in the body font (or ``font``)."""
 
-    def put(ref: str, value: object, **style: object) -> None:
+    def put(
+        ref: str, value: object, *, font: Font = styles.BODY_FONT, fmt: str | None = None
+    ) -> None:
         cell = ws[ref]
         cell.value = value
-        cell.font = style.get("font", styles.BODY_FONT)  # type: ignore[assignment]
-        if "fmt" in style:
-            cell.number_format = style["fmt"]  # type: ignore[assignment]
+        cell.font = font
+        if fmt is not None:
+            cell.number_format = fmt
         cell.alignment = styles.CENTER
 
     return put
+
+
+class _CardRefs(NamedTuple):
+    """Absolute references of a card's parameter cells (None: not on this form's card)."""
+
+    boards: str
+    k: str
+    sigma: str
+    total: str
+    tables: str | None
+    comparisons: str | None
+    results: str | None
 
 
 def write_card(
@@ -243,8 +266,32 @@ def write_card(
     col = [get_column_letter(left + i) for i in range(CARD_WIDTH)]
     a, b, c, d = col
     put = _putter(ws)
+    card_refs = _write_parameters(ws, scale, top, col, put)
+    _write_title(ws, scale, top, col, card_refs.boards, put)
+    header = top + 1 + _parameter_rows(scale)
+    _write_header(ws, scale, col, header)
+    band_rows = _write_bands(ws, scale, col, header, card_refs, put)
+    return CardCells(
+        scale=scale,
+        title=f"{a}{top}",
+        boards=card_refs.boards.replace("$", ""),
+        k=card_refs.k.replace("$", ""),
+        sigma=card_refs.sigma.replace("$", ""),
+        total=card_refs.total.replace("$", ""),
+        band_rows=band_rows,
+        columns=(a, b, c, d),
+        tables=card_refs.tables and card_refs.tables.replace("$", ""),
+        comparisons=card_refs.comparisons and card_refs.comparisons.replace("$", ""),
+        results=card_refs.results and card_refs.results.replace("$", ""),
+    )
 
-    # Parameters: boards and K are inputs, σ a formula, the VP total fixed by the layout.
+
+def _write_parameters(
+    ws: Worksheet, scale: VPScale, top: int, col: list[str], put: _Put
+) -> _CardRefs:
+    """The parameter rows below the title: boards and K are inputs (with C and R, or tables,
+    where the form needs them), σ a formula, the VP total fixed by the layout."""
+    a, b, c, d = col
     r1, r2 = top + 1, top + 2
     k_label = "S8 %" if scale.form == "pairs" else "K"
     put(f"{a}{r1}", "boards", font=styles.SMALL_FONT)
@@ -256,25 +303,7 @@ def write_card(
     styles.mark_input(ws, f"{d}{r1}")
     validation.whole(ws, [f"{b}{r1}"], 1, 200, "boards")
     validation.positive(ws, [f"{d}{r1}"], k_label)
-
-    tables_ref = comparisons_ref = results_ref = None
-    if scale.form == "butler":
-        r3 = top + 3
-        put(f"{a}{r3}", "tables", font=styles.SMALL_FONT)
-        put(f"{b}{r3}", scale.tables)
-        styles.mark_input(ws, f"{b}{r3}")
-        validation.whole(ws, [f"{b}{r3}"], 2, 200, "tables")
-        tables_ref = f"${b}${r3}"
-    elif scale.form == "cross":
-        r3 = top + 3
-        put(f"{a}{r3}", "C", font=styles.SMALL_FONT)
-        put(f"{b}{r3}", scale.comparisons)
-        put(f"{c}{r3}", "R", font=styles.SMALL_FONT)
-        put(f"{d}{r3}", scale.results)
-        comparisons_ref, results_ref = f"${b}${r3}", f"${d}${r3}"
-        for ref in (f"{b}{r3}", f"{d}{r3}"):
-            styles.mark_input(ws, ref)
-        validation.positive(ws, [f"{b}{r3}", f"{d}{r3}"], "C and R")
+    tables_ref, comparisons_ref, results_ref = _write_form_inputs(ws, scale, top + 3, col, put)
 
     sigma_ref, total_ref = f"${b}${r2}", f"${d}${r2}"
     put(f"{a}{r2}", "σ", font=styles.SMALL_FONT)
@@ -293,8 +322,40 @@ def write_card(
     )
     put(f"{c}{r2}", "VPs", font=styles.SMALL_FONT)
     put(f"{d}{r2}", scale.vp_total)
+    return _CardRefs(
+        boards_ref, k_ref, sigma_ref, total_ref, tables_ref, comparisons_ref, results_ref
+    )
 
-    # Title: live, so it follows the boards cell.
+
+def _write_form_inputs(
+    ws: Worksheet, scale: VPScale, r3: int, col: list[str], put: _Put
+) -> tuple[str | None, str | None, str | None]:
+    """Row ``r3`` of a Butler card (tables) or a cross-IMP card (C and R); returns the
+    references of tables, C and R (None where the form has none)."""
+    a, b, c, d = col
+    if scale.form == "butler":
+        put(f"{a}{r3}", "tables", font=styles.SMALL_FONT)
+        put(f"{b}{r3}", scale.tables)
+        styles.mark_input(ws, f"{b}{r3}")
+        validation.whole(ws, [f"{b}{r3}"], 2, 200, "tables")
+        return f"${b}${r3}", None, None
+    if scale.form == "cross":
+        put(f"{a}{r3}", "C", font=styles.SMALL_FONT)
+        put(f"{b}{r3}", scale.comparisons)
+        put(f"{c}{r3}", "R", font=styles.SMALL_FONT)
+        put(f"{d}{r3}", scale.results)
+        for ref in (f"{b}{r3}", f"{d}{r3}"):
+            styles.mark_input(ws, ref)
+        validation.positive(ws, [f"{b}{r3}", f"{d}{r3}"], "C and R")
+        return None, f"${b}${r3}", f"${d}${r3}"
+    return None, None, None
+
+
+def _write_title(
+    ws: Worksheet, scale: VPScale, top: int, col: list[str], boards_ref: str, put: _Put
+) -> None:
+    """The title, live so it follows the boards cell, and the White Book note if it applies."""
+    a, d = col[0], col[-1]
     ws.merge_cells(f"{a}{top}:{d}{top}")
     put(
         f"{a}{top}",
@@ -306,9 +367,13 @@ def write_card(
         ws.merge_cells(f"{a}{rule_row}:{d}{rule_row}")
         put(f"{a}{rule_row}", WHITE_BOOK_CARD_NOTE, font=styles.SMALL_FONT)
 
-    header = top + 1 + _parameter_rows(scale)
-    _write_header(ws, scale, col, header)
 
+def _write_bands(
+    ws: Worksheet, scale: VPScale, col: list[str], header: int, card_refs: _CardRefs, put: _Put
+) -> list[int]:
+    """The bands below the header row: lower bound (a formula), upper bound, winner's and
+    loser's VPs; returns their rows."""
+    a, b, c, d = col
     bound_format = _bound_format(scale)
     m = scale.vp_total // 2
     steps = scale.negative_steps
@@ -318,14 +383,14 @@ def write_card(
             put(f"{a}{row}", scale.offset, fmt=bound_format)
         else:
             if band <= m:
-                probability = formulas.band_probability(band, total_ref)
+                probability = formulas.band_probability(band, card_refs.total)
             else:
-                probability = formulas.negative_probability(band - m, steps, total_ref)
+                probability = formulas.negative_probability(band - m, steps, card_refs.total)
             put(
                 f"{a}{row}",
                 formulas.lower_bound(
                     probability,
-                    sigma_ref,
+                    card_refs.sigma,
                     f"{a}{row - 1}",
                     scale.granularity,
                     scale.offset,
@@ -341,24 +406,12 @@ def write_card(
             put(f"{b}{row}", "+")
         put(f"{c}{row}", int(scale.winner[band]))
         if band <= m:
-            put(f"{d}{row}", f"={total_ref}-{c}{row}")
+            put(f"{d}{row}", f"={card_refs.total}-{c}{row}")
         else:
             put(f"{d}{row}", int(scale.loser[band]))
         for ref in col:
             ws[f"{ref}{row}"].border = styles.BOX
-    return CardCells(
-        scale=scale,
-        title=f"{a}{top}",
-        boards=boards_ref.replace("$", ""),
-        k=k_ref.replace("$", ""),
-        sigma=sigma_ref.replace("$", ""),
-        total=total_ref.replace("$", ""),
-        band_rows=band_rows,
-        columns=(a, b, c, d),
-        tables=tables_ref and tables_ref.replace("$", ""),
-        comparisons=comparisons_ref and comparisons_ref.replace("$", ""),
-        results=results_ref and results_ref.replace("$", ""),
-    )
+    return band_rows
 
 
 def _write_header(
