@@ -14,8 +14,9 @@ from openpyxl.utils.cell import coordinate_from_string
 from xlbridge.cli.main import main
 from xlbridge.scoring.scales import vp_scale
 from xlbridge.scoring.wbf import wbf_table
-from xlbridge.workbooks.cards import CARDS_SHEET, WBF_SHEET, CardCells, build_cards
+from xlbridge.workbooks.cards import CARDS_SHEET, WBF_SHEET, build_cards
 from xlbridge.workbooks.kit.printing import ROWS_PER_PAGE
+from xlbridge.workbooks.live_card import CardCells
 
 
 def assert_card_matches_core(sheet, card: CardCells, scale) -> None:
@@ -157,7 +158,7 @@ def test_vp_formula_equals_the_core(libreoffice, tmp_path) -> None:
     from openpyxl import Workbook
 
     from xlbridge.scoring.scale_choice import choose_scale
-    from xlbridge.workbooks.cards import write_card
+    from xlbridge.workbooks.live_card import write_card
 
     book = Workbook()
     ws = book.active

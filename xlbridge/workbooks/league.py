@@ -50,10 +50,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.scoring import checks
 from xlbridge.scoring.imps import MAX_IMPS
+from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.scale_choice import choose_scale
-from xlbridge.scoring.scales import MAX_BOARDS
 from xlbridge.scoring.wbf_discrete import DiscreteScale
-from xlbridge.workbooks.cards import CardCells, write_scale_sheet
+from xlbridge.workbooks.cards import write_scale_sheet
 from xlbridge.workbooks.kit import formulas, layout, ranking, refs, styles, validation
 from xlbridge.workbooks.kit.layout import Column
 from xlbridge.workbooks.kit.printing import (
@@ -63,6 +63,7 @@ from xlbridge.workbooks.kit.printing import (
     keep_sections_together,
     orient,
 )
+from xlbridge.workbooks.live_card import CardCells
 
 TEAMS_SHEET = "Teams"
 MATCHES_SHEET = "Matches"
@@ -195,7 +196,8 @@ class LeagueBook:
     def total_column(self, key: str) -> str:
         """The Table's column of a total: ``key`` is played, vps, margin or rank."""
         index = [c.key for c in TOTALS].index(key)
-        return get_column_letter(FIRST_CROSS_COLUMN + self.teams + index)
+        letter: str = get_column_letter(FIRST_CROSS_COLUMN + self.teams + index)
+        return letter
 
     def total_cell(self, key: str, team: int) -> str:
         """A total of a team on the Table."""

@@ -37,8 +37,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import InputError
 from xlbridge.io.files import write_atomically
 from xlbridge.scoring.checks import shown
+from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.scale_choice import choose_scale
-from xlbridge.scoring.scales import MAX_BOARDS
 from xlbridge.scoring.swiss import Draw, late_entry, swiss_draw
 from xlbridge.workbooks.swiss_event import SwissEventBook, build_swiss_event
 from xlbridge.workbooks.swiss_event import book as layout

@@ -62,14 +62,14 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
-from xlbridge.scoring.scales import MAX_BOARDS, vp_scale
+from xlbridge.scoring.names import MAX_BOARDS
+from xlbridge.scoring.scales import vp_scale
 from xlbridge.scoring.wbf import WBF_TOTAL, wbf_table
 from xlbridge.scoring.wbf_discrete import wbf_discrete
 from xlbridge.scoring.wording import plural
 from xlbridge.workbooks.cards import (
     WBF_GROUP_WIDTH,
     WBF_GROUPS,
-    CardCells,
     wbf_column_widths,
     wbf_rows,
     wbf_title,
@@ -86,6 +86,7 @@ from xlbridge.workbooks.kit.imp_table import (
 )
 from xlbridge.workbooks.kit.layout import Column
 from xlbridge.workbooks.kit.printing import PAPER_SIZES, ROW_HEIGHT
+from xlbridge.workbooks.live_card import CardCells
 
 MATCH_SHEET = "Match"
 SCALE_SHEET = "Scale"

@@ -10,10 +10,11 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.scales import MAX_BOARDS, VPScale
+from xlbridge.scoring.names import MAX_BOARDS
+from xlbridge.scoring.scales import VPScale
 from xlbridge.scoring.wbf_discrete import DiscreteScale
-from xlbridge.workbooks.cards import CardCells
 from xlbridge.workbooks.kit import layout, ranking
+from xlbridge.workbooks.live_card import CardCells
 from xlbridge.workbooks.traveller import enter_text
 
 FORMS = ("teams", "pairs")

@@ -6,8 +6,8 @@ from openpyxl.workbook.defined_name import DefinedName
 
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
+from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.scale_choice import choose_scale
-from xlbridge.scoring.scales import MAX_BOARDS
 from xlbridge.workbooks.kit import layout
 from xlbridge.workbooks.kit.printing import PAPER_SIZES
 from xlbridge.workbooks.swiss_event.book import (
