@@ -29,9 +29,9 @@ match's length is the boards cell of the Scale sheet (a director may shorten a m
 
 Scales (``scale``):
 
-- ``gaussian`` — a live card (:func:`xlbridge.workbooks.cards.write_card`) on the sheet
+- ``gaussian`` — a live card (:func:`xlbridge.workbooks.live_card.write_card`) on the sheet
   **Scale**, whose boards and K are inputs; a team's VPs are
-  :meth:`~xlbridge.workbooks.cards.CardCells.vp_formula` of its margin (= ``VPScale.vp``),
+  :meth:`~xlbridge.workbooks.live_card.CardCells.vp_formula` of its margin (= ``VPScale.vp``),
   negative VPs included when ``negative`` is set.
 - ``wbf`` — the WBF 2013 continuous VPs for ``boards`` boards: the sheet **WBF scale** holds
   :func:`xlbridge.scoring.wbf.wbf_table` (margin 0 … ⌈B⌉ → winner's VPs, loser = 20 − winner) in

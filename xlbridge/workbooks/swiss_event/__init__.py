@@ -26,7 +26,7 @@ NORMSINV), so the file recalculates in Excel 2010 and later and in LibreOffice 7
   the VPs of each round, total VPs, rounds played, the tie-break and the rank. To the right,
   outside the print area, working columns hold each round's IMP margin (teams) or MP %
   (pairs) of the entry.
-- **Scale** — the live VP card (:func:`xlbridge.workbooks.cards.write_card`: boards and K,
+- **Scale** — the live VP card (:func:`xlbridge.workbooks.live_card.write_card`: boards and K,
   or S8 for pairs, are inputs; σ and the bands are formulas), so every VP in the workbook is
   ``VPSCALE`` for the same parameters; below it the bye VPs (an input, 12).
 
