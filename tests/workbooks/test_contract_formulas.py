@@ -22,7 +22,8 @@ from openpyxl import Workbook
 from xlbridge.scoring.contract import contract_scores, declarer_score
 from xlbridge.scoring.session import parse_adjusted
 from xlbridge.workbooks.kit import contract_formulas as cf
-from xlbridge.workbooks.pairs_session import TRAVELLER, TRAVELLER_SHEET, build_pairs_session
+from xlbridge.workbooks.pairs_session import build_pairs_session
+from xlbridge.workbooks.pairs_session.book import TRAVELLER, TRAVELLER_SHEET
 
 LEVELS, STRAINS, DOUBLINGS, VULNERABLE, TRICKS = range(1, 8), range(5), range(3), (0, 1), range(14)
 

@@ -36,11 +36,16 @@ from xlbridge.scoring.handicap import (
     tournament_result,
 )
 from xlbridge.workbooks.handicap_book import (
+    HandicapBook,
+    PairEntry,
+    RegisterEntry,
+    build_handicap_book,
+    enter_players,
+    fill_example,
+)
+from xlbridge.workbooks.handicap_book.book import (
     CONSTANT_ROWS,
     CONSTANTS_SHEET,
-    EXAMPLE_BOARDS,
-    EXAMPLE_PAIRS,
-    EXAMPLE_PLAYERS,
     FIRST_PAIR_ROW,
     FIRST_ROW,
     RANKING_SHEET,
@@ -50,13 +55,8 @@ from xlbridge.workbooks.handicap_book import (
     TOURNAMENT,
     TOURNAMENT_COLUMNS,
     TOURNAMENT_SHEET,
-    HandicapBook,
-    PairEntry,
-    RegisterEntry,
-    build_handicap_book,
-    enter_players,
-    fill_example,
 )
+from xlbridge.workbooks.handicap_book.example import EXAMPLE_BOARDS, EXAMPLE_PAIRS, EXAMPLE_PLAYERS
 from xlbridge.workbooks.kit.ranking import FIRST_ROW as RANKING_FIRST_ROW
 
 SHEETS = (REGISTER_SHEET, CONSTANTS_SHEET, TOURNAMENT_SHEET, RANKING_SHEET)

@@ -35,7 +35,8 @@ from xlbridge.errors import InputError
 from xlbridge.scoring.contract import contract_scores, parse_contract
 from xlbridge.scoring.matchpoints import matchpoints
 from xlbridge.scoring.session import parse_adjusted
-from xlbridge.workbooks.pairs_session import (
+from xlbridge.workbooks.pairs_session import PairsSessionBook, build_pairs_session
+from xlbridge.workbooks.pairs_session.book import (
     BOARDS_COLUMNS,
     BOARDS_SHEET,
     E_CELL,
@@ -53,8 +54,6 @@ from xlbridge.workbooks.pairs_session import (
     TRAVELLER_COLUMNS,
     TRAVELLER_INPUTS,
     TRAVELLER_SHEET,
-    PairsSessionBook,
-    build_pairs_session,
 )
 
 SHEETS = (TRAVELLER_SHEET, BOARDS_SHEET, PAIRS_SHEET, RANKING_SHEET)

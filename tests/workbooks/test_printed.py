@@ -179,11 +179,8 @@ def test_an_empty_register_prints_one_page_a_filled_one_its_rows(
     libreoffice, tmp_path: Path
 ) -> None:
     """The Register prints a page of rows when empty, never all 200; typed rows all print."""
-    from xlbridge.workbooks.handicap_book import (
-        REGISTER_SHEET,
-        RegisterEntry,
-        enter_players,
-    )
+    from xlbridge.workbooks.handicap_book import RegisterEntry, enter_players
+    from xlbridge.workbooks.handicap_book.book import REGISTER_SHEET
 
     book = build_handicap_book(players=200, pairs=4)
     path = tmp_path / "register.xlsx"

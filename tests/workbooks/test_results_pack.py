@@ -600,7 +600,7 @@ def test_a_line_not_played_is_marked(tmp_path: Path) -> None:
 
     from xlbridge.scoring.session import ScoredLine
     from xlbridge.workbooks.results_pack.boards import _traveller_line, traveller_columns
-    from xlbridge.workbooks.results_pack.pack import PackContext
+    from xlbridge.workbooks.results_pack.context import PackContext
     from xlbridge.workbooks.results_pack.page import MARKED_FONT
     from xlbridge.workbooks.results_pack.sheet import PackSheet
 

@@ -23,6 +23,12 @@ from xlbridge.errors import InputError
 from xlbridge.scoring.scales import vp_scale
 from xlbridge.workbooks.kit.ranking import FIRST_ROW as RANKING_FIRST_ROW
 from xlbridge.workbooks.swiss_event import (
+    SwissEventBook,
+    build_swiss_event,
+    enter_entry,
+    enter_table,
+)
+from xlbridge.workbooks.swiss_event.book import (
     ADD_CELL,
     BYE,
     ENTRIES_SHEET,
@@ -37,10 +43,6 @@ from xlbridge.workbooks.swiss_event import (
     SESSIONS_CELL,
     STANDINGS_SHEET,
     TO_PLAY,
-    SwissEventBook,
-    build_swiss_event,
-    enter_entry,
-    enter_table,
 )
 
 #: Functions a formula may call: all in Excel 2007/2010 without the _xlfn. prefix.

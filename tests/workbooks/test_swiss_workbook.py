@@ -20,13 +20,8 @@ from openpyxl import load_workbook
 
 from xlbridge.cli.main import main
 from xlbridge.errors import InputError
-from xlbridge.workbooks.swiss_event import (
-    ENTRIES_SHEET,
-    MAX_IMPS,
-    STANDINGS_SHEET,
-    build_swiss_event,
-    enter_entry,
-)
+from xlbridge.workbooks.swiss_event import build_swiss_event, enter_entry
+from xlbridge.workbooks.swiss_event.book import ENTRIES_SHEET, MAX_IMPS, STANDINGS_SHEET
 from xlbridge.workbooks.swiss_loop import read_event, scores
 
 TRICKY = ("=SUM(A1:A2)", "+44 Bridge", "-Minus Club", "@Home", "Smith & Jones", "1E3")

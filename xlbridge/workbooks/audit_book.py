@@ -47,7 +47,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
 from xlbridge.scoring.fit import MIN_EXPECTED, Audit, Fit
-from xlbridge.scoring.scales import FORM_TITLES, FORMS, UNITS
+from xlbridge.scoring.names import FORMS
+from xlbridge.scoring.scales import FORM_TITLES, UNITS
 from xlbridge.workbooks.kit import layout, styles
 from xlbridge.workbooks.kit.layout import Column
 from xlbridge.workbooks.kit.printing import PAPER_SIZES, ROW_HEIGHT

@@ -12,7 +12,6 @@ margin exactly on a printed bound is scored (the ``bounds`` rule).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from openpyxl import Workbook
@@ -22,64 +21,29 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
 from xlbridge.scoring.scale_choice import choose_scale
-from xlbridge.scoring.scales import FORM_TITLES, VPScale
+from xlbridge.scoring.scales import VPScale
 from xlbridge.scoring.wbf import WBF_TOTAL, blitz, wbf_table
 from xlbridge.scoring.wbf_discrete import DiscreteScale
 from xlbridge.scoring.wording import plural
-from xlbridge.workbooks import discrete_card
-from xlbridge.workbooks.kit import formulas, layout, refs, styles, validation
+from xlbridge.workbooks.kit import layout, refs, styles
 from xlbridge.workbooks.kit.printing import PAPER_SIZES, ROWS_PER_PAGE, page_breaks, set_row_breaks
+from xlbridge.workbooks.live_card import (
+    CARD_WIDTH,
+    COLUMN_WIDTHS,
+    CardCells,
+    card_height,
+    write_card,
+)
 
 CARDS_SHEET = "VP cards"
 WBF_SHEET = "WBF scale"
 CARDS_ACROSS = 3
 RULE_ROW = 1  # the bound rule, repeated at the top of every printed page
-WHITE_BOOK_CARD_NOTE = "White Book bounds: a band ends at its 'to'"
-CARD_WIDTH = 4  # from, to, winner VP, loser VP
-COLUMN_WIDTHS = (7.5, 7.5, 5.5, 5.5)
 GAP_WIDTH = 2.0
 WBF_GROUPS = 4  # column groups (IMPs, win, lose) per WBF table
 WBF_GROUP_WIDTH = 4  # three columns and a gap
 WBF_WIDTHS = (6.0, 7.0, 7.0)
 WBF_FORMATS = ("0", "0.00", "0.00")
-
-
-@dataclass
-class CardCells:
-    """Where one card's cells are (A1 references on the cards sheet)."""
-
-    scale: VPScale | DiscreteScale
-    title: str
-    boards: str
-    k: str | None
-    sigma: str | None
-    total: str
-    band_rows: list[int]
-    columns: tuple[str, str, str, str]
-    tables: str | None = None
-    comparisons: str | None = None
-    results: str | None = None
-
-    def column_range(self, column: int, sheet: str | None = None) -> str:
-        """The absolute range of one card column (0 bounds, 1 to, 2 winner, 3 loser)."""
-        ref = refs.absolute(self.columns[column], self.band_rows[0], self.band_rows[-1])
-        return refs.on(sheet, ref) if sheet else ref
-
-    def vp_formula(self, margin: str, sheet: str | None = None) -> str:
-        """An expression (no "=") of the VPs this card gives the side whose margin is in
-        cell ``margin`` ("" when the cell is blank), as :meth:`VPScale.vp` does."""
-        scale = self.scale
-        bounds, winners, losers = (self.column_range(i, sheet) for i in (0, 2, 3))
-        return formulas.vp_lookup(
-            margin,
-            bounds,
-            winners,
-            losers,
-            scale.granularity,
-            scale.offset,
-            scale.is_card,
-            edge_ends_band=_edge_ends_band(scale),
-        )
 
 
 @dataclass
@@ -157,24 +121,6 @@ def page_heading(scale: VPScale | DiscreteScale) -> str:
     return "Each band starts at its printed bound (a score exactly on a bound takes that band)"
 
 
-def _edge_ends_band(scale: VPScale | DiscreteScale) -> bool:
-    return isinstance(scale, VPScale) and scale.bounds == "white-book" and not scale.is_card
-
-
-def _parameter_rows(scale: VPScale | DiscreteScale) -> int:
-    """Rows between the title and the header: boards/K, σ/VPs, tables or C/R for butler and
-    cross, and the bound rule when it is the White Book's."""
-    if isinstance(scale, DiscreteScale):
-        return 1
-    rows = 3 if scale.form in ("butler", "cross") else 2
-    return rows + (scale.bounds == "white-book")
-
-
-def _card_height(scale: VPScale | DiscreteScale) -> int:
-    """Title, parameters, header, one row per result, and a gap row."""
-    return 1 + _parameter_rows(scale) + 1 + len(scale.winner) + 1
-
-
 def _lay_out_cards(
     ws: Worksheet, scales: list[VPScale | DiscreteScale], paper: str
 ) -> list[CardCells]:
@@ -184,7 +130,7 @@ def _lay_out_cards(
             ws.column_dimensions[get_column_letter(first + offset)].width = width
         ws.column_dimensions[get_column_letter(first + CARD_WIDTH)].width = GAP_WIDTH
     grid_rows = [scales[i : i + CARDS_ACROSS] for i in range(0, len(scales), CARDS_ACROSS)]
-    heights = [max(_card_height(s) for s in row) for row in grid_rows]
+    heights = [max(card_height(s) for s in row) for row in grid_rows]
     # Row 1, printed at the top of every page, says how the cards' bounds are read.
     width = CARDS_ACROSS * (CARD_WIDTH + 1) - 1
     ws.merge_cells(refs.span(RULE_ROW, 1, width))
@@ -215,209 +161,6 @@ def write_scale_sheet(
     layout.row_heights(ws, 1, note_row + 2)
     layout.finish(ws, paper, note_row + 2, CARD_WIDTH)
     return card
-
-
-def _putter(ws: Worksheet) -> Callable[..., None]:
-    """put(ref, value, font=…, fmt=…): a centred card cell in the body font (or ``font``)."""
-
-    def put(ref: str, value: object, **style: object) -> None:
-        cell = ws[ref]
-        cell.value = value
-        cell.font = style.get("font", styles.BODY_FONT)  # type: ignore[assignment]
-        if "fmt" in style:
-            cell.number_format = style["fmt"]  # type: ignore[assignment]
-        cell.alignment = styles.CENTER
-
-    return put
-
-
-def write_card(
-    ws: Worksheet, scale: VPScale | DiscreteScale, top: int, left: int, paper: str = "a4"
-) -> CardCells:
-    """Write one live card (boards and K as inputs, bands as formulas) at row ``top``,
-    column ``left``; event workbooks put one on a scale sheet and look VPs up in it
-    (:meth:`CardCells.vp_formula`). A WBF discrete card reads its bands from the table sheet
-    of :mod:`xlbridge.workbooks.discrete_card` (added to the workbook, printed on ``paper``)."""
-    if isinstance(scale, DiscreteScale):
-        return _write_discrete_card(ws, scale, top, left, paper)
-    col = [get_column_letter(left + i) for i in range(CARD_WIDTH)]
-    a, b, c, d = col
-    put = _putter(ws)
-
-    # Parameters: boards and K are inputs, σ a formula, the VP total fixed by the layout.
-    r1, r2 = top + 1, top + 2
-    k_label = "S8 %" if scale.form == "pairs" else "K"
-    put(f"{a}{r1}", "boards", font=styles.SMALL_FONT)
-    put(f"{b}{r1}", scale.boards)
-    put(f"{c}{r1}", k_label, font=styles.SMALL_FONT)
-    put(f"{d}{r1}", scale.k)
-    boards_ref, k_ref = f"${b}${r1}", f"${d}${r1}"
-    styles.mark_input(ws, f"{b}{r1}")
-    styles.mark_input(ws, f"{d}{r1}")
-    validation.whole(ws, [f"{b}{r1}"], 1, 200, "boards")
-    validation.positive(ws, [f"{d}{r1}"], k_label)
-
-    tables_ref = comparisons_ref = results_ref = None
-    if scale.form == "butler":
-        r3 = top + 3
-        put(f"{a}{r3}", "tables", font=styles.SMALL_FONT)
-        put(f"{b}{r3}", scale.tables)
-        styles.mark_input(ws, f"{b}{r3}")
-        validation.whole(ws, [f"{b}{r3}"], 2, 200, "tables")
-        tables_ref = f"${b}${r3}"
-    elif scale.form == "cross":
-        r3 = top + 3
-        put(f"{a}{r3}", "C", font=styles.SMALL_FONT)
-        put(f"{b}{r3}", scale.comparisons)
-        put(f"{c}{r3}", "R", font=styles.SMALL_FONT)
-        put(f"{d}{r3}", scale.results)
-        comparisons_ref, results_ref = f"${b}${r3}", f"${d}${r3}"
-        for ref in (f"{b}{r3}", f"{d}{r3}"):
-            styles.mark_input(ws, ref)
-        validation.positive(ws, [f"{b}{r3}", f"{d}{r3}"], "C and R")
-
-    sigma_ref, total_ref = f"${b}${r2}", f"${d}${r2}"
-    put(f"{a}{r2}", "σ", font=styles.SMALL_FONT)
-    put(
-        f"{b}{r2}",
-        formulas.sigma(
-            scale.form,
-            boards_ref,
-            k_ref,
-            tables=tables_ref,
-            comparisons=comparisons_ref,
-            results=results_ref,
-            negative=bool(scale.negative_steps),
-        ),
-        fmt="0.00",
-    )
-    put(f"{c}{r2}", "VPs", font=styles.SMALL_FONT)
-    put(f"{d}{r2}", scale.vp_total)
-
-    # Title: live, so it follows the boards cell.
-    ws.merge_cells(f"{a}{top}:{d}{top}")
-    put(
-        f"{a}{top}",
-        f'="{FORM_TITLES[scale.form]} · "&{boards_ref}&IF({boards_ref}=1," board"," boards")',
-        font=styles.TITLE_FONT,
-    )
-    if scale.bounds == "white-book":  # the card says so under its parameters
-        rule_row = top + _parameter_rows(scale)
-        ws.merge_cells(f"{a}{rule_row}:{d}{rule_row}")
-        put(f"{a}{rule_row}", WHITE_BOOK_CARD_NOTE, font=styles.SMALL_FONT)
-
-    header = top + 1 + _parameter_rows(scale)
-    _write_header(ws, scale, col, header)
-
-    bound_format = _bound_format(scale)
-    m = scale.vp_total // 2
-    steps = scale.negative_steps
-    band_rows = list(range(header + 1, header + 1 + len(scale.winner)))
-    for band, row in enumerate(band_rows):
-        if band == 0:
-            put(f"{a}{row}", scale.offset, fmt=bound_format)
-        else:
-            if band <= m:
-                probability = formulas.band_probability(band, total_ref)
-            else:
-                probability = formulas.negative_probability(band - m, steps, total_ref)
-            put(
-                f"{a}{row}",
-                formulas.lower_bound(
-                    probability,
-                    sigma_ref,
-                    f"{a}{row - 1}",
-                    scale.granularity,
-                    scale.offset,
-                    scale.rounding,
-                    z=float(scale.z[band - 1]) if scale.bounds == "white-book" else None,
-                ),
-                fmt=bound_format,
-            )
-        if band + 1 < len(band_rows):
-            step = "" if scale.rounding == "none" else f"-{scale.granularity:g}"
-            put(f"{b}{row}", f"={a}{row + 1}{step}", fmt=bound_format)
-        else:
-            put(f"{b}{row}", "+")
-        put(f"{c}{row}", int(scale.winner[band]))
-        if band <= m:
-            put(f"{d}{row}", f"={total_ref}-{c}{row}")
-        else:
-            put(f"{d}{row}", int(scale.loser[band]))
-        for ref in col:
-            ws[f"{ref}{row}"].border = styles.BOX
-    return CardCells(
-        scale=scale,
-        title=f"{a}{top}",
-        boards=boards_ref.replace("$", ""),
-        k=k_ref.replace("$", ""),
-        sigma=sigma_ref.replace("$", ""),
-        total=total_ref.replace("$", ""),
-        band_rows=band_rows,
-        columns=(a, b, c, d),
-        tables=tables_ref and tables_ref.replace("$", ""),
-        comparisons=comparisons_ref and comparisons_ref.replace("$", ""),
-        results=results_ref and results_ref.replace("$", ""),
-    )
-
-
-def _write_header(
-    ws: Worksheet, scale: VPScale | DiscreteScale, col: list[str], header: int
-) -> None:
-    put = _putter(ws)
-    unit = {"IMPs": "IMPs", "%": "MP %", "points": "points"}[scale.unit]
-    for ref, text in zip(col, (unit, "to", "win", "lose"), strict=True):
-        put(f"{ref}{header}", text, font=styles.HEADER_FONT)
-        ws[f"{ref}{header}"].fill = styles.HEADER_FILL
-
-
-def _write_discrete_card(
-    ws: Worksheet, scale: DiscreteScale, top: int, left: int, paper: str
-) -> CardCells:
-    """A WBF discrete card: boards (an input) and the VP total, then whole-VP IMP ranges
-    read from the table sheet by the boards cell."""
-    col = [get_column_letter(left + i) for i in range(CARD_WIDTH)]
-    a, b, c, d = col
-    put = _putter(ws)
-    assert ws.parent is not None
-    table = discrete_card.table_refs(ws.parent, scale.vp_total, paper)
-    r1 = top + 1
-    put(f"{a}{r1}", "boards", font=styles.SMALL_FONT)
-    put(f"{b}{r1}", scale.boards)
-    put(f"{c}{r1}", "VPs", font=styles.SMALL_FONT)
-    put(f"{d}{r1}", scale.vp_total)
-    boards_ref, total_ref = f"${b}${r1}", f"${d}${r1}"
-    styles.mark_input(ws, f"{b}{r1}")
-    validation.whole(ws, [f"{b}{r1}"], 1, 200, "boards")
-    ws.merge_cells(f"{a}{top}:{d}{top}")
-    put(f"{a}{top}", discrete_card.title_formula(scale, boards_ref), font=styles.TITLE_FONT)
-    header = r1 + 1
-    _write_header(ws, scale, col, header)
-    band_rows = list(range(header + 1, header + 1 + len(scale.winner)))
-    for band, row in enumerate(band_rows):
-        start = 0 if band == 0 else discrete_card.band_start(boards_ref, table, band)
-        put(f"{a}{row}", start, fmt="0")
-        put(f"{b}{row}", f"={a}{row + 1}-1" if band + 1 < len(band_rows) else "+", fmt="0")
-        put(f"{c}{row}", int(scale.winner[band]))
-        put(f"{d}{row}", f"={total_ref}-{c}{row}")
-        for ref in col:
-            ws[f"{ref}{row}"].border = styles.BOX
-    return CardCells(
-        scale=scale,
-        title=f"{a}{top}",
-        boards=boards_ref.replace("$", ""),
-        k=None,
-        sigma=None,
-        total=total_ref.replace("$", ""),
-        band_rows=band_rows,
-        columns=(a, b, c, d),
-    )
-
-
-def _bound_format(scale: VPScale) -> str:
-    if scale.rounding == "none" or scale.granularity < 1:
-        return "0.00"
-    return "0"
 
 
 def _lay_out_wbf(ws: Worksheet, boards: list[int], paper: str) -> list[WbfCells]:

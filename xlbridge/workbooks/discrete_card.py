@@ -21,7 +21,7 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring.scales import MAX_BOARDS
+from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.wbf_discrete import DiscreteScale, wbf_discrete
 from xlbridge.workbooks.kit import layout, refs, styles
 from xlbridge.workbooks.kit.printing import setup_page

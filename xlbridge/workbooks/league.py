@@ -22,7 +22,7 @@ behind sheet protection without a password):
   until they have played; the diagonal is shaded. Then matches played, total VPs, total IMP
   margin (for information) and rank. A team that has played no match shows blank totals and
   no rank.
-- **Scale** — the live VP card (:func:`xlbridge.workbooks.cards.write_card`, teams of four,
+- **Scale** — the live VP card (:func:`xlbridge.workbooks.live_card.write_card`, teams of four,
   20 VPs) for the league's board count, with boards and K as inputs.
 
 Ranks: 1 + the number of teams with more VPs, among the teams that have played, so equal
@@ -34,7 +34,7 @@ Techniques (Excel 2010 function set): the schedule is fixed when the workbook is
 cross-table cell refers straight to its match's VP cell on the Matches sheet; a team's VPs
 are SUM and its matches COUNT over its row of the cross table (blank cells are ""); its IMP
 margin is SUMIF(home numbers, team, margins) − SUMIF(away numbers, team, margins); VPs are
-:meth:`~xlbridge.workbooks.cards.CardCells.vp_formula` of the margin (the away team's of its
+:meth:`~xlbridge.workbooks.live_card.CardCells.vp_formula` of the margin (the away team's of its
 negative); ranks are ``1 + SUMPRODUCT(ISNUMBER(vps)*(vps > own))``.
 """
 
@@ -50,10 +50,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.scoring import checks
 from xlbridge.scoring.imps import MAX_IMPS
+from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.scale_choice import choose_scale
-from xlbridge.scoring.scales import MAX_BOARDS
 from xlbridge.scoring.wbf_discrete import DiscreteScale
-from xlbridge.workbooks.cards import CardCells, write_scale_sheet
+from xlbridge.workbooks.cards import write_scale_sheet
 from xlbridge.workbooks.kit import formulas, layout, ranking, refs, styles, validation
 from xlbridge.workbooks.kit.layout import Column
 from xlbridge.workbooks.kit.printing import (
@@ -63,6 +63,7 @@ from xlbridge.workbooks.kit.printing import (
     keep_sections_together,
     orient,
 )
+from xlbridge.workbooks.live_card import CardCells
 
 TEAMS_SHEET = "Teams"
 MATCHES_SHEET = "Matches"
@@ -195,7 +196,8 @@ class LeagueBook:
     def total_column(self, key: str) -> str:
         """The Table's column of a total: ``key`` is played, vps, margin or rank."""
         index = [c.key for c in TOTALS].index(key)
-        return get_column_letter(FIRST_CROSS_COLUMN + self.teams + index)
+        letter: str = get_column_letter(FIRST_CROSS_COLUMN + self.teams + index)
+        return letter
 
     def total_cell(self, key: str, team: int) -> str:
         """A total of a team on the Table."""

@@ -37,11 +37,11 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import InputError
 from xlbridge.io.files import write_atomically
 from xlbridge.scoring.checks import shown
+from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.scale_choice import choose_scale
-from xlbridge.scoring.scales import MAX_BOARDS
 from xlbridge.scoring.swiss import Draw, late_entry, swiss_draw
-from xlbridge.workbooks import swiss_event as layout
-from xlbridge.workbooks.swiss_event import SwissEventBook
+from xlbridge.workbooks.swiss_event import SwissEventBook, build_swiss_event
+from xlbridge.workbooks.swiss_event import book as layout
 
 #: The backup of EVENT.xlsx made before round r is drawn: EVENT.before-round-r.xlsx.
 BACKUP_SUFFIX = ".before-round-{round}.xlsx"
@@ -167,7 +167,7 @@ def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
         raise InputError(f"{path}: the Entries sheet or the round sheets are missing or damaged")
     scale = _optional_constant(workbook, layout.SCALE_NAME, "gaussian")
     bounds = _optional_constant(workbook, layout.BOUNDS_NAME, "lower")
-    book = layout.build_swiss_event(
+    book = build_swiss_event(
         form=form,
         teams=entries,
         rounds=rounds,

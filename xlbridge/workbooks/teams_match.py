@@ -29,9 +29,9 @@ match's length is the boards cell of the Scale sheet (a director may shorten a m
 
 Scales (``scale``):
 
-- ``gaussian`` — a live card (:func:`xlbridge.workbooks.cards.write_card`) on the sheet
+- ``gaussian`` — a live card (:func:`xlbridge.workbooks.live_card.write_card`) on the sheet
   **Scale**, whose boards and K are inputs; a team's VPs are
-  :meth:`~xlbridge.workbooks.cards.CardCells.vp_formula` of its margin (= ``VPScale.vp``),
+  :meth:`~xlbridge.workbooks.live_card.CardCells.vp_formula` of its margin (= ``VPScale.vp``),
   negative VPs included when ``negative`` is set.
 - ``wbf`` — the WBF 2013 continuous VPs for ``boards`` boards: the sheet **WBF scale** holds
   :func:`xlbridge.scoring.wbf.wbf_table` (margin 0 … ⌈B⌉ → winner's VPs, loser = 20 − winner) in
@@ -55,6 +55,7 @@ INT, ROUND). Inputs are unlocked and tinted; every sheet is protected without a 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
@@ -62,14 +63,14 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
-from xlbridge.scoring.scales import MAX_BOARDS, vp_scale
+from xlbridge.scoring.names import MAX_BOARDS
+from xlbridge.scoring.scales import vp_scale
 from xlbridge.scoring.wbf import WBF_TOTAL, wbf_table
 from xlbridge.scoring.wbf_discrete import wbf_discrete
 from xlbridge.scoring.wording import plural
 from xlbridge.workbooks.cards import (
     WBF_GROUP_WIDTH,
     WBF_GROUPS,
-    CardCells,
     wbf_column_widths,
     wbf_rows,
     wbf_title,
@@ -86,6 +87,7 @@ from xlbridge.workbooks.kit.imp_table import (
 )
 from xlbridge.workbooks.kit.layout import Column
 from xlbridge.workbooks.kit.printing import PAPER_SIZES, ROW_HEIGHT
+from xlbridge.workbooks.live_card import CardCells
 
 MATCH_SHEET = "Match"
 SCALE_SHEET = "Scale"
@@ -250,16 +252,55 @@ def build_teams_match(
 # The Match sheet
 
 
+class _ResultRows(NamedTuple):
+    """Rows below the boards: team names, total IMPs, margin, VPs, boards scored, status."""
+
+    names: int
+    total: int
+    margin: int
+    vp: int
+    scored: int
+    status: int
+
+
 def _write_match(
     workbook: Workbook, ws: Worksheet, boards: int, card: CardCells | None, paper: str
 ) -> TeamsMatchBook:
     last_board = FIRST_BOARD_ROW + boards - 1
-    names_row, total_row, margin_row, vp_row, scored_row, status_row = range(
-        last_board + 1, last_board + 7
+    rows = _ResultRows(*range(last_board + 1, last_board + 7))
+    scored = f"{HOME_IMPS}{rows.scored}"
+    match_length = _write_header(ws, boards, card)
+    _write_boards(ws, boards, last_board)
+    status = _write_results(ws, rows, boards, card, match_length)
+    home_total, away_total = f"{HOME_IMPS}{rows.total}", f"{AWAY_IMPS}{rows.total}"
+    home_margin, away_margin = f"{HOME_IMPS}{rows.margin}", f"{AWAY_IMPS}{rows.margin}"
+    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
+    layout.finish(ws, paper, rows.status, LAST_COLUMN, freeze=f"A{FIRST_BOARD_ROW}")
+    return TeamsMatchBook(
+        workbook=workbook,
+        boards=boards,
+        scale=_scale_name(card),
+        sheet=MATCH_SHEET,
+        event=EVENT,
+        date=DATE,
+        home=HOME,
+        away=AWAY,
+        scale_label=SCALE_LABEL,
+        home_imps=home_total,
+        away_imps=away_total,
+        home_margin=home_margin,
+        away_margin=away_margin,
+        home_vp=f"{HOME_IMPS}{rows.vp}",
+        away_vp=f"{AWAY_IMPS}{rows.vp}",
+        boards_scored=scored,
+        status=status,
+        card=card,
     )
-    points = refs.absolute(POINTS, FIRST_BOARD_ROW, last_board)
-    scored = f"{HOME_IMPS}{scored_row}"
 
+
+def _write_header(ws: Worksheet, boards: int, card: CardCells | None) -> str:
+    """Title, the event, date and team inputs, the scale and the note; returns the match's
+    length in boards (a number, or the Scale sheet's boards cell)."""
     # Title and header inputs.
     layout.title(ws, f"{TITLE} · {plural(boards, 'board')}", LAST_COLUMN)
     for ref, label in HEADER_LABELS.items():
@@ -286,8 +327,12 @@ def _write_match(
     ):
         validation.text_length(ws, cells, length, what, f"{what}: at most {length} characters.")
     layout.merged_text(ws, refs.span(NOTE_ROW, 1, LAST_COLUMN), NOTE, height=2 * ROW_HEIGHT)
+    return match_length
 
-    # Column headings (the IMP columns headed by the team names once typed), one row per board.
+
+def _write_boards(ws: Worksheet, boards: int, last_board: int) -> None:
+    """Column headings (the IMP columns headed by the team names once typed), one row per
+    board and the rule on the two rooms' NS scores."""
     layout.headings(ws, HEADER_ROW, COLUMNS, height=layout.text_height(HEADER_LINES))
     for letter, team in ((HOME_IMPS, HOME), (AWAY_IMPS, AWAY)):
         label = _quoted(HEADER_LABELS[team])
@@ -312,7 +357,16 @@ def _write_match(
         allow_blank=True,
     )
 
-    # Results: totals, margin, VPs, boards scored, status.
+
+def _write_results(
+    ws: Worksheet, result_rows: _ResultRows, boards: int, card: CardCells | None, match_length: str
+) -> str:
+    """Totals, margins, VPs and boards scored of both teams, and the status line; returns the
+    status cell."""
+    last_board = FIRST_BOARD_ROW + boards - 1
+    names_row, total_row, margin_row, vp_row, scored_row, status_row = result_rows
+    points = refs.absolute(POINTS, FIRST_BOARD_ROW, last_board)
+    scored = f"{HOME_IMPS}{scored_row}"
     home_total, away_total = f"{HOME_IMPS}{total_row}", f"{AWAY_IMPS}{total_row}"
     home_margin, away_margin = f"{HOME_IMPS}{margin_row}", f"{AWAY_IMPS}{margin_row}"
     vp_format = "0" if card is not None else "0.00"
@@ -353,7 +407,7 @@ def _write_match(
     ws.row_dimensions[names_row].height = layout.text_height(
         layout.wrapped_lines("x" * NAME_LENGTH, COLUMNS[-1].width)
     )
-    status = layout.merged_text(
+    status: str = layout.merged_text(
         ws,
         refs.span(status_row, 1, LAST_COLUMN),
         f'=IF({scored}=0,"No board scored yet",IF({scored}<{match_length},'
@@ -362,29 +416,7 @@ def _write_match(
         alignment=styles.CENTER,
         height=1.5 * ROW_HEIGHT,
     ).coordinate
-
-    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
-    layout.finish(ws, paper, status_row, LAST_COLUMN, freeze=f"A{FIRST_BOARD_ROW}")
-    return TeamsMatchBook(
-        workbook=workbook,
-        boards=boards,
-        scale=_scale_name(card),
-        sheet=MATCH_SHEET,
-        event=EVENT,
-        date=DATE,
-        home=HOME,
-        away=AWAY,
-        scale_label=SCALE_LABEL,
-        home_imps=home_total,
-        away_imps=away_total,
-        home_margin=home_margin,
-        away_margin=away_margin,
-        home_vp=f"{HOME_IMPS}{vp_row}",
-        away_vp=f"{AWAY_IMPS}{vp_row}",
-        boards_scored=scored,
-        status=status,
-        card=card,
-    )
+    return status
 
 
 def _scale_name(card: CardCells | None) -> str:

@@ -1,15 +1,15 @@
-"""The Travellers and Score cards sheets of the results pack (see :mod:`.results_pack`)."""
+"""The Travellers and Score cards sheets of the results pack (see :mod:`.pack`)."""
 
 from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING
 
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.scoring.contract import SEATS, VULNERABILITY, dealer
 from xlbridge.scoring.session import BoardTraveller, PairResult, ScoreCardRow, ScoredLine
+from xlbridge.workbooks.results_pack.context import PackContext
 from xlbridge.workbooks.results_pack.hands import SEAT_NAMES
 from xlbridge.workbooks.results_pack.sheet import (
     CENTER,
@@ -21,9 +21,6 @@ from xlbridge.workbooks.results_pack.sheet import (
     Col,
     PackSheet,
 )
-
-if TYPE_CHECKING:
-    from xlbridge.workbooks.results_pack.pack import PackContext
 
 SCORE_FORMAT = "0"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}

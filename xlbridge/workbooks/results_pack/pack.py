@@ -17,31 +17,27 @@ into a workbook a director prints and hands out:
 The file holds values only — no formulas — and every name is written as text. Each sheet
 prints portrait on A4 or Letter with its column headings repeated on every page, the event
 in the page header, and manual page breaks so that no board's traveller, pair's score card or
-short ranking is split across two pages (see :mod:`.results_pack_page`).
+short ranking is split across two pages (see :mod:`.page`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from openpyxl import Workbook
 
 from xlbridge.errors import InputError
-from xlbridge.io.sessions import pair_names
 from xlbridge.scoring import checks
 from xlbridge.scoring.checks import shown
-from xlbridge.scoring.session import PairResult, SessionResult
+from xlbridge.scoring.session import SessionResult
 from xlbridge.workbooks.kit.printing import PAPER_SIZES
 from xlbridge.workbooks.results_pack import page
 from xlbridge.workbooks.results_pack.boards import write_score_cards, write_travellers
+from xlbridge.workbooks.results_pack.context import Names, PackContext
 from xlbridge.workbooks.results_pack.hands import read_deal
+from xlbridge.workbooks.results_pack.ranking import ranking_columns, write_ranking
 from xlbridge.workbooks.results_pack.sheet import (
-    FIT_LEFT,
-    HEADING_LINES,
-    PERCENT_FORMAT,
-    Col,
     PackSheet,
 )
 
@@ -56,35 +52,6 @@ METHOD_NAMES = {
     "ximp": "cross-IMPs",
     "butler": "Butler IMPs",
 }
-DIRECTION_NAMES = {"NS": "North-South", "EW": "East-West", "": "All pairs"}
-#: A ranking too long for a page runs on over pages, its caption kept with this many lines.
-KEEP_WITH_CAPTION = 3
-
-#: Names by pair label, or by (section, direction, pair) as :func:`read_names` gives them.
-Names = Mapping[object, str]
-
-
-@dataclass(frozen=True)
-class PackContext:
-    """What every sheet of the pack needs besides the session: names, unit, number formats."""
-
-    result: SessionResult
-    names: dict[tuple[str, str, str], str]
-    deals: dict[int, dict[str, str]]
-    value_format: str  # a board's matchpoints or IMPs as printed
-    total_format: str  # a pair's total
-    top_format: str  # a pair's top
-
-    @property
-    def matchpoints(self) -> bool:
-        return self.result.method in ("mp", "acbl")
-
-    @property
-    def unit(self) -> str:
-        return "MPs" if self.matchpoints else "IMPs"
-
-    def names_of(self, pair: PairResult) -> str:
-        return pair_names(self.names, pair)
 
 
 def build_results_pack(
@@ -153,8 +120,8 @@ def _names(names: Names) -> dict[tuple[str, str, str], str]:
         full = tuple(str(part) for part in key) if isinstance(key, tuple) else ("", "", str(key))
         if len(full) != 3:
             raise InputError(f"names: a key is a pair or (section, direction, pair), got {key!r}")
-        keyed[full] = _text(f"names of pair {full[2]}", value)  # type: ignore[index]
-    return keyed  # type: ignore[return-value]
+        keyed[full] = _text(f"names of pair {full[2]}", value)
+    return keyed
 
 
 def _deals(hands: Mapping[int, object], boards: set[int]) -> dict[int, dict[str, str]]:
@@ -195,94 +162,3 @@ def _title(what: str, result: SessionResult) -> str:
     winners = "one winner" if result.winners == 1 else "two winners"
     across = ", scored across the field" if result.across_field and len(result.sections) > 1 else ""
     return f"{what} — {METHOD_NAMES[result.method]}, {winners}{across}"
-
-
-def caption_of(section: str, direction: str) -> str:
-    """How a ranking is named: "Section A — North-South", "All pairs"."""
-    parts = [f"Section {section}"] if section else []
-    return " — ".join([*parts, DIRECTION_NAMES[direction]])
-
-
-# --------------------------------------------------------------------------------------------
-# Ranking
-
-
-def ranking_columns(context: PackContext) -> list[Col]:
-    score = context.unit
-    columns = [
-        Col("place", "Place", 6),
-        Col("pair", "Pair", 6),
-        Col("names", "Names", 40, "@", FIT_LEFT),
-        Col("score", score, 9, context.total_format),
-    ]
-    if context.matchpoints:
-        columns += [
-            Col("top", "Top", 8, context.top_format),
-            Col("percent", "%", 8, PERCENT_FORMAT),
-        ]
-    else:
-        columns += [Col("per_board", f"{score} per board", 9, "0.00")]
-    return [*columns, Col("boards", "Boards", 7)]
-
-
-def rankings(result: SessionResult) -> list[tuple[str, str, list[PairResult]]]:
-    """Each ranking as (section, direction, pairs in place order)."""
-    sections = ("",) if result.across_field else result.sections
-    found = []
-    for section in sections:
-        for direction in result.directions:
-            pairs = result.ranking(None if result.across_field else section, direction)
-            if pairs:
-                found.append((section, direction, pairs))
-    return found
-
-
-def write_ranking(sheet: PackSheet, context: PackContext, paper: str) -> PackSheet:
-    """The rankings one after the other; one that fits a page (below its repeated headings,
-    with its caption) is kept on one page."""
-    result = context.result
-    tables = rankings(result)
-    fits = page.lines_per_page(paper, page.scale_for(paper, sheet.widths)) - HEADING_LINES - 1
-    for index, (section, direction, pairs) in enumerate(tables):
-        if index:
-            sheet.blank()
-        sheet.start_block()
-        sheet.caption(caption_of(section, direction))
-        kept = len(pairs) if len(pairs) < fits else KEEP_WITH_CAPTION
-        for number, pair in enumerate(pairs):
-            if number == kept:
-                sheet.end_block()
-            sheet.record(
-                {
-                    "place": pair.place,
-                    "pair": pair.pair,
-                    "names": context.names_of(pair),
-                    "score": pair.score,
-                    "top": pair.top,
-                    "percent": pair.percentage,
-                    "per_board": pair.per_board,
-                    "boards": pair.boards,
-                }
-            )
-        if kept == len(pairs):
-            sheet.end_block()
-    sheet.blank()
-    for note in ranking_notes(result):
-        sheet.note(note)
-    return sheet
-
-
-def ranking_notes(result: SessionResult) -> list[str]:
-    notes = ['Pairs with equal scores share a place, written "3=".']
-    if result.method in ("mp", "acbl"):
-        notes.append(
-            "% is the pair's matchpoints over the sum of the tops of the boards it played."
-        )
-        if result.factoring == "most_played":
-            notes.append(
-                "Boards played fewer times, or with an adjusted score, are factored (Neuberg) "
-                "to the same top."
-            )
-    else:
-        notes.append("An adjusted score A+ / A= / A- counts +3 / 0 / -3 IMPs.")
-    return notes

@@ -1,0 +1,36 @@
+"""What every sheet of the results pack needs besides the session: names, deals and number
+formats."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from xlbridge.io.sessions import pair_names
+from xlbridge.scoring.session import PairResult, SessionResult
+
+#: Names by pair label, or by (section, direction, pair) as :func:`read_names` gives them.
+Names = Mapping[object, str]
+
+
+@dataclass(frozen=True)
+class PackContext:
+    """What every sheet of the pack needs besides the session: names, unit, number formats."""
+
+    result: SessionResult
+    names: dict[tuple[str, str, str], str]
+    deals: dict[int, dict[str, str]]
+    value_format: str  # a board's matchpoints or IMPs as printed
+    total_format: str  # a pair's total
+    top_format: str  # a pair's top
+
+    @property
+    def matchpoints(self) -> bool:
+        return self.result.method in ("mp", "acbl")
+
+    @property
+    def unit(self) -> str:
+        return "MPs" if self.matchpoints else "IMPs"
+
+    def names_of(self, pair: PairResult) -> str:
+        return pair_names(self.names, pair)
