@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -76,19 +77,25 @@ class TextFormat:
 
 
 def csv_text(rows: Iterable[Sequence[object]], delimiter: str = ",") -> str:
-    """Rows as CSV text ("\n" line ends), every cell through :func:`csv_cell`.
-
-    A cell holding a carriage return is quoted (Python's writer quotes only the characters of
-    its own line end), so that the file reads back the same.
-    """
+    """Rows as CSV text ("\n" line ends), every cell through :func:`csv_cell`."""
     cells = [[csv_cell(cell) for cell in row] for row in rows]
+    return written(cells, delimiter, any("\r" in cell for row in cells for cell in row))
+
+
+def written(rows: Iterable[Sequence[str]], delimiter: str, carriage_return: bool) -> str:
+    """Rows of cells already made safe, as ``csv.writer`` writes them ("\n" line ends).
+
+    ``carriage_return``: whether a cell holds one. Python's writer quotes only the characters
+    of its own line end, so such rows are written with "\r\n" line ends, which makes it quote
+    the cell, and each row's line end then becomes "\n": the file reads back the same.
+    """
     out = io.StringIO()
-    if not any("\r" in cell for row in cells for cell in row):
-        csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(cells)
+    if not carriage_return:
+        csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(rows)
         return out.getvalue()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
     lines = []
-    for row in cells:
+    for row in rows:
         out.seek(0)
         out.truncate()
         writer.writerow(row)
@@ -129,36 +136,19 @@ def columns_text(
 ) -> str:
     """CSV text ("\n" line ends) of a header (None: none) and equally long columns of cells,
     exactly as :func:`csv_text` of the rows writes it. Columns listed in ``numeric`` hold
-    numbers the program formatted, which need no formula check.
-
-    Cells are joined line by line in one pass when none needs quoting (no separator, quote or
-    line break in any cell), the usual case; otherwise :func:`csv_text` writes the rows.
+    numbers the program formatted, which need no formula check; every other column goes
+    through :func:`csv_cells`.
     """
     trusted = set(numeric)
-    quoted = not columns
-    written = []
+    carriage_return = False
+    safe = []
     for index, column in enumerate(columns):
         joined = "\n".join(column)
-        quoted = quoted or needs_quotes(column, joined, delimiter, len(columns))
-        written.append(column if index in trusted else csv_cells(column, joined))
-    columns = written  # a cell marked as text cannot need quotes it did not need before
+        carriage_return = carriage_return or "\r" in joined
+        safe.append(column if index in trusted else csv_cells(column, joined))
     head = [csv_cell(cell) for cell in header] if header is not None else None
-    size = len(columns[0]) if columns else 0
-    if quoted or (head is not None and needs_quotes(head, "\n".join(head), delimiter, len(head))):
-        rows = [list(row) for row in zip(*columns, strict=True)] if columns else [[]] * size
-        return csv_text([*([head] if head is not None else []), *rows], delimiter)
-    lines = map(delimiter.join, zip(*columns, strict=True))
-    body = "\n".join(lines) + "\n" if size else ""
-    return (delimiter.join(head) + "\n" if head is not None else "") + body
-
-
-def needs_quotes(cells: Sequence[str], joined: str, delimiter: str, width: int) -> bool:
-    """Whether Python's csv writer would quote any of ``cells`` (in rows ``width`` wide;
-    ``joined``: the cells joined by line breaks)."""
-    return (
-        joined.count("\n") != max(len(cells) - 1, 0)
-        or '"' in joined
-        or "\r" in joined
-        or delimiter in joined
-        or (width == 1 and not all(cells))  # a lone blank field is written ""
-    )
+    if head is not None:
+        carriage_return = carriage_return or any("\r" in cell for cell in head)
+    body: Iterable[Sequence[str]] = zip(*safe, strict=True) if safe else []
+    rows = itertools.chain([head], body) if head is not None else body
+    return written(rows, delimiter, carriage_return)

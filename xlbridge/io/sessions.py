@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv_table import CsvTable, parse_table, read_text
+from xlbridge.io.csv import CsvTable, parse_table, read_text
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.contract import RowError, parse_rows
 from xlbridge.scoring.session import (

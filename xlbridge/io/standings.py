@@ -16,8 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from xlbridge.errors import InputError
+from xlbridge.io.csv import parse_table, read_text
 from xlbridge.io.csv_cells import csv_text, unmarked
-from xlbridge.io.csv_table import parse_table, read_text
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.swiss import BYE, Draw, swiss_draw
 
