@@ -32,11 +32,13 @@ class History:
 
     @property
     def competition(self) -> np.ndarray:  # index into Results.competition_ids
-        return self.results.competition[self._column("row")]
+        codes: np.ndarray = self.results.competition[self._column("row")]
+        return codes
 
     @property
     def date(self) -> np.ndarray:
-        return self.results.date[self._column("row")]
+        dates: np.ndarray = self.results.date[self._column("row")]
+        return dates
 
     @property
     def player(self) -> np.ndarray:  # register index
@@ -195,7 +197,8 @@ def _day_numbers(dates: np.ndarray) -> np.ndarray:
     present = np.bincount(offset) > 0
     rank = np.cumsum(present) - 1
     kind = np.int16 if rank[-1] < 2**15 - 1 else np.int64
-    return rank[offset].astype(kind)
+    ranks: np.ndarray = rank[offset].astype(kind)
+    return ranks
 
 
 def _members_in_order(

@@ -172,7 +172,8 @@ def _dates(table: CsvTable) -> np.ndarray:
             row = int(np.flatnonzero(codes == code)[0])
             message = f"date must be a date such as 2026-11-29, got {shown(cell)}"
             raise table.fail(row, message) from None
-    return np.array(parsed, dtype="datetime64[D]").reshape(-1)[codes]
+    parsed_days: np.ndarray = np.array(parsed, dtype="datetime64[D]").reshape(-1)[codes]
+    return parsed_days
 
 
 def _iso_days(digits: str) -> np.ndarray | None:
@@ -189,7 +190,8 @@ def _iso_days(digits: str) -> np.ndarray | None:
     length = (months + 1).astype("datetime64[M]").astype("datetime64[D]") - first
     if (day > length.astype(np.int64)).any():  # the calendar's own check
         return None
-    return first + (day - 1)
+    days: np.ndarray = first + (day - 1)
+    return days
 
 
 def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:

@@ -1,6 +1,6 @@
 """Traveller files for ``xlbridge session``: the lines of a pairs session, and pair names.
 
-A CSV file with a header row (see :mod:`xlbridge.io.csv_table` for separators, encodings and how
+A CSV file with a header row (see :mod:`xlbridge.io.csv` for separators, encodings and how
 column names are matched). One line per table per board:
 
 - ``board`` — the board number;

@@ -1,6 +1,6 @@
 """Standings files for ``xlbridge swiss draw``: who is on what, and who has met whom.
 
-A CSV file with a header row (see :mod:`xlbridge.io.csv_table` for separators and names):
+A CSV file with a header row (see :mod:`xlbridge.io.csv` for separators and names):
 
 - ``team`` — the team (or pair) name or number, one row each;
 - ``score`` — its score so far (VPs);
