@@ -77,6 +77,8 @@ class CsvTable:
     columns: dict[str, int]  # normalised column name → index
     decimal_comma: bool = field(default=False)  # whether any number used one
     numeric: set[int] = field(default_factory=set)  # columns of numbers the program wrote
+    #: Whether the file may hold a carriage return in a cell (see :func:`columns_text`).
+    carriage_return: bool = field(default=True)
 
     @property
     def size(self) -> int:
@@ -230,7 +232,13 @@ class CsvTable:
     def text(self) -> str:
         """The table as CSV text with its own separator ("\n" line ends; see TextFormat)."""
         with paused_gc():
-            return columns_text(self.header, self.cells, self.delimiter, self.numeric)
+            return columns_text(
+                self.header,
+                self.cells,
+                self.delimiter,
+                self.numeric,
+                numbers_plain=not self.carriage_return,
+            )
 
 
 # --------------------------------------------------------------------------------------------
@@ -251,33 +259,49 @@ def trimmed_one(value: float, decimals: int) -> str:
     return "0" if text in ("-0", "") else text
 
 
-#: Below this magnitude a float's spacing is under 10^-10, so ``round(value, d)`` for d ≤ 10
-#: formats to the same d decimals as the value itself: ``"%.{d}f"`` of the column in one go
-#: gives :func:`trimmed_one`'s digits (both round half to even on the exact binary value).
+#: Below this magnitude a float's spacing is under 10^-10, so that for d ≤ 10 decimals
+#: ``round(value, d)`` formats to the d decimals of the value itself, and a value's shortest
+#: text (``repr``) with at most d decimals is those d decimals, trailing zeros dropped.
 _PLAIN_RANGE = 2.0**18
 #: A run of zeros ending a cell that has a decimal point, with the point if nothing is left.
 _TRAILING_ZEROS = re.compile(r"\.?0+\n")
 _MINUS_ZERO = re.compile(r"(?m)^-0$")
+#: A cell with more than d decimals, by d.
+_MORE_DECIMALS = {d: re.compile(r"\.\d{" + str(d + 1) + "}") for d in range(1, 11)}
 
 
 def trimmed(values: np.ndarray, decimals: int, point: str = ".") -> list[str]:
-    """:func:`trimmed_one` of every value, with ``point`` as the decimal mark."""
+    """:func:`trimmed_one` of every value, with ``point`` as the decimal mark: the column in
+    one go (see :data:`_PLAIN_RANGE`), or value by value when a value is too large."""
     _check_decimals(decimals)
     values = np.asarray(values, dtype=float).reshape(-1)
     blank = np.isnan(values)
-    plain = (np.abs(np.where(blank, 0.0, values)) < _PLAIN_RANGE).all()
-    if not plain or decimals > 10 or not values.size:
-        cells = [trimmed_one(value, decimals) for value in values.tolist()]
+    filled = np.where(blank, 0.0, values)
+    if not values.size or decimals > 10 or not (np.abs(filled) < _PLAIN_RANGE).all():
+        text = "".join(trimmed_one(value, decimals) + "\n" for value in values.tolist())
     else:
-        text = (f"%.{decimals}f\n" * values.size) % tuple(np.where(blank, 0.0, values).tolist())
-        if decimals:
-            text = _TRAILING_ZEROS.sub("\n", text)
-        cells = _MINUS_ZERO.sub("0", text).split("\n")[:-1]
-        for row in np.flatnonzero(blank).tolist():
-            cells[row] = ""
+        text = _trimmed_text(filled, decimals)
     if point != ".":
-        cells = "\n".join(cells).replace(".", point).split("\n") if cells else cells
+        text = text.replace(".", point)
+    cells = text.split("\n")[:-1]
+    for row in np.flatnonzero(blank).tolist():
+        cells[row] = ""
     return cells
+
+
+def _trimmed_text(values: np.ndarray, decimals: int) -> str:
+    """:func:`trimmed_one` of values below :data:`_PLAIN_RANGE`, each followed by a line break:
+    their shortest text when no value needs an exponent or more decimals, else ``%.{d}f``
+    with trailing zeros dropped."""
+    numbers = tuple(values.tolist())
+    if decimals:
+        text = ("%r\n" * values.size) % numbers
+        if "e" not in text and "-0.0\n" not in text and not _MORE_DECIMALS[decimals].search(text):
+            return text.replace(".0\n", "\n")
+        text = _TRAILING_ZEROS.sub("\n", (f"%.{decimals}f\n" * values.size) % numbers)
+    else:
+        text = ("%.0f\n" * values.size) % numbers
+    return _MINUS_ZERO.sub("0", text)
 
 
 def fixed(values: np.ndarray, decimals: int) -> list[str]:
@@ -352,7 +376,9 @@ def parse_table(
     columns = _columns(header, name, header_line, required)
     if not lines.size and not empty_ok:
         raise InputError(f"{name}: no records below the header")
-    return CsvTable(name, header, cells, lines, delimiter, columns)
+    table = CsvTable(name, header, cells, lines, delimiter, columns)
+    table.carriage_return = "\r" in text
+    return table
 
 
 def _read_records(
@@ -361,7 +387,9 @@ def _read_records(
     """The header's line, the header, the data cells column by column and each data row's
     line. Blank records (nothing but separators and white space) are skipped."""
     rows, numbers = _records(text, name, delimiter)
-    kept = list(map(bool, map(str.strip, map("".join, rows))))
+    kept = [True]
+    if _may_have_blank_lines(text, delimiter):
+        kept = list(map(bool, map(str.strip, map("".join, rows))))
     if not all(kept):
         rows = list(compress(rows, kept))
         numbers = numbers[np.array(kept, dtype=bool)]
@@ -378,6 +406,30 @@ def _read_records(
         )
     cells = [list(column) for column in zip(*data, strict=True)] if data else []
     return int(numbers[0]), header, cells or [[] for _ in header], numbers[1:]
+
+
+def _may_have_blank_lines(text: str, delimiter: str) -> bool:
+    """Whether a line of ``text`` holds nothing but white space and separators (a blank
+    record, unless inside quotes): looked for in one pass, so that the usual file's records
+    need not be looked at one by one."""
+    body = text[:-1] if text.endswith("\n") else text
+    if body.isascii():  # a blank line starts with ASCII white space, the separator or its end
+        starts = _ASCII_BLANK_STARTS + delimiter
+        ends = body.endswith("\n")  # the last line is empty
+        if (
+            not ends
+            and not body.startswith(tuple(starts))
+            and not any("\n" + c in body for c in starts)
+        ):
+            return False
+    return _BLANK_LINE[delimiter].search(body) is not None
+
+
+#: What an ASCII line that is blank may start with: white space (as ``str.strip`` sees it)
+#: or its line break.
+_ASCII_BLANK_STARTS = " \t\r\n\x0b\x0c\x1c\x1d\x1e\x1f"
+#: A line of nothing but white space (as ``str.strip`` sees it) and the separator.
+_BLANK_LINE = {d: re.compile(r"(?m)^(?:[^\S\n]|" + re.escape(d) + ")*$") for d in DELIMITERS}
 
 
 def _records(text: str, name: str, delimiter: str) -> tuple[list[list[str]], np.ndarray]:

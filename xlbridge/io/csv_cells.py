@@ -133,16 +133,22 @@ def columns_text(
     columns: Sequence[list[str]],
     delimiter: str = ",",
     numeric: Iterable[int] = (),
+    *,
+    numbers_plain: bool = False,
 ) -> str:
     """CSV text ("\n" line ends) of a header (None: none) and equally long columns of cells,
     exactly as :func:`csv_text` of the rows writes it. Columns listed in ``numeric`` hold
-    numbers the program formatted, which need no formula check; every other column goes
-    through :func:`csv_cells`.
+    numbers (read or formatted by the program), which need no formula check; every other
+    column goes through :func:`csv_cells`. ``numbers_plain``: no cell of those columns holds
+    a carriage return (the file read had none), which then is not looked for in them.
     """
     trusted = set(numeric)
     carriage_return = False
     safe = []
     for index, column in enumerate(columns):
+        if numbers_plain and index in trusted:
+            safe.append(column)
+            continue
         joined = "\n".join(column)
         carriage_return = carriage_return or "\r" in joined
         safe.append(column if index in trusted else csv_cells(column, joined))
