@@ -293,6 +293,8 @@ def _trimmed_text(values: np.ndarray, decimals: int) -> str:
     """:func:`trimmed_one` of values below :data:`_PLAIN_RANGE`, each followed by a line break:
     their shortest text when no value needs an exponent or more decimals, else ``%.{d}f``
     with trailing zeros dropped."""
+    if (values == np.floor(values)).all():  # whole numbers (matchpoints, say): no point
+        return ("%d\n" * values.size) % tuple(values.astype(np.int64).tolist())
     numbers = tuple(values.tolist())
     if decimals:
         text = ("%r\n" * values.size) % numbers
@@ -411,23 +413,19 @@ def _read_records(
 def _may_have_blank_lines(text: str, delimiter: str) -> bool:
     """Whether a line of ``text`` holds nothing but white space and separators (a blank
     record, unless inside quotes): looked for in one pass, so that the usual file's records
-    need not be looked at one by one."""
+    need not be looked at one by one. Only a line that is empty or starts with white space
+    or the separator can be one."""
     body = text[:-1] if text.endswith("\n") else text
-    if body.isascii():  # a blank line starts with ASCII white space, the separator or its end
-        starts = _ASCII_BLANK_STARTS + delimiter
-        ends = body.endswith("\n")  # the last line is empty
-        if (
-            not ends
-            and not body.startswith(tuple(starts))
-            and not any("\n" + c in body for c in starts)
-        ):
+    first = body[:1]
+    if not (first.isspace() or first == delimiter or body.endswith("\n")):
+        if _MAY_BE_BLANK[delimiter].search(body) is None:
             return False
     return _BLANK_LINE[delimiter].search(body) is not None
 
 
-#: What an ASCII line that is blank may start with: white space (as ``str.strip`` sees it)
-#: or its line break.
-_ASCII_BLANK_STARTS = " \t\r\n\x0b\x0c\x1c\x1d\x1e\x1f"
+#: A line that starts as a blank line would: with white space (a line break: it is empty)
+#: or the separator.
+_MAY_BE_BLANK = {d: re.compile(r"\n[\s" + re.escape(d) + "]") for d in DELIMITERS}
 #: A line of nothing but white space (as ``str.strip`` sees it) and the separator.
 _BLANK_LINE = {d: re.compile(r"(?m)^(?:[^\S\n]|" + re.escape(d) + ")*$") for d in DELIMITERS}
 
