@@ -128,7 +128,7 @@ class CsvTable:
         typed = cells if all(cells) else list(compress(cells, cells))  # cells not empty
         if typed and (len(typed) == len(cells) or blank_allowed):
             try:  # the usual case, converted in one go; any doubt goes the careful way below
-                values = np.array(typed, dtype=float)
+                values = np.fromiter(map(float, typed), float, len(typed))
                 if (np.abs(values) <= LARGEST).all():  # NaN and inf fail too
                     self._numbers_only(key)
                     if len(typed) == len(cells):

@@ -5,7 +5,6 @@ integers for the vectorised batch."""
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 import operator
 import re
 from collections.abc import Callable
@@ -201,11 +200,13 @@ def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
     joined = _ROW_END.join(cells)
     if not cells or joined.count(_ROW_END) != len(cells) - 1 or TEXT_MARK in joined:
         return _members_one_by_one(table)
-    # Every separator becomes a space; the rows are split apart again, then into their ids.
-    per_row = list(map(str.split, PLAYER_SEPARATORS.sub(" ", joined).split(_ROW_END)))
-    counts = np.fromiter(map(len, per_row), np.int64, len(per_row))
-    distinct, codes = _codes_one_by_one(list(itertools.chain.from_iterable(per_row)))
-    return distinct, np.repeat(np.arange(len(cells), dtype=np.int64), counts), codes
+    # Every separator becomes a space, and each row's end a token of its own.
+    tokens = PLAYER_SEPARATORS.sub(" ", joined).replace(_ROW_END, f" {_ROW_END} ").split()
+    distinct, codes = _codes_one_by_one([_ROW_END, *tokens])
+    codes = codes[1:]
+    ends = codes == 0  # the row-end token has code 0
+    rows = np.cumsum(ends)[~ends]
+    return distinct[1:], rows.astype(np.int64), codes[~ends] - 1
 
 
 #: Joins the players cells for :func:`_members` (a character no cell holds).
