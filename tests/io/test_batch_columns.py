@@ -568,3 +568,35 @@ def test_one_long_player_id_costs_the_history_no_more_than_its_bytes() -> None:
         tracemalloc.stop()
     assert rows.count(b"\n") == size + 1 and rows.startswith(",".join(HISTORY_COLUMNS).encode())
     assert peak < 20_000_000  # the rows are about 150 kB
+
+
+@pytest.mark.parametrize(
+    ("rows", "applied", "message"),
+    [
+        (["A,2026-11-01,7,1,2,3", "B,2026-11-01,7,3,1,4"], {"A", "B"}, None),
+        (["A,2026-11-01,7,1,2,3", "", " , ,,,,", "B,2026-11-01,7,3,1,4"], {"A", "B"}, None),
+        (["'=A,2026-11-01,7,1,2,3", " B ,2026-11-01,7,3,1,4"], {"=A", "B"}, None),
+        (['"A,1",2026-11-01,7,1,2,3'], {"A,1"}, None),
+        (
+            ["A,2026-11-01,7,1,2,3", "B,2026-11-01,7,3,1"],
+            None,
+            "line 3: 5 fields, the header has 6",
+        ),
+        (["A,2026-11-01,7,1,2,3", ",2026-11-01,7,3,1,4"], None, "line 3: competition must not be"),
+        (['A,2026-11-01,7,1,2,"3'], None, "line 2: a quoted field is never closed"),
+    ],
+)
+def test_the_competitions_already_in_the_history(
+    tmp_path: Path, rows: list[str], applied: set[str] | None, message: str | None
+) -> None:
+    """Read in one pass of the csv module when the file is as the program writes it, else as
+    a table: the same ids (stripped, text marks dropped), errors naming the line."""
+    from xlbridge.io.history_file import read_history
+
+    path = tmp_path / "h.csv"
+    path.write_text("competition,date,player,before,delta,after\n" + "\n".join(rows) + "\n")
+    if message is None:
+        assert read_history(path).applied == applied
+    else:
+        with pytest.raises(InputError, match=re.escape(f"{path}, {message}")):
+            read_history(path)

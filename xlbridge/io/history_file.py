@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-import itertools
-import operator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,7 +42,8 @@ def read_history(path: Path, default: TextFormat | None = None) -> HistoryFile:
     text, stored = read_text_format(path)
     if not text.strip():
         return HistoryFile(path, "", stored, set())
-    applied = _applied_plainly(text)
+    with paused_gc():  # a million rows, none of them garbage until the chunk is done
+        applied = _applied_plainly(text)
     if applied is None:  # read as a table, which names the line of anything amiss
         table = parse_table(text, str(path), HISTORY_COLUMNS, empty_ok=True)
         header = tuple(normalised(cell) for cell in table.header)
@@ -57,28 +56,35 @@ def read_history(path: Path, default: TextFormat | None = None) -> HistoryFile:
     return HistoryFile(path, text, stored, applied)
 
 
-#: History rows looked at a time by :func:`_applied_plainly` (a month adds 800,000).
-_CHUNK_ROWS = 1 << 16
-
-
 def _applied_plainly(text: str) -> set[str] | None:
     """The competition ids of a history file as the program writes it (its header first, every
-    row six fields, no blank line, no competition blank or marked as text), read a chunk of
-    rows at a time with the csv module, without holding every cell; None when the file is
-    not so, and :func:`read_history` reads it as a table."""
+    row six fields, no blank line, no competition blank or marked as text), read in one pass
+    of the csv module that keeps only each row's first field; None when the file is not so,
+    and :func:`read_history` reads it as a table."""
     reader = csv.reader(io.StringIO(text), strict=True)
     try:
         if tuple(normalised(cell) for cell in next(reader)) != HISTORY_COLUMNS:
             return None
-        applied: set[str] = set()
-        while chunk := list(itertools.islice(reader, _CHUNK_ROWS)):
-            if set(map(len, chunk)) != {len(HISTORY_COLUMNS)}:
-                return None
-            applied.update(map(operator.itemgetter(0), chunk))
+        firsts: set[object] = set(map(_competition, reader))
     except csv.Error:
         return None
-    ids = {cell.strip() for cell in applied}
+    if _NOT_SIX in firsts:
+        return None
+    ids = {str(cell).strip() for cell in firsts}
     return None if "" in ids or any(cell.startswith(TEXT_MARK) for cell in ids) else ids
+
+
+#: What :func:`_competition` gives for a row that is not six fields wide.
+_NOT_SIX = object()
+
+
+def _competition(row: list[str]) -> object:
+    """A history row's first field (its competition), or :data:`_NOT_SIX`."""
+    return row[0] if len(row) == len(HISTORY_COLUMNS) else _NOT_SIX
+
+
+#: New history rows written at a time by :func:`history_bytes` (a month adds 800,000).
+_CHUNK_ROWS = 1 << 16
 
 
 def read_applied(path: Path) -> set[str]:
