@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
 from xlbridge.io import history_file
-from xlbridge.io.csv import fixed, parse_table, trimmed, trimmed_one
-from xlbridge.io.csv_cells import TextFormat, csv_cell, csv_text
+from xlbridge.io.csv import parse_table
+from xlbridge.io.csv_cells import TextFormat, csv_cell, csv_text, fixed, trimmed, trimmed_one
 from xlbridge.io.history_file import HISTORY_COLUMNS, HistoryFile, history_bytes
 from xlbridge.io.register import Results, parse_results
 from xlbridge.io.travellers import _table_of_row, parse_traveller, score_rows, scored_csv

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
 from xlbridge.io import csv as csv_table
-from xlbridge.io.csv import parse_table, read_text, trimmed_one
-from xlbridge.io.csv_cells import csv_text, unmarked
+from xlbridge.io.csv import parse_table, read_text
+from xlbridge.io.csv_cells import csv_text, trimmed_one, unmarked
 
 
 def outcome(text: str, required: tuple[str, ...] = ("a",), write: bool = True) -> object:

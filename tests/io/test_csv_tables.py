@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv import parse_table, trimmed_one
-from xlbridge.io.csv_cells import columns_text, csv_text
+from xlbridge.io.csv import parse_table
+from xlbridge.io.csv_cells import columns_text, csv_text, trimmed_one
 
 # Cells from characters that matter: separators, spaces of several kinds, formula starts,
 # the text mark, letters and digits (no quote or carriage return).

@@ -32,7 +32,14 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv_cells import TEXT_MARK, TextFormat, columns_text, unmarked
+from xlbridge.io.csv_cells import (
+    TEXT_MARK,
+    TextFormat,
+    columns_text,
+    trimmed,
+    trimmed_one,
+    unmarked,
+)
 from xlbridge.scoring.checks import LARGEST, shown
 
 DELIMITERS = ",;\t"
@@ -239,85 +246,6 @@ class CsvTable:
                 self.numeric,
                 numbers_plain=not self.carriage_return,
             )
-
-
-# --------------------------------------------------------------------------------------------
-# Numbers as text
-
-
-def trimmed_one(value: float, decimals: int) -> str:
-    """A number rounded to ``decimals`` places (Python's rounding, also of a numpy float,
-    whose own round() scales and rounds: 44440.05 to 1 place would give 44440), trailing
-    zeros and a trailing point dropped, "-0" written "0", NaN written ""."""
-    _check_decimals(decimals)
-    value = float(value)
-    if value != value:  # NaN
-        return ""
-    text = f"{round(value, decimals) + 0.0:.{decimals}f}"
-    if "." in text:  # trailing zeros of the decimals only (not of 27644576*0*)
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-#: Below this magnitude a float's spacing is under 10^-10, so that for d ≤ 10 decimals
-#: ``round(value, d)`` formats to the d decimals of the value itself, and a value's shortest
-#: text (``repr``) with at most d decimals is those d decimals, trailing zeros dropped.
-_PLAIN_RANGE = 2.0**18
-#: A run of zeros ending a cell that has a decimal point, with the point if nothing is left.
-_TRAILING_ZEROS = re.compile(r"\.?0+\n")
-_MINUS_ZERO = re.compile(r"(?m)^-0$")
-#: A cell with more than d decimals, by d.
-_MORE_DECIMALS = {d: re.compile(r"\.\d{" + str(d + 1) + "}") for d in range(1, 11)}
-
-
-def trimmed(values: np.ndarray, decimals: int, point: str = ".") -> list[str]:
-    """:func:`trimmed_one` of every value, with ``point`` as the decimal mark: the column in
-    one go (see :data:`_PLAIN_RANGE`), or value by value when a value is too large."""
-    _check_decimals(decimals)
-    values = np.asarray(values, dtype=float).reshape(-1)
-    blank = np.isnan(values)
-    filled = np.where(blank, 0.0, values)
-    if not values.size or decimals > 10 or not (np.abs(filled) < _PLAIN_RANGE).all():
-        text = "".join(trimmed_one(value, decimals) + "\n" for value in values.tolist())
-    else:
-        text = _trimmed_text(filled, decimals)
-    if point != ".":
-        text = text.replace(".", point)
-    cells = text.split("\n")[:-1]
-    for row in np.flatnonzero(blank).tolist():
-        cells[row] = ""
-    return cells
-
-
-def _trimmed_text(values: np.ndarray, decimals: int) -> str:
-    """:func:`trimmed_one` of values below :data:`_PLAIN_RANGE`, each followed by a line break:
-    their shortest text when no value needs an exponent or more decimals, else ``%.{d}f``
-    with trailing zeros dropped."""
-    if (values == np.floor(values)).all():  # whole numbers (matchpoints, say): no point
-        return ("%d\n" * values.size) % tuple(values.astype(np.int64).tolist())
-    numbers = tuple(values.tolist())
-    if decimals:
-        text = ("%r\n" * values.size) % numbers
-        if "e" not in text and "-0.0\n" not in text and not _MORE_DECIMALS[decimals].search(text):
-            return text.replace(".0\n", "\n")
-        text = _TRAILING_ZEROS.sub("\n", (f"%.{decimals}f\n" * values.size) % numbers)
-    else:
-        text = ("%.0f\n" * values.size) % numbers
-    return _MINUS_ZERO.sub("0", text)
-
-
-def fixed(values: np.ndarray, decimals: int) -> list[str]:
-    """Each value with exactly ``decimals`` places, as ``f"{value:.{decimals}f}"``."""
-    _check_decimals(decimals)
-    values = np.asarray(values, dtype=float).reshape(-1)
-    if not values.size:
-        return []
-    return ((f"%.{decimals}f\n" * values.size) % tuple(values.tolist())).split("\n")[:-1]
-
-
-def _check_decimals(decimals: int) -> None:
-    if not 0 <= decimals <= 15:
-        raise ValueError(f"decimals must be from 0 to 15, got {decimals}")
 
 
 # --------------------------------------------------------------------------------------------

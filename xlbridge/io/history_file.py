@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv import fixed, normalised, parse_table, paused_gc, read_text_format
-from xlbridge.io.csv_cells import TEXT_MARK, TextFormat, columns_text, csv_cells, written
+from xlbridge.io.csv import normalised, parse_table, paused_gc, read_text_format
+from xlbridge.io.csv_cells import TEXT_MARK, TextFormat, columns_text, csv_cells, fixed, written
 from xlbridge.io.month_apply import Update
 from xlbridge.io.register_file import DECIMALS
 

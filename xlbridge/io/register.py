@@ -30,10 +30,12 @@ crash at any point leaves a register and a history that agree once the next run 
 The batch is in four modules, each named here for the command line and the tests:
 :mod:`~xlbridge.io.register_file` (the register), :mod:`~xlbridge.io.month_results` (the
 results), :mod:`~xlbridge.io.month_apply` (applying them) and
-:mod:`~xlbridge.io.history_file` (the history).
+:mod:`~xlbridge.io.history_file` (the history); the register is written back here.
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from xlbridge.io.history_file import (
     HISTORY_COLUMNS,
@@ -61,8 +63,6 @@ from xlbridge.io.register_file import (
     Register,
     parse_register,
     read_register,
-    register_bytes,
-    register_text,
 )
 
 __all__ = [
@@ -92,3 +92,35 @@ __all__ = [
     "register_bytes",
     "register_text",
 ]
+
+
+def register_text(register: Register, update: Update) -> str:
+    """The register with the new handicaps of players who played, and newcomers added.
+
+    Cells of players who did not play stay exactly as they were typed.
+    """
+    table = register.table
+    if not table.has("handicap"):
+        table.set_column("handicap", [""] * table.size)
+    old = table.size
+    cells = table.column("handicap")
+    touched = np.flatnonzero(update.touched[:old])
+    new_handicaps = table.formatted_column(update.handicap[touched], DECIMALS)
+    for index, cell in zip(touched.tolist(), new_handicaps, strict=True):
+        cells[index] = cell
+    table.set_column("handicap", cells, numeric=True)  # typed numbers, or ours
+    id_index, handicap_index = table.columns[register.id_key], table.columns["handicap"]
+    new_cells = table.formatted_column(update.handicap[old:], DECIMALS)
+    rows = []
+    for player, cell in zip(update.newcomers, new_cells, strict=True):
+        row = [""] * len(table.header)
+        row[id_index] = player
+        row[handicap_index] = cell
+        rows.append(row)
+    table.append_rows(rows)
+    return table.text()
+
+
+def register_bytes(register: Register, update: Update) -> bytes:
+    """:func:`register_text` in the register's own encoding, byte-order mark and line ends."""
+    return register.format.encode(register_text(register, update), register.table.name)

@@ -1,11 +1,10 @@
 """The player register of the handicap batch (see :mod:`xlbridge.io.register`): one row per
-player, read and checked, and written back with the new handicaps in its own text format."""
+player, read and checked (written back by :func:`xlbridge.io.register.register_bytes`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -13,9 +12,6 @@ from xlbridge.io.csv import CsvTable, parse_table, read_text_format
 from xlbridge.io.csv_cells import TextFormat
 from xlbridge.scoring import handicap
 from xlbridge.scoring.checks import shown
-
-if TYPE_CHECKING:
-    from xlbridge.io.month_apply import Update
 
 ID_COLUMNS = ("id", "player_id", "player")
 REGISTER_REQUIRED = (ID_COLUMNS,)
@@ -81,35 +77,3 @@ def parse_register(
         constants.cap / (1 + constants.start_c * np.nan_to_num(points)),
     )
     return Register(table, id_key, ids, np.where(np.isnan(current), start, current))
-
-
-def register_text(register: Register, update: Update) -> str:
-    """The register with the new handicaps of players who played, and newcomers added.
-
-    Cells of players who did not play stay exactly as they were typed.
-    """
-    table = register.table
-    if not table.has("handicap"):
-        table.set_column("handicap", [""] * table.size)
-    old = table.size
-    cells = table.column("handicap")
-    touched = np.flatnonzero(update.touched[:old])
-    new_handicaps = table.formatted_column(update.handicap[touched], DECIMALS)
-    for index, cell in zip(touched.tolist(), new_handicaps, strict=True):
-        cells[index] = cell
-    table.set_column("handicap", cells, numeric=True)  # typed numbers, or ours
-    id_index, handicap_index = table.columns[register.id_key], table.columns["handicap"]
-    new_cells = table.formatted_column(update.handicap[old:], DECIMALS)
-    rows = []
-    for player, cell in zip(update.newcomers, new_cells, strict=True):
-        row = [""] * len(table.header)
-        row[id_index] = player
-        row[handicap_index] = cell
-        rows.append(row)
-    table.append_rows(rows)
-    return table.text()
-
-
-def register_bytes(register: Register, update: Update) -> bytes:
-    """:func:`register_text` in the register's own encoding, byte-order mark and line ends."""
-    return register.format.encode(register_text(register, update), register.table.name)
