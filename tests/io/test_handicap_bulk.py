@@ -1,5 +1,5 @@
-"""The handicap batch reads its columns in bulk (runs of equal values, numbered players,
-YYYY-MM-DD dates); each bulk path gives what the value-by-value path gives."""
+"""The handicap batch reads its columns in bulk (runs of equal values, players split in one
+pass, YYYY-MM-DD dates); each bulk path gives what the value-by-value path gives."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv_table import parse_table
-from xlbridge.io.register import (
+from xlbridge.io.csv import parse_table
+from xlbridge.io.month_results import (
     _codes,
     _codes_one_by_one,
     _dates,

@@ -1,35 +1,18 @@
-"""Columns of the results read in one go: distinct numbers in order of first appearance
-(with or without the sort-free table) and dates written YYYY-MM-DD."""
+"""Columns of the results read in one go: dates written YYYY-MM-DD, and players' ids split
+at "+" (ids are text: "007" and "7" are different players)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlbridge.io.register import _iso_days, _numbered_members, first_appearance_codes
-
-
-def _expected(values: list[int]) -> tuple[list[int], list[int]]:
-    distinct = list(dict.fromkeys(values))
-    index = {value: code for code, value in enumerate(distinct)}
-    return distinct, [index[value] for value in values]
-
-
-@given(st.lists(st.integers(0, 50) | st.integers(0, 10**17), max_size=200))
-def test_codes_follow_first_appearance(values: list[int]) -> None:
-    distinct, codes = first_appearance_codes(np.array(values, dtype=np.int64))
-    assert (distinct.tolist(), codes.tolist()) == _expected(values)
-
-
-def test_a_federation_month_of_numbers() -> None:
-    rng = np.random.default_rng(5)
-    values = rng.integers(100_000, 130_000, 50_000).tolist()  # the table, not the sort
-    distinct, codes = first_appearance_codes(np.array(values, dtype=np.int64))
-    assert (distinct.tolist(), codes.tolist()) == _expected(values)
-    assert codes.dtype == np.int64
+from xlbridge.errors import InputError
+from xlbridge.io.csv import parse_table
+from xlbridge.io.month_results import _iso_days, _members
+from xlbridge.io.register import parse_results
 
 
 def _calendar(text: str) -> dt.date | None:
@@ -63,43 +46,34 @@ def test_leap_days() -> None:
     assert _iso_days("20000229") is not None and _iso_days("19000229") is None
 
 
-def _numbered_reference(cells: list[str]) -> tuple[list[str], list[int], list[int]] | None:
-    """Plain numbers separated by "+": every id as int() reads it, rows and first-appearance
-    codes; None when an id is empty, has a leading zero or more than 18 digits."""
+def _numbered_reference(cells: list[str]) -> tuple[list[str], list[int], list[int]]:
+    """Ids separated by "+", as text: rows and first-appearance codes (empty parts are no id)."""
     index: dict[str, int] = {}
     rows, codes = [], []
     for row, cell in enumerate(cells):
         for part in cell.split("+"):
-            if not part or (part[0] == "0" and len(part) > 1) or len(part) > 18:
-                return None
-            rows.append(row)
-            codes.append(index.setdefault(str(int(part)), len(index)))
+            if part:
+                rows.append(row)
+                codes.append(index.setdefault(part, len(index)))
     return list(index), rows, codes
 
 
 @given(st.lists(st.text(alphabet="0123456789+", min_size=1, max_size=30), min_size=1, max_size=8))
-def test_numbered_members_read_as_int_reads_them(cells: list[str]) -> None:
-    got = _numbered_members("\x00".join(cells).encode(), len(cells))
-    expected = _numbered_reference(cells)
-    if got is None:  # left to the reading by separators, which names bad ids
-        assert expected is None
-    else:
-        ids, rows, codes = got
-        assert expected is not None
-        assert (ids, rows.tolist(), codes.tolist()) == expected
+def test_numbered_members_are_read_as_text(cells: list[str]) -> None:
+    table = parse_table("c,players\n" + "".join(f"c,{cell}\n" for cell in cells), "r.csv", ())
+    ids, rows, codes = _members(table)
+    assert (ids, rows.tolist(), codes.tolist()) == _numbered_reference(cells)
 
 
-def test_a_pair_left_open_on_the_last_row_is_no_crash() -> None:
-    assert _numbered_members(b"100+101\x00102+", 2) is None
+def test_leading_zeros_make_other_players() -> None:
+    table = parse_table("c,players\nc,007+7\nc,7+0\nc,00+007\n", "r.csv", ())
+    ids, rows, codes = _members(table)
+    assert ids == ["007", "7", "0", "00"]
+    assert rows.tolist() == [0, 0, 1, 1, 2, 2] and codes.tolist() == [0, 1, 1, 2, 3, 0]
 
 
 def test_a_pair_left_open_on_the_last_row_is_named() -> None:
     """It once reached int('') and a traceback; now the row is named."""
-    import pytest
-
-    from xlbridge.errors import InputError
-    from xlbridge.io.register import parse_results
-
     text = (
         "competition,date,boards,players,result\n"
         "c1,2026-11-03,24,100+101,50\nc1,2026-11-03,24,102+,50\n"

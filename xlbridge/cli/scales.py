@@ -226,7 +226,7 @@ def run_cards(args: argparse.Namespace) -> int:
 
 
 def run_audit(args: argparse.Namespace) -> int:
-    from xlbridge.io.csv_table import parse_table, read_text
+    from xlbridge.io.csv import parse_table, read_text
     from xlbridge.scoring.checks import choice
     from xlbridge.scoring.fit import audit, fit_k
     from xlbridge.scoring.scales import vp_scale

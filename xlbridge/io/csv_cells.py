@@ -1,5 +1,5 @@
 """CSV cells as the program writes them: safe from formula injection, quoted where needed,
-in the file's own text format.
+in the file's own text format; numbers formatted a column at a time.
 
 Formula injection: every CSV cell the program writes goes through :func:`csv_cell`. A text
 cell that a spreadsheet would take for a formula (it starts with ``=``, ``+``, ``-``, ``@``,
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -76,19 +77,25 @@ class TextFormat:
 
 
 def csv_text(rows: Iterable[Sequence[object]], delimiter: str = ",") -> str:
-    """Rows as CSV text ("\n" line ends), every cell through :func:`csv_cell`.
-
-    A cell holding a carriage return is quoted (Python's writer quotes only the characters of
-    its own line end), so that the file reads back the same.
-    """
+    """Rows as CSV text ("\n" line ends), every cell through :func:`csv_cell`."""
     cells = [[csv_cell(cell) for cell in row] for row in rows]
+    return written(cells, delimiter, any("\r" in cell for row in cells for cell in row))
+
+
+def written(rows: Iterable[Sequence[str]], delimiter: str, carriage_return: bool) -> str:
+    """Rows of cells already made safe, as ``csv.writer`` writes them ("\n" line ends).
+
+    ``carriage_return``: whether a cell holds one. Python's writer quotes only the characters
+    of its own line end, so such rows are written with "\r\n" line ends, which makes it quote
+    the cell, and each row's line end then becomes "\n": the file reads back the same.
+    """
     out = io.StringIO()
-    if not any("\r" in cell for row in cells for cell in row):
-        csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(cells)
+    if not carriage_return:
+        csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(rows)
         return out.getvalue()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
     lines = []
-    for row in cells:
+    for row in rows:
         out.seek(0)
         out.truncate()
         writer.writerow(row)
@@ -126,39 +133,107 @@ def columns_text(
     columns: Sequence[list[str]],
     delimiter: str = ",",
     numeric: Iterable[int] = (),
+    *,
+    numbers_plain: bool = False,
 ) -> str:
     """CSV text ("\n" line ends) of a header (None: none) and equally long columns of cells,
     exactly as :func:`csv_text` of the rows writes it. Columns listed in ``numeric`` hold
-    numbers the program formatted, which need no formula check.
-
-    Cells are joined line by line in one pass when none needs quoting (no separator, quote or
-    line break in any cell), the usual case; otherwise :func:`csv_text` writes the rows.
+    numbers (read or formatted by the program), which need no formula check; every other
+    column goes through :func:`csv_cells`. ``numbers_plain``: no cell of those columns holds
+    a carriage return (the file read had none), which then is not looked for in them.
     """
     trusted = set(numeric)
-    quoted = not columns
-    written = []
+    carriage_return = False
+    safe = []
     for index, column in enumerate(columns):
+        if numbers_plain and index in trusted:
+            safe.append(column)
+            continue
         joined = "\n".join(column)
-        quoted = quoted or needs_quotes(column, joined, delimiter, len(columns))
-        written.append(column if index in trusted else csv_cells(column, joined))
-    columns = written  # a cell marked as text cannot need quotes it did not need before
+        carriage_return = carriage_return or "\r" in joined
+        safe.append(column if index in trusted else csv_cells(column, joined))
     head = [csv_cell(cell) for cell in header] if header is not None else None
-    size = len(columns[0]) if columns else 0
-    if quoted or (head is not None and needs_quotes(head, "\n".join(head), delimiter, len(head))):
-        rows = [list(row) for row in zip(*columns, strict=True)] if columns else [[]] * size
-        return csv_text([*([head] if head is not None else []), *rows], delimiter)
-    lines = map(delimiter.join, zip(*columns, strict=True))
-    body = "\n".join(lines) + "\n" if size else ""
-    return (delimiter.join(head) + "\n" if head is not None else "") + body
+    if head is not None:
+        carriage_return = carriage_return or any("\r" in cell for cell in head)
+    body: Iterable[Sequence[str]] = zip(*safe, strict=True) if safe else []
+    rows = itertools.chain([head], body) if head is not None else body
+    return written(rows, delimiter, carriage_return)
 
 
-def needs_quotes(cells: Sequence[str], joined: str, delimiter: str, width: int) -> bool:
-    """Whether Python's csv writer would quote any of ``cells`` (in rows ``width`` wide;
-    ``joined``: the cells joined by line breaks)."""
-    return (
-        joined.count("\n") != max(len(cells) - 1, 0)
-        or '"' in joined
-        or "\r" in joined
-        or delimiter in joined
-        or (width == 1 and not all(cells))  # a lone blank field is written ""
-    )
+# --------------------------------------------------------------------------------------------
+# Numbers as text
+
+
+def trimmed_one(value: float, decimals: int) -> str:
+    """A number rounded to ``decimals`` places (Python's rounding, also of a numpy float,
+    whose own round() scales and rounds: 44440.05 to 1 place would give 44440), trailing
+    zeros and a trailing point dropped, "-0" written "0", NaN written ""."""
+    _check_decimals(decimals)
+    value = float(value)
+    if value != value:  # NaN
+        return ""
+    text = f"{round(value, decimals) + 0.0:.{decimals}f}"
+    if "." in text:  # trailing zeros of the decimals only (not of 27644576*0*)
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+#: Below this magnitude a float's spacing is under 10^-10, so that for d ≤ 10 decimals
+#: ``round(value, d)`` formats to the d decimals of the value itself, and a value's shortest
+#: text (``repr``) with at most d decimals is those d decimals, trailing zeros dropped.
+_PLAIN_RANGE = 2.0**18
+#: A run of zeros ending a cell that has a decimal point, with the point if nothing is left.
+_TRAILING_ZEROS = re.compile(r"\.?0+\n")
+_MINUS_ZERO = re.compile(r"(?m)^-0$")
+#: A cell with more than d decimals, by d.
+_MORE_DECIMALS = {d: re.compile(r"\.\d{" + str(d + 1) + "}") for d in range(1, 11)}
+
+
+def trimmed(values: np.ndarray, decimals: int, point: str = ".") -> list[str]:
+    """:func:`trimmed_one` of every value, with ``point`` as the decimal mark: the column in
+    one go (see :data:`_PLAIN_RANGE`), or value by value when a value is too large."""
+    _check_decimals(decimals)
+    values = np.asarray(values, dtype=float).reshape(-1)
+    blank = np.isnan(values)
+    filled = np.where(blank, 0.0, values)
+    if not values.size or decimals > 10 or not (np.abs(filled) < _PLAIN_RANGE).all():
+        text = "".join(trimmed_one(value, decimals) + "\n" for value in values.tolist())
+    else:
+        text = _trimmed_text(filled, decimals)
+    if point != ".":
+        text = text.replace(".", point)
+    cells = text.split("\n")[:-1]
+    for row in np.flatnonzero(blank).tolist():
+        cells[row] = ""
+    return cells
+
+
+def _trimmed_text(values: np.ndarray, decimals: int) -> str:
+    """:func:`trimmed_one` of values below :data:`_PLAIN_RANGE`, each followed by a line break:
+    their shortest text when no value needs an exponent or more decimals, else ``%.{d}f``
+    with trailing zeros dropped."""
+    if (values == np.floor(values)).all():  # whole numbers (matchpoints, say): no point
+        return ("%d\n" * values.size) % tuple(values.astype(np.int64).tolist())
+    numbers = tuple(values.tolist())
+    if decimals:
+        text = ("%r\n" * values.size) % numbers
+        if "e" not in text and "-0.0\n" not in text and not _MORE_DECIMALS[decimals].search(text):
+            return text.replace(".0\n", "\n")
+        text = _TRAILING_ZEROS.sub("\n", (f"%.{decimals}f\n" * values.size) % numbers)
+    else:
+        text = ("%.0f\n" * values.size) % numbers
+    return _MINUS_ZERO.sub("0", text)
+
+
+def fixed(values: np.ndarray, decimals: int) -> list[str]:
+    """Each value with exactly ``decimals`` places, as ``f"{value:.{decimals}f}"``."""
+    _check_decimals(decimals)
+    values = np.asarray(values, dtype=float).reshape(-1)
+    if not values.size:
+        return []
+    return ((f"%.{decimals}f\n" * values.size) % tuple(values.tolist())).split("\n")[:-1]
+
+
+def _check_decimals(decimals: int) -> None:
+    if not 0 <= decimals <= 15:
+        raise ValueError(f"decimals must be from 0 to 15, got {decimals}")

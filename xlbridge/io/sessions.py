@@ -1,6 +1,6 @@
 """Traveller files for ``xlbridge session``: the lines of a pairs session, and pair names.
 
-A CSV file with a header row (see :mod:`xlbridge.io.csv_table` for separators, encodings and how
+A CSV file with a header row (see :mod:`xlbridge.io.csv` for separators, encodings and how
 column names are matched). One line per table per board:
 
 - ``board`` — the board number;
@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv_table import CsvTable, parse_table, read_text
+from xlbridge.io.csv import CsvTable, parse_table, read_text
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.contract import RowError, parse_rows
 from xlbridge.scoring.session import (

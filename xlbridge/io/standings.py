@@ -1,6 +1,6 @@
 """Standings files for ``xlbridge swiss draw``: who is on what, and who has met whom.
 
-A CSV file with a header row (see :mod:`xlbridge.io.csv_table` for separators and names):
+A CSV file with a header row (see :mod:`xlbridge.io.csv` for separators and names):
 
 - ``team`` — the team (or pair) name or number, one row each;
 - ``score`` — its score so far (VPs);
@@ -16,8 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from xlbridge.errors import InputError
+from xlbridge.io.csv import parse_table, read_text
 from xlbridge.io.csv_cells import csv_text, unmarked
-from xlbridge.io.csv_table import parse_table, read_text
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.swiss import BYE, Draw, swiss_draw
 

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv_table import CsvTable, parse_table, read_text
+from xlbridge.io.csv import CsvTable, parse_table, read_text
 from xlbridge.scoring import checks
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.frequencies import WEIGHT_TOLERANCE

@@ -57,11 +57,12 @@ def _parse(path: Path, data: bytes) -> Element:
     """The root element; refuses entity tricks, reads undeclared iso-8859-1 too."""
     try:
         try:
-            return fromstring(data)
+            root: Element = fromstring(data)
         except ParseError:
             if _ENCODING.match(data) or _is_utf8(data):
                 raise
-            return fromstring(data.decode("iso-8859-1"))  # no declaration, not UTF-8
+            root = fromstring(data.decode("iso-8859-1"))  # no declaration, not UTF-8
+        return root
     except DefusedXmlException as error:
         raise FileError(f"{path}: refused: {type(error).__name__} ({error})") from None
     except ParseError as error:

@@ -1,7 +1,11 @@
-"""Plain CSV files are read and written in bulk; the result is the same as reading them record
-by record with the csv module and writing every row with csv.writer, errors included."""
+"""CSV tables (xlbridge.io.csv) read column by column and written back: the same as reading
+the file record by record with the csv module and writing every row with csv.writer, errors
+included."""
 
 from __future__ import annotations
+
+import csv
+import io
 
 import numpy as np
 import pytest
@@ -9,13 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv_cells import columns_text, csv_text
-from xlbridge.io.csv_records import plain_records, quoted_records
-from xlbridge.io.csv_table import parse_table
+from xlbridge.io.csv import parse_table
+from xlbridge.io.csv_cells import columns_text, csv_text, trimmed_one
 
 # Cells from characters that matter: separators, spaces of several kinds, formula starts,
-# the text mark, letters and digits (no quote or carriage return: such files are read
-# record by record anyway).
+# the text mark, letters and digits (no quote or carriage return).
 CELL = st.text(alphabet=list(",;\t =+-@'a7.\u00a0\u3000\x1c\u00e9"), max_size=6)
 
 
@@ -37,34 +39,33 @@ def plain_files(draw: st.DrawFn) -> tuple[str, str]:
     return "\n".join(lines) + draw(st.sampled_from(["", "\n", "\n\n"])), delimiter
 
 
-def _outcome(read, text: str, delimiter: str) -> object:
-    try:
-        line, header, cells, lines, _ = read(text, "f.csv", delimiter)
-    except InputError as error:
-        return str(error)
-    return line, header, cells, lines.tolist()
+def _records(text: str, delimiter: str) -> object:
+    """The csv module's reading: the header's line, the header, the columns and the data
+    lines (records blank once stripped skipped), or None if a record's width differs."""
+    rows = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    numbered = [(n, row) for n, row in enumerate(rows, 1) if "".join(row).strip()]
+    (line, header), data = numbered[0], numbered[1:]
+    if any(len(row) != len(header) for _, row in data):
+        return None
+    columns = [[row[i] for _, row in data] for i in range(len(header))]
+    return line, header, columns, [n for n, _ in data]
 
 
 @settings(max_examples=300, deadline=None)
 @given(plain_files())
-def test_bulk_reading_equals_record_by_record(case: tuple[str, str]) -> None:
+def test_reading_equals_the_csv_module_record_by_record(case: tuple[str, str]) -> None:
     text, delimiter = case
-    bulk = plain_records(text, delimiter)
-    by_record = _outcome(quoted_records, text, delimiter)
-    if bulk is None:  # left to the record-by-record reader (a line with the wrong width)
-        assert isinstance(by_record, str) or by_record is not None
+    expected = _records(text, delimiter)
+    if delimiter not in text.strip().split("\n")[0]:  # one column: no separator to find
+        with pytest.raises(InputError, match=r"^f\.csv, line 1: the header must name"):
+            parse_table(text, "f.csv", (), empty_ok=True)
         return
-    line, header, fields, lines, (data, starts, ends) = bulk
-    cells = [fields.text(column) for column in range(len(header))] if lines.size else []
-    if not lines.size:
-        cells = [[] for _ in header]
-    assert (line, header, cells, lines.tolist()) == by_record
-    delimiter_bytes = delimiter.encode()
-    typed = [data[a:b].decode() for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
-    assert typed[0].split(delimiter) == header  # each record's line, as typed
-    assert [line.encode().split(delimiter_bytes) for line in typed[1:]] == [
-        [cell.encode() for cell in row] for row in zip(*cells, strict=True)
-    ]
+    if expected is None:  # a line with the wrong width: named
+        with pytest.raises(InputError, match=r"^f\.csv, line \d+: \d+ fields?, the header has"):
+            parse_table(text, "f.csv", (), empty_ok=True)
+        return
+    table = parse_table(text, "f.csv", (), empty_ok=True)
+    assert (table.header, table.cells, table.lines.tolist()) == expected[1:]
 
 
 def test_a_wrong_width_far_down_a_big_file_names_its_line() -> None:
@@ -120,34 +121,21 @@ def test_bulk_writing_equals_csv_writer(case: tuple[int, list[list[str]]], delim
 def test_scored_lines_are_the_typed_lines_with_cells_added(
     case: tuple[str, str], seed: list[float]
 ) -> None:
-    """Writing back a plain file with added columns copies the typed lines; the text is what
-    writing every row with csv.writer gives."""
+    """Writing back a file with added columns: the text is what writing every row with
+    csv.writer gives (each cell through the formula guard)."""
     text, delimiter = case
     try:
         table = parse_table(text, "f.csv", ("h0",), empty_ok=True)
     except InputError:
         return
     values = np.resize(np.array(seed + [-2.5, 7.0, 0.125]), table.size)
+    typed = [list(column) for column in table.cells]
     table.set_numbers("ns_x", values)
     table.set_numbers("ew_x", -values)
-    columns = [*table.cells[: table.typed_width], table.formatted_column(values)]
+    columns = [*typed, table.formatted_column(values)]
     columns.append(table.formatted_column(-values))
     expected = csv_text([table.header, *zip(*columns, strict=True)], delimiter)
     assert table.text() == expected
-
-
-def test_rows_of_byte_cells_equal_the_text_ones() -> None:
-    from xlbridge.io.line_bytes import rows_bytes, text_cells
-    from xlbridge.io.number_text import fixed, fixed_cells
-
-    values = np.array([1.5, -0.25, 16.5121875, 0.0])
-    ids = ["a", "bé", ""]
-    codes = np.array([1, 0, 2, 1])
-    got = rows_bytes(
-        [text_cells([i.encode() for i in ids], codes), fixed_cells(values, 6)], b";", b"\r\n"
-    )
-    want = "".join(f"{ids[c]};{v}\r\n" for c, v in zip(codes, fixed(values, 6), strict=True))
-    assert got == want.encode()
 
 
 @pytest.mark.parametrize(
@@ -156,9 +144,6 @@ def test_rows_of_byte_cells_equal_the_text_ones() -> None:
 def test_characters_str_splitlines_breaks_at_are_not_line_ends(odd: str) -> None:
     """A form feed or U+2028 in the header or a cell is part of it, as the csv module reads
     the file: the header is found whole and every cell read as typed."""
-    import csv
-    import io
-
     text = f"board{odd},table,note\n1,1,a{odd}b\n1,2,{odd}\n"
     table = parse_table(text, "f.csv", ("board", "table"))
     rows = list(csv.reader(io.StringIO(text)))
@@ -186,14 +171,9 @@ def test_characters_str_splitlines_breaks_at_are_not_line_ends(odd: str) -> None
     )
 )
 def test_columns_set_in_any_mix_are_all_written(changes) -> None:
-    """Numbers held as bytes, numbers that need Python's own formatting (held as text) and
-    text columns, set in any order over a plain file, are each written as set (one such mix
-    once wrote the bytes-held column blank)."""
-    import csv
-    import io
-
-    from xlbridge.io.number_text import trimmed_one
-
+    """Numbers, numbers that need Python's own formatting (beyond 2**18) and text columns,
+    set in any order over a file, are each written as set (one such mix once wrote a
+    column blank)."""
     text = "board,table,ns_score\n1,1,100\n1,2,-50\n2,1,420\n"
     table = parse_table(text, "t.csv", ("board",))
     expected = {

@@ -3,19 +3,25 @@
 Shared by the batch commands (``xlbridge score``, ``xlbridge handicap update``). Column names
 are matched without regard to case, spaces or hyphens ("NS score" is ``ns_score``). Commas,
 semicolons or tabs separate the fields (whichever the header uses); with semicolons or tabs a
-decimal comma is read, and :func:`formatted` writes it back. Every error names the file and
-line. Columns the program does not know are kept as they are.
+decimal comma is read, and :meth:`CsvTable.formatted` writes it back. Every error names the
+file and line. Columns the program does not know are kept as they are.
 
-Files are read as UTF-8 (with or without a byte-order mark) or, failing that, Windows-1252
-(Excel's plain "CSV" on Windows); a file rewritten in place keeps its encoding, byte-order
-mark, separator and line endings (:class:`TextFormat`). The records are found by
-:mod:`xlbridge.io.csv_records`; every cell written goes through :mod:`xlbridge.io.csv_cells`, safe
-from formula injection.
+Records are read by Python's :mod:`csv` module; a column of numbers is converted by numpy in
+one go, and cell by cell (decimal commas, "−3", the first bad cell's line) only when that
+fails. Files are read as UTF-8 (with or without a byte-order mark) or, failing that,
+Windows-1252 (Excel's plain "CSV" on Windows); a file rewritten in place keeps its encoding,
+byte-order mark, separator and line endings (:class:`TextFormat`). Every cell written goes
+through :mod:`xlbridge.io.csv_cells`, safe from formula injection, and out through
+``csv.writer``.
+
+This module is ``xlbridge.io.csv``; ``import csv`` here (an absolute import) is Python's own.
 """
 
 from __future__ import annotations
 
+import csv
 import gc
+import io
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -26,20 +32,19 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge.errors import InputError
-from xlbridge.io import number_text
 from xlbridge.io.csv_cells import (
     TEXT_MARK,
     TextFormat,
     columns_text,
-    csv_cell,
-    csv_cells,
-    needs_quotes,
+    trimmed,
+    trimmed_one,
     unmarked,
 )
-from xlbridge.io.csv_records import DELIMITERS, Source, plain_records, quoted_records
-from xlbridge.io.line_bytes import rows_bytes, with_cells_added
-from xlbridge.io.plain_fields import PlainFields
 from xlbridge.scoring.checks import LARGEST, shown
+
+DELIMITERS = ",;\t"
+#: The longest field read (Python's csv default); a longer one is an error naming the line.
+FIELD_LIMIT = csv.field_size_limit()
 
 
 def normalised(cell: str) -> str:
@@ -69,46 +74,18 @@ class _Rows(Sequence[list[str]]):
 
 @dataclass
 class CsvTable:
-    """A CSV file's cells as typed, column by column, with the file line of every data row.
-
-    A plain file's columns are made from its bytes only when asked for (see
-    :class:`~xlbridge.io.plain_fields.PlainFields`); a column of numbers never needs its cells.
-    """
+    """A CSV file's cells as typed, column by column, with the file line of every data row."""
 
     name: str  # how messages refer to the file
     header: list[str]
-    #: One list per header column, a cell per data row; None: not made yet (see ``fields``).
-    typed_cells: list[list[str] | None]
+    cells: list[list[str]]  # one list per header column, a cell per data row
     lines: np.ndarray
     delimiter: str
     columns: dict[str, int]  # normalised column name → index
     decimal_comma: bool = field(default=False)  # whether any number used one
     numeric: set[int] = field(default_factory=set)  # columns of numbers the program wrote
-    #: A plain file's bytes and its records' lines (header first), while every typed cell
-    #: is unchanged: written back by copying the lines (see :meth:`text`).
-    source: Source | None = field(default=None, repr=False)
-    typed_width: int = 0  # columns the file had
-    #: A plain file's fields in its bytes, the typed columns' cells made from them when needed.
-    fields: PlainFields | None = field(default=None, repr=False)
-    #: Added columns of numbers also held as bytes (see :meth:`set_numbers`).
-    _numbers: dict[int, number_text.Cells] = field(default_factory=dict, repr=False)
-
-    @property
-    def cells(self) -> list[list[str]]:
-        """Every column's cells as they will be written (typed cells made from the file's
-        bytes now if they were not yet; numbers held as bytes given as text)."""
-        return [self._cells_of(index) for index in range(len(self.typed_cells))]
-
-    def _cells_of(self, index: int) -> list[str]:
-        """The cells of column ``index``: typed cells made from the file's bytes on first
-        use; an added column of numbers held as bytes (see :meth:`set_numbers`) as text."""
-        if index in self._numbers:
-            return number_text.as_text(*self._numbers[index])
-        cells = self.typed_cells[index]
-        if cells is None:
-            assert self.fields is not None
-            cells = self.typed_cells[index] = self.fields.text(index)
-        return cells
+    #: Whether the file may hold a carriage return in a cell (see :func:`columns_text`).
+    carriage_return: bool = field(default=True)
 
     @property
     def size(self) -> int:
@@ -118,7 +95,6 @@ class CsvTable:
     @property
     def rows(self) -> Sequence[list[str]]:
         """The data rows (built from the columns when asked for)."""
-        self._drop_source()
         return _Rows(self.cells, self.size)
 
     def has(self, key: str) -> bool:
@@ -127,9 +103,7 @@ class CsvTable:
     def column(self, key: str) -> list[str]:
         """The cells of a column ("" for every row if the file has no such column)."""
         index = self.columns.get(key)
-        if index in self._numbers:
-            self._drop_source()
-        return list(self._cells_of(index)) if index is not None else [""] * self.size
+        return list(self.cells[index]) if index is not None else [""] * self.size
 
     def fail(self, row: int, message: str) -> InputError:
         """An error naming the file and the line of data row ``row``."""
@@ -151,19 +125,17 @@ class CsvTable:
             first[value] = row
 
     def numbers(self, key: str, blank_allowed: bool) -> np.ndarray:
-        """A column as floats (NaN where blank and allowed)."""
-        if key not in self.columns and blank_allowed:
-            return np.full(self.size, np.nan)
-        if self.columns.get(key) in self._numbers:
-            self._drop_source()  # numbers held as bytes become cells
-        read = self._read_numbers(key)
-        if read is not None:
-            return read
-        cells = self.column(key) if key not in self.columns else self._cells_of(self.columns[key])
+        """A column as floats (NaN where blank and allowed): numpy converts the whole column;
+        only if that fails is it read cell by cell, naming the first bad cell's line."""
+        if key not in self.columns:
+            if blank_allowed:
+                return np.full(self.size, np.nan)
+            return self._careful_numbers(key, [""] * self.size, blank_allowed)
+        cells = self.cells[self.columns[key]]
         typed = cells if all(cells) else list(compress(cells, cells))  # cells not empty
         if typed and (len(typed) == len(cells) or blank_allowed):
             try:  # the usual case, converted in one go; any doubt goes the careful way below
-                values = np.array(typed, dtype=float)
+                values = np.fromiter(map(float, typed), float, len(typed))
                 if (np.abs(values) <= LARGEST).all():  # NaN and inf fail too
                     self._numbers_only(key)
                     if len(typed) == len(cells):
@@ -173,19 +145,7 @@ class CsvTable:
                     return every
             except ValueError:
                 pass
-        return self._careful_numbers(key, list(cells), blank_allowed)
-
-    def _read_numbers(self, key: str) -> np.ndarray | None:
-        """A typed column of plain numbers, all within bounds, read from the file's bytes
-        without making its cells (None: not so, or not a plain file)."""
-        index = self.columns.get(key)
-        if self.fields is None or index is None or self.typed_cells[index] is not None:
-            return None
-        values = self.fields.numbers(index)
-        if values is None or not (np.abs(values) <= LARGEST).all():  # NaN and inf fail too
-            return None
-        self._numbers_only(key)
-        return values
+        return self._careful_numbers(key, cells, blank_allowed)
 
     def _careful_numbers(self, key: str, cells: list[str], blank_allowed: bool) -> np.ndarray:
         """Cell by cell: decimal commas, the minus sign "−", and the first bad cell's line."""
@@ -237,60 +197,18 @@ class CsvTable:
             raise self.fail(cells.index(""), f"{key} must not be blank")
         return cells
 
-    def texts_fixed(self, key: str) -> np.ndarray | None:
-        """:meth:`texts` (blanks allowed) as a numpy array of UTF-8 bytes (see
-        :meth:`PlainFields.fixed`), made from the file's bytes without a text object per
-        cell; None when that cannot be done (not a plain file, or a cell to be stripped or
-        unmarked, or one cell far wider than the rest), and the caller reads :meth:`texts`."""
-        fields = self._plain_column(key)
-        return None if fields is None else fields.fixed(self.columns[key])
-
-    def texts_joined(self, key: str) -> bytes | None:
-        """:meth:`texts` (blanks allowed) in UTF-8, one per line (see :meth:`texts_fixed`)."""
-        fields = self._plain_column(key)
-        return None if fields is None else fields.joined(self.columns[key])
-
-    def _plain_column(self, key: str) -> PlainFields | None:
-        """The file's fields, if column ``key``'s cells are still in them and are their own
-        stripped, unmarked text."""
-        index = self.columns.get(key)
-        if self.fields is None or index is None or self.typed_cells[index] is not None:
-            return None
-        return self.fields if self.fields.plain_edges(index) else None
-
     def formatted(self, value: float, decimals: int = 10) -> str:
         """A number as this file writes numbers: trimmed, with its decimal mark; NaN → ""."""
-        text = number_text.trimmed_one(float(value), decimals)  # np.float64: numpy's round()
+        text = trimmed_one(float(value), decimals)  # np.float64: numpy's round()
         return text.replace(".", ",") if self.decimal_comma else text
 
     def formatted_column(self, values: np.ndarray, decimals: int = 10) -> list[str]:
         """:meth:`formatted` of every value, in one go."""
-        cells = number_text.trimmed(values, decimals)
-        if self.decimal_comma:
-            cells = "\n".join(cells).replace(".", ",").split("\n") if cells else cells
-        return cells
-
-    def _drop_source(self) -> None:
-        """Write from the cells from now on: numbers held as bytes become cells."""
-        for index, cells in self._numbers.items():
-            self.typed_cells[index] = number_text.as_text(*cells)
-        self._numbers.clear()
-        self.source = None
+        return trimmed(values, decimals, "," if self.decimal_comma else ".")
 
     def set_numbers(self, key: str, values: np.ndarray, decimals: int = 10) -> None:
         """Set column ``key`` to ``values`` as :meth:`formatted` writes them."""
-        point = "," if self.decimal_comma else "."
-        cells = number_text.trimmed_cells(values, decimals, point)
-        if cells is None:
-            self.set_column(key, self.formatted_column(values, decimals), numeric=True)
-            return
-        if key in self.columns and self.columns[key] < self.typed_width:
-            self._drop_source()
-        if self.source is None:  # the text is written from the cells
-            self.set_column(key, number_text.as_text(*cells), numeric=True)
-            return
-        self.set_column(key, [""] * self.size, numeric=True)  # a placeholder: see text()
-        self._numbers[self.columns[key]] = cells
+        self.set_column(key, self.formatted_column(values, decimals), numeric=True)
 
     def set_column(self, key: str, cells: Sequence[str], numeric: bool = False) -> None:
         """Replace the column named ``key``, or add it at the right. ``numeric``: the cells
@@ -302,11 +220,8 @@ class CsvTable:
             index = len(self.header)
             self.header.append(key)
             self.columns[key] = index
-            self.typed_cells.append([])
-        elif index < self.typed_width:
-            self._drop_source()  # typed cells replaced: the lines are not copied
-        self._numbers.pop(index, None)
-        self.typed_cells[index] = list(cells)
+            self.cells.append([])
+        self.cells[index] = list(cells)
         if numeric:
             self.numeric.add(index)
         else:
@@ -314,11 +229,8 @@ class CsvTable:
 
     def append_rows(self, rows: Sequence[Sequence[str]]) -> None:
         """Add data rows (as wide as the header) below the last; they have no file line (0)."""
-        self._drop_source()
-        columns = self.cells
-        self.typed_cells = list(columns)
         for row in rows:
-            for index, (column, cell) in enumerate(zip(columns, row, strict=True)):
+            for index, (column, cell) in enumerate(zip(self.cells, row, strict=True)):
                 column.append(cell)
                 if cell:
                     self.numeric.discard(index)  # the caller's text: checked when written
@@ -327,56 +239,17 @@ class CsvTable:
     def text(self) -> str:
         """The table as CSV text with its own separator ("\n" line ends; see TextFormat)."""
         with paused_gc():
-            added = range(self.typed_width, len(self.header))
-            if self.source is not None and added and self._lines_copy_as_typed():
-                data, starts, ends = self.source
-                names = self.delimiter.join(self.header[i] for i in added) + "\n"
-                new = names.encode() + self._added_bytes(added)
-                return with_cells_added(data, starts, ends, new, self.delimiter).decode()
-            self._drop_source()
-            return columns_text(self.header, self.cells, self.delimiter, self.numeric)
+            return columns_text(
+                self.header,
+                self.cells,
+                self.delimiter,
+                self.numeric,
+                numbers_plain=not self.carriage_return,
+            )
 
-    def _added_bytes(self, added: range) -> bytes:
-        """The added columns' rows as UTF-8 (numbers set by :meth:`set_numbers` as bytes)."""
-        numbers = [self._numbers.get(index) for index in added]
-        if all(cells is not None for cells in numbers) and self.size:
-            return rows_bytes(numbers, self.delimiter.encode(), b"\n")  # type: ignore[arg-type]
-        rows = map(self.delimiter.join, zip(*(self._cells_of(i) for i in added), strict=True))
-        return "".join(row + "\n" for row in rows).encode()
 
-    def _typed_as_written(self, index: int) -> bool:
-        """Whether the typed cells of column ``index`` are written as they are (none would
-        be taken for a formula), told from the file's bytes when they can tell."""
-        if self.typed_cells[index] is None and self.fields is not None:
-            if self.fields.formula_free(index):
-                return True
-        cells = self._cells_of(index)
-        return csv_cells(cells) is cells
-
-    def _lines_copy_as_typed(self) -> bool:
-        """Whether :func:`columns_text` would write each typed cell as it is (so the typed
-        lines can be copied) and the added cells need no mark or quotes."""
-        head = self.header[: self.typed_width]
-        if [csv_cell(cell) for cell in head] != head:
-            return False
-        for index in range(len(self.typed_cells)):
-            trusted = index in self.numeric
-            if index < self.typed_width:
-                if not trusted and not self._typed_as_written(index):
-                    return False
-                continue
-            name = self.header[index]
-            if trusted:  # numbers we wrote: only the name could need care
-                if csv_cell(name) != name or needs_quotes([name], name, self.delimiter, 2):
-                    return False
-                continue
-            column = [name, *self._cells_of(index)]
-            joined = "\n".join(column)
-            if needs_quotes(column, joined, self.delimiter, len(self.header)) or (
-                csv_cells(column, joined) is not column
-            ):
-                return False
-        return True
+# --------------------------------------------------------------------------------------------
+# Reading
 
 
 @contextmanager
@@ -429,28 +302,104 @@ def parse_table(
         raise InputError(f"{name}: the file is empty; it needs a header row")
     delimiter = _delimiter(text, name, required)
     with paused_gc():
-        parsed = plain_records(text, delimiter)
-        if parsed is None:
-            parsed = quoted_records(text, name, delimiter)
-    header_line, header, cells, lines, source = parsed
+        header_line, header, cells, lines = _read_records(text, name, delimiter)
     columns = _columns(header, name, header_line, required)
     if not lines.size and not empty_ok:
         raise InputError(f"{name}: no records below the header")
-    fields = cells if isinstance(cells, PlainFields) else None
-    typed_cells: list[list[str] | None] = [None] * len(header)
-    if not isinstance(cells, PlainFields):
-        typed_cells = list(cells)
-    return CsvTable(
-        name=name,
-        header=header,
-        typed_cells=typed_cells,
-        lines=lines,
-        delimiter=delimiter,
-        columns=columns,
-        source=source,
-        typed_width=len(header),
-        fields=fields,
-    )
+    table = CsvTable(name, header, cells, lines, delimiter, columns)
+    table.carriage_return = "\r" in text
+    return table
+
+
+def _read_records(
+    text: str, name: str, delimiter: str
+) -> tuple[int, list[str], list[list[str]], np.ndarray]:
+    """The header's line, the header, the data cells column by column and each data row's
+    line. Blank records (nothing but separators and white space) are skipped."""
+    rows, numbers = _records(text, name, delimiter)
+    kept = [True]
+    if _may_have_blank_lines(text, delimiter):
+        kept = list(map(bool, map(str.strip, map("".join, rows))))
+    if not all(kept):
+        rows = list(compress(rows, kept))
+        numbers = numbers[np.array(kept, dtype=bool)]
+    if not rows:  # nothing but separators and spaces
+        raise InputError(f"{name}: the file is empty; it needs a header row")
+    header, data = rows[0], rows[1:]
+    width = len(header)
+    if set(map(len, data)) - {width}:
+        row = next(i for i, cells in enumerate(data) if len(cells) != width)
+        got = len(data[row])
+        raise InputError(
+            f"{name}, line {numbers[row + 1]}: {got} field{'s' * (got != 1)}, the header "
+            f"has {width}{_other_delimiter(data[row], delimiter)}"
+        )
+    cells = [list(column) for column in zip(*data, strict=True)] if data else []
+    return int(numbers[0]), header, cells or [[] for _ in header], numbers[1:]
+
+
+def _may_have_blank_lines(text: str, delimiter: str) -> bool:
+    """Whether a line of ``text`` holds nothing but white space and separators (a blank
+    record, unless inside quotes): looked for in one pass, so that the usual file's records
+    need not be looked at one by one. Only a line that is empty or starts with white space
+    or the separator can be one."""
+    body = text[:-1] if text.endswith("\n") else text
+    first = body[:1]
+    if not (first.isspace() or first == delimiter or body.endswith("\n")):
+        if _MAY_BE_BLANK[delimiter].search(body) is None:
+            return False
+    return _BLANK_LINE[delimiter].search(body) is not None
+
+
+#: A line that starts as a blank line would: with white space (a line break: it is empty)
+#: or the separator.
+_MAY_BE_BLANK = {d: re.compile(r"\n[\s" + re.escape(d) + "]") for d in DELIMITERS}
+#: A line of nothing but white space (as ``str.strip`` sees it) and the separator.
+_BLANK_LINE = {d: re.compile(r"(?m)^(?:[^\S\n]|" + re.escape(d) + ")*$") for d in DELIMITERS}
+
+
+def _records(text: str, name: str, delimiter: str) -> tuple[list[list[str]], np.ndarray]:
+    """Each record, with the line it starts on; malformed CSV is an error naming that line.
+
+    Without a quote every record is one line, and the records are read in one go.
+    """
+    if '"' not in text:
+        try:
+            rows = list(csv.reader(io.StringIO(text), delimiter=delimiter, strict=True))
+            return rows, np.arange(1, len(rows) + 1, dtype=np.int64)
+        except csv.Error:
+            pass  # read again below, which names the line
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    rows, starts = [], []
+    start = 1
+    try:
+        for row in reader:
+            rows.append(row)
+            starts.append(start)
+            start = reader.line_num + 1
+    except csv.Error as error:
+        raise InputError(f"{name}, line {start}: {_problem(error)}") from None
+    return rows, np.array(starts, dtype=np.int64)
+
+
+def _problem(error: csv.Error) -> str:
+    if "field larger than field limit" in str(error):
+        return f"a field is longer than {FIELD_LIMIT:,} characters"
+    if "end of data" in str(error):
+        return 'a quoted field is never closed (a " without its closing ")'
+    if "new-line character" in str(error):
+        return "a line break inside a field that is not quoted"
+    return f"not valid CSV ({error})"
+
+
+def _other_delimiter(row: list[str], delimiter: str) -> str:
+    """A hint when a row seems to use another separator than the header."""
+    joined = delimiter.join(row)
+    others = [d for d in DELIMITERS if d != delimiter and d in joined]
+    if not others:
+        return ""
+    named = {",": "commas", ";": "semicolons", "\t": "tabs"}
+    return f" (the row holds {named[others[0]]}; the header is separated by {named[delimiter]})"
 
 
 def _describe(required: Sequence[str | tuple[str, ...]]) -> list[str]:

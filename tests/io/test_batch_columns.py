@@ -1,13 +1,15 @@
-"""The byte paths of the batch commands give what their text paths give, errors included:
-a month of results read through the columns' bytes or their cells, scored lines put
-together as bytes or line by line, and a traveller's rows in order or shuffled."""
+"""The batch commands' files column by column: a month of results read (or a line named,
+never a traceback), scored lines written as typed with cells added, numbers written as
+Python writes them, the history's new rows, and a traveller's rows in order or shuffled."""
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import io
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
+from pathlib import Path
+from types import SimpleNamespace
 from unittest import mock
 
 import numpy as np
@@ -16,32 +18,16 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io import csv_table, line_bytes
-from xlbridge.io.csv_table import CsvTable, parse_table
-from xlbridge.io.number_text import (
-    as_text,
-    fixed,
-    fixed_cells,
-    trimmed,
-    trimmed_cells,
-    trimmed_one,
-)
+from xlbridge.io import history_file
+from xlbridge.io.csv import parse_table
+from xlbridge.io.csv_cells import TextFormat, csv_cell, csv_text, fixed, trimmed, trimmed_one
+from xlbridge.io.history_file import HISTORY_COLUMNS, HistoryFile, history_bytes
 from xlbridge.io.register import Results, parse_results
 from xlbridge.io.travellers import _table_of_row, parse_traveller, score_rows, scored_csv
 from xlbridge.scoring.split_scores import score_traveller
 
 # --------------------------------------------------------------------------------------------
-# A month of results: the columns' bytes or their cells
-
-
-@contextmanager
-def text_paths() -> Iterator[None]:
-    """No column offered as bytes: every reader takes the cells."""
-    with (
-        mock.patch.object(CsvTable, "texts_fixed", lambda self, key: None),
-        mock.patch.object(CsvTable, "texts_joined", lambda self, key: None),
-    ):
-        yield
+# A month of results
 
 
 def results_outcome(text: str) -> object:
@@ -122,21 +108,15 @@ def months(draw: st.DrawFn) -> str:
     return "\n".join(lines) + "\n"
 
 
-@contextmanager
-def careful_reading() -> Iterator[None]:
-    """Every file read record by record by the csv module (no byte paths at all)."""
-    with mock.patch.object(csv_table, "plain_records", lambda text, delimiter: None):
-        yield
-
-
 @settings(max_examples=300, deadline=None)
 @given(months())
-def test_results_read_from_bytes_as_from_cells(text: str) -> None:
-    with text_paths():
-        expected = results_outcome(text)
-    assert results_outcome(text) == expected
-    with careful_reading():
-        assert results_outcome(text) == expected
+def test_every_month_is_read_or_a_line_named(text: str) -> None:
+    """Nasty cells anywhere: the results are read, or an error names the file and a line."""
+    outcome = results_outcome(text)
+    if isinstance(outcome, str):
+        assert re.match(r"InputError: r\.csv(, lines? \d+|: \d+ player)", outcome), outcome
+    else:
+        assert len(outcome["competition"][1]) == text.strip().count("\n")
 
 
 def month_text(rows: list[list[str]]) -> str:
@@ -173,9 +153,7 @@ def test_hand_picked_results_cells(row: int, column: int, value: str, message: s
     rows = [list(cells) for cells in GOOD_MONTH]
     rows[row][column] = value
     text = month_text(rows)
-    with text_paths():
-        expected = results_outcome(text)
-    assert results_outcome(text) == expected
+    expected = results_outcome(text)
     if message is None:
         assert isinstance(expected, dict)
     else:
@@ -197,53 +175,7 @@ def test_results_ids_as_written() -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Scored lines: the typed lines with cells added, as bytes
-
-
-def lines_with_cells_added(
-    source: bytes, starts: np.ndarray, ends: np.ndarray, added: bytes, delimiter: str
-) -> bytes:
-    """The reference, line by line."""
-    new = added.split(b"\n")[:-1]
-    return b"".join(
-        source[start:end] + delimiter.encode() + cells + b"\n"
-        for start, end, cells in zip(starts.tolist(), ends.tolist(), new, strict=True)
-    )
-
-
-LINE = st.binary(max_size=6).map(lambda line: line.replace(b"\n", b"")) | st.sampled_from(
-    [b"", b"x" * 5000, "é,😀".encode()]
-)
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    st.lists(st.tuples(LINE, st.booleans()), min_size=1, max_size=8),
-    st.sampled_from(",;\t"),
-    st.data(),
-)
-def test_cells_added_to_lines_as_line_by_line(
-    lines: list[tuple[bytes, bool]], delimiter: str, data: st.DataObject
-) -> None:
-    """Every line of the source (the fast path) or some of them (blank lines left out)."""
-    source = b"".join(line + b"\n" for line, _ in lines)
-    places = np.cumsum([0] + [len(line) + 1 for line, _ in lines])
-    kept = np.array([keep for _, keep in lines])
-    if data.draw(st.booleans()) or not kept.any():
-        kept[:] = True
-    starts, ends = places[:-1][kept], places[1:][kept] - 1
-    new = data.draw(
-        st.lists(
-            st.binary(max_size=4).map(lambda cells: cells.replace(b"\n", b"")),
-            min_size=starts.size,
-            max_size=starts.size,
-        )
-    )
-    added = b"".join(cells + b"\n" for cells in new)
-    expected = lines_with_cells_added(source, starts, ends, added, delimiter)
-    assert line_bytes.with_cells_added(source, starts, ends, added, delimiter) == expected
-    with mock.patch.object(line_bytes, "_every_line", lambda size, starts, ends: False):
-        assert line_bytes.with_cells_added(source, starts, ends, added, delimiter) == expected
+# Scored lines: the typed lines with cells added
 
 
 @pytest.mark.parametrize(
@@ -256,56 +188,16 @@ def test_cells_added_to_lines_as_line_by_line(
         "a,b\n" + "y" * 100_000 + ",1\n2,3\n",
     ],
 )
-@pytest.mark.parametrize("chunk", [7, 1 << 15])
-def test_a_plain_file_scored_is_its_lines_with_cells_added(text: str, chunk: int) -> None:
+def test_a_plain_file_scored_is_its_lines_with_cells_added(text: str) -> None:
+    """A file without quotes is written back as its lines as typed (blank ones left out), each
+    with the new cell (a 100,000-character cell among them)."""
     table = parse_table(text, "f.csv", ("a",))
-    assert table.source is not None
-    data, starts, ends = table.source
     values = np.arange(table.size) * 0.375 - 2
     table.set_numbers("n", values, decimals=2)
-    typed = [data[start:end].decode() for start, end in zip(starts, ends, strict=True)]
-    added = ["n", *trimmed(values, 2)]
+    typed = [line for line in text.split("\n") if line.strip()]
+    added = ["n", *[f"{round(v, 2):.2f}".rstrip("0").rstrip(".") for v in values.tolist()]]
     expected = [f"{line}{table.delimiter}{cell}\n" for line, cell in zip(typed, added, strict=True)]
-    with mock.patch.object(line_bytes, "CHUNK_ROWS", chunk):
-        assert table.text() == "".join(expected)
-
-
-# --------------------------------------------------------------------------------------------
-# Rows of byte cells, a chunk of rows at a time
-
-VALUES = st.lists(
-    st.sampled_from([np.nan, 0.0, -0.0, 1.5, -2.25, 1e6, 123456.789, -0.004, 7.0]), max_size=12
-)
-
-
-@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 15])
-@settings(max_examples=60, deadline=None)
-@given(st.integers(1, 3), st.data(), st.sampled_from([b",", b";", b"\t", b"::"]))
-def test_rows_of_byte_cells_a_chunk_at_a_time(
-    chunk: int, width: int, data: st.DataObject, delimiter: bytes
-) -> None:
-    size = data.draw(st.integers(0, 12))
-    columns = [
-        np.array(data.draw(VALUES.filter(lambda v: len(v) >= size)))[:size] for _ in range(width)
-    ]
-    cells = [trimmed_cells(values, 2) for values in columns]
-    assert all(cell is not None for cell in cells)
-    texts = [trimmed(values, 2) if values.size else [] for values in columns]
-    rows = zip(*texts, strict=True)
-    expected = b"".join(delimiter.join(cell.encode() for cell in row) + b"\r\n" for row in rows)
-    with mock.patch.object(line_bytes, "CHUNK_ROWS", chunk):
-        assert line_bytes.rows_bytes(cells, delimiter, b"\r\n") == expected  # type: ignore[arg-type]
-
-
-def test_rows_of_empty_cells() -> None:
-    blank = trimmed_cells(np.full(5, np.nan), 3)
-    one = trimmed_cells(np.array([1.0, np.nan, 0.5, np.nan, -3.0]), 3)
-    assert blank is not None and one is not None
-    for chunk in (1, 2, 3, 7):
-        with mock.patch.object(line_bytes, "CHUNK_ROWS", chunk):
-            assert line_bytes.rows_bytes([blank, one, blank], b",", b"\n") == (
-                b",1,\n,,\n,0.5,\n,,\n,-3,\n"
-            )
+    assert table.text() == "".join(expected)
 
 
 # --------------------------------------------------------------------------------------------
@@ -517,19 +409,25 @@ def scored_outcome(text: str) -> str:
 
 @settings(max_examples=200, deadline=None)
 @given(traveller_files())
-def test_a_traveller_is_scored_alike_from_bytes_or_record_by_record(text: str) -> None:
-    """What ``xlbridge score`` writes (or the error it names) from a plain file's bytes is what
-    it writes reading the file record by record."""
-    with careful_reading():
-        expected = scored_outcome(text)
-    assert scored_outcome(text) == expected
+def test_a_traveller_is_scored_as_typed_or_a_line_named(text: str) -> None:
+    """What ``xlbridge score`` writes reads back (csv module) as the records typed, blank ones
+    left out, each cell through the formula guard, with two columns added; or an error names
+    a line."""
+    outcome = scored_outcome(text)
+    if outcome.startswith("InputError"):
+        assert re.match(r"InputError: t\.csv, lines? \d+", outcome), outcome
+        return
+    delimiter = next(d for d in ",;\t" if d in text.split("\n")[0])
+    typed = [r for r in csv.reader(io.StringIO(text), delimiter=delimiter) if "".join(r).strip()]
+    written = list(csv.reader(io.StringIO(outcome), delimiter=delimiter))
+    assert [row[:-2] for row in written] == [[csv_cell(cell) for cell in row] for row in typed]
+    assert written[0][-2:] == ["ns_mp", "ew_mp"]
 
 
 @pytest.mark.parametrize("decimals", range(16))
-def test_number_cells_as_bytes_are_pythons_text(decimals: int) -> None:
-    """Digits written four at a time, every number of decimals (limbs cut anywhere). The
-    values are kept small enough for the byte cells at each number of decimals, so that
-    they are made (not left to Python's formatting) and compared every time."""
+def test_number_cells_are_pythons_text(decimals: int) -> None:
+    """Columns of numbers at every number of decimals, large and small, as Python writes each
+    (the values the byte-level writer once wrote four digits at a time)."""
     rng = np.random.default_rng(decimals)
     values = np.concatenate(
         [
@@ -540,16 +438,13 @@ def test_number_cells_as_bytes_are_pythons_text(decimals: int) -> None:
         ]
     )
     values = values[~(np.abs(values) * 10.0**decimals >= 2.0**51)]  # NaN stays
-    for point in (".", ","):
-        cells = trimmed_cells(values, decimals, point)
-        assert cells is not None
-        expected = [trimmed_one(v, decimals).replace(".", point) for v in values.tolist()]
-        assert as_text(*cells) == expected
-    whole = values[~np.isnan(values)]
-    cells = fixed_cells(whole, decimals)
-    assert cells is not None
-    assert as_text(*cells) == [f"{value:.{decimals}f}" for value in whole.tolist()]
-    assert fixed(whole, decimals) == [f"{value:.{decimals}f}" for value in whole.tolist()]
+    small = values[~(np.abs(values) >= 2.0**18)]  # written in one go (NaN stays)
+    for column in (values, small):
+        for point in (".", ","):
+            expected = [trimmed_one(v, decimals).replace(".", point) for v in column.tolist()]
+            assert trimmed(column, decimals, point) == expected
+        whole = column[~np.isnan(column)]
+        assert fixed(whole, decimals) == [f"{value:.{decimals}f}" for value in whole.tolist()]
 
 
 # np.float64 is a float; round() of one is numpy's (scaled, then rounded half to even), not
@@ -576,7 +471,7 @@ def test_trimmed_one_of_a_numpy_float_is_as_trimmed_writes_it(value: float, deci
 
 
 # --------------------------------------------------------------------------------------------
-# The history file's new rows: put together as bytes or written as text
+# The history file's new rows
 
 
 @settings(max_examples=150, deadline=None)
@@ -595,18 +490,15 @@ def test_trimmed_one_of_a_numpy_float_is_as_trimmed_writes_it(value: float, deci
     st.sampled_from([1, 2, 3, 7, 1 << 15]),
     st.sampled_from([["7", "12", "007"], ["=A1", "-7", "é"], ["x y", "+", "'=1"]]),
 )
-def test_history_rows_as_bytes_as_written_as_text(
+def test_history_rows_as_csv_writer_writes_them(
     changes: list[tuple[int, int, int, float]],
     encoding: str,
     newline: str,
     chunk: int,
     ids: list[str],
 ) -> None:
-    from types import SimpleNamespace
-
-    from xlbridge.io.csv_cells import TextFormat, columns_text
-    from xlbridge.io.register import _history_columns, _history_rows_bytes
-
+    """Each change a row (text cells through the formula guard, numbers with 6 decimals) in the
+    file's encoding and line ends, whatever the chunk of rows written at a time."""
     days = np.array(["2026-11-01", "2026-11-02", "2026-11-29"], dtype="datetime64[D]")
     competitions = ["A", "Ω", "-x"]
     history = SimpleNamespace(
@@ -621,11 +513,16 @@ def test_history_rows_as_bytes_as_written_as_text(
     stored = TextFormat(encoding, False, newline)
     competitions = competitions if encoding == "utf-8" else ["A", "B", "-x"]
     ids = ids if encoding == "utf-8" or "é" not in ids else ["=A1", "-7", "e"]
-    with mock.patch.object(line_bytes, "CHUNK_ROWS", chunk):
-        got = _history_rows_bytes(update, ids, competitions, stored)  # type: ignore[arg-type]
-    columns = _history_columns(update, ids, competitions)  # type: ignore[arg-type]
-    text = columns_text(None, columns, numeric=range(6)) if changes else ""
-    assert got is not None and got == stored.encode(text, "history.csv")
+    before = "competition,date,player,before,delta,after\n1,2026-10-01,7,1,2,3\n"
+    start = HistoryFile(Path("history.csv"), before, stored, {"1"})
+    with mock.patch.object(history_file, "_CHUNK_ROWS", chunk):
+        got = history_bytes(start, update, ids, competitions)  # type: ignore[arg-type]
+    rows = [
+        [competitions[c], str(days[d]), ids[p % len(ids)], f"{v:.6f}", f"{-v / 3:.6f}"]
+        + [f"{v * 2 / 3:.6f}"]
+        for c, p, d, v in changes
+    ]
+    assert got == stored.encode(before + csv_text(rows), "history.csv")
 
 
 @pytest.mark.parametrize("column", [0, 1])
@@ -638,31 +535,13 @@ def test_one_long_cell_among_short_codes_is_read_as_text(column: int) -> None:
         for i in range(2000)
     ]
     rows[1234][column] = "x" * 100_000
-    text = month_text(rows)
-    table = parse_table(text, "r.csv", ())
-    assert table.texts_fixed(("competition", "date")[column]) is None
-    with text_paths():
-        expected = results_outcome(text)
-    assert results_outcome(text) == expected
+    expected = results_outcome(month_text(rows))
     assert isinstance(expected, str) and "line 1236" in expected
-
-
-def test_codes_of_every_width_up_to_the_limit_are_read_as_bytes() -> None:
-    rows = [["A", "2026-11-01", "24", "1+2", "50"], ["A" * 64, "2026-11-01", "24", "3+4", "50"]]
-    table = parse_table(month_text(rows), "r.csv", ())
-    fixed = table.texts_fixed("competition")
-    assert fixed is not None and fixed.tolist() == [b"A", b"A" * 64]
-    rows[0][0] = "B" * 65
-    fixed = parse_table(month_text(rows), "r.csv", ()).texts_fixed("competition")
-    assert fixed is not None and fixed.tolist() == [b"B" * 65, b"A" * 64]  # little padding
+    assert len(expected) < 300  # the cell shown cut short
 
 
 def test_one_long_player_id_costs_the_history_no_more_than_its_bytes() -> None:
     import tracemalloc
-    from types import SimpleNamespace
-
-    from xlbridge.io.csv_cells import TextFormat
-    from xlbridge.io.register import _history_rows_bytes
 
     size = 2000
     ids = ["7", "12", "x" * 100_000]  # a note typed into the players column
@@ -678,14 +557,46 @@ def test_one_long_player_id_costs_the_history_no_more_than_its_bytes() -> None:
     )
     tracemalloc.start()
     try:
-        rows = _history_rows_bytes(
+        rows = history_bytes(
+            HistoryFile(Path("h.csv"), "", TextFormat(), set()),
             SimpleNamespace(history=history),  # type: ignore[arg-type]
             ids,
             ["A"],
-            TextFormat(),
         )
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert rows is None or rows.count(b"\n") == size
+    assert rows.count(b"\n") == size + 1 and rows.startswith(",".join(HISTORY_COLUMNS).encode())
     assert peak < 20_000_000  # the rows are about 150 kB
+
+
+@pytest.mark.parametrize(
+    ("rows", "applied", "message"),
+    [
+        (["A,2026-11-01,7,1,2,3", "B,2026-11-01,7,3,1,4"], {"A", "B"}, None),
+        (["A,2026-11-01,7,1,2,3", "", " , ,,,,", "B,2026-11-01,7,3,1,4"], {"A", "B"}, None),
+        (["'=A,2026-11-01,7,1,2,3", " B ,2026-11-01,7,3,1,4"], {"=A", "B"}, None),
+        (['"A,1",2026-11-01,7,1,2,3'], {"A,1"}, None),
+        (
+            ["A,2026-11-01,7,1,2,3", "B,2026-11-01,7,3,1"],
+            None,
+            "line 3: 5 fields, the header has 6",
+        ),
+        (["A,2026-11-01,7,1,2,3", ",2026-11-01,7,3,1,4"], None, "line 3: competition must not be"),
+        (['A,2026-11-01,7,1,2,"3'], None, "line 2: a quoted field is never closed"),
+    ],
+)
+def test_the_competitions_already_in_the_history(
+    tmp_path: Path, rows: list[str], applied: set[str] | None, message: str | None
+) -> None:
+    """Read in one pass of the csv module when the file is as the program writes it, else as
+    a table: the same ids (stripped, text marks dropped), errors naming the line."""
+    from xlbridge.io.history_file import read_history
+
+    path = tmp_path / "h.csv"
+    path.write_text("competition,date,player,before,delta,after\n" + "\n".join(rows) + "\n")
+    if message is None:
+        assert read_history(path).applied == applied
+    else:
+        with pytest.raises(InputError, match=re.escape(f"{path}, {message}")):
+            read_history(path)

@@ -1,4 +1,5 @@
-"""Numbers written a column at a time give exactly the text Python gives them one by one."""
+"""Numbers written a column at a time (xlbridge.io.csv_cells) give exactly the text Python gives
+them one by one."""
 
 from __future__ import annotations
 
@@ -7,14 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlbridge.io.number_text import (
-    as_text,
-    fixed,
-    fixed_cells,
-    trimmed,
-    trimmed_cells,
-    trimmed_one,
-)
+from xlbridge.io.csv_cells import fixed, trimmed, trimmed_one
 
 
 def one_by_one(value: float, decimals: int) -> str:
@@ -107,23 +101,26 @@ def test_an_empty_column() -> None:
 
 
 @pytest.mark.parametrize("decimals", range(16))
-def test_byte_cells_match_python_at_every_number_of_decimals(decimals: int) -> None:
-    """The byte cells (every value small enough for them) are Python's text, at 0 decimals
-    too: no point after a whole number, no zero of it trimmed away."""
+def test_columns_match_python_at_every_number_of_decimals(decimals: int) -> None:
+    """Columns formatted in one go (every value below 2**18) or one by one (a larger one
+    among them) are Python's text, at 0 decimals too: no point after a whole number, no zero
+    of it trimmed away; a decimal comma where asked for."""
     rng = np.random.default_rng(decimals)
-    limit = 2.0**52 / 10**decimals / 2
-    values = np.concatenate([rng.uniform(-limit, limit, 2000), [276445760.0, 5.0, -0.0, 2.5]])
-    values = values[np.abs(values) * 10**decimals < 2.0**51]
-    trimmed_bytes, fixed_bytes = trimmed_cells(values, decimals), fixed_cells(values, decimals)
-    assert trimmed_bytes is not None and fixed_bytes is not None
-    assert as_text(*trimmed_bytes) == [trimmed_one(v, decimals) for v in values.tolist()]
-    assert as_text(*fixed_bytes) == [f"{v:.{decimals}f}" for v in values.tolist()]
+    small = np.concatenate(
+        [rng.uniform(-(2.0**18), 2.0**18, 2000), [276445.0, 5.0, -0.0, 2.5, 2.0**18 - 2**-34]]
+    )
+    for values in (small, np.append(small, 276445760.0)):
+        expected = [one_by_one(v, decimals) for v in values.tolist()]
+        assert trimmed(values, decimals) == expected
+        assert trimmed(values, decimals, ",") == [cell.replace(".", ",") for cell in expected]
+        assert [trimmed_one(v, decimals) for v in values.tolist()] == expected
+        assert fixed(values, decimals) == [f"{v:.{decimals}f}" for v in values.tolist()]
     assert trimmed_one(276445760.0, 0) == "276445760" and trimmed_one(2.5, 0) == "2"
 
 
 def test_more_than_15_decimals_or_fewer_than_0_are_refused() -> None:
     for decimals in (-1, 16):
-        for call in (trimmed, fixed, trimmed_cells, fixed_cells):
+        for call in (trimmed, fixed):
             with pytest.raises(ValueError, match="decimals must be from 0 to 15"):
                 call(np.array([1.5]), decimals)
         with pytest.raises(ValueError, match="decimals must be from 0 to 15"):

@@ -1,10 +1,10 @@
-"""A plain CSV file read from its bytes (xlbridge.io.plain_fields and the fast paths of
-xlbridge.io.csv_table) gives exactly what the careful readers give, errors included.
+"""Reading CSV files (xlbridge.io.csv): records, blank lines, line numbers, numbers and text
+columns as Python's csv module and ``float`` read them, errors naming the file and line.
 
-Oracles: the project's record-by-record reader (``quoted_records``, Python's csv module),
-Python's ``float`` of each stripped cell under the project's rules (decimal comma only with
-";" or tab, "−" as minus, bounds ±1e12) as ``CsvTable._careful_numbers`` applies it, and
-the csv module reading the file itself.
+Oracles: the csv module reading the file itself (blank records skipped), each row written back
+through :func:`csv_text` (every cell through the formula guard), and Python's ``float`` of each
+stripped cell under the project's rules (decimal comma only with ";" or tab, "−" as minus,
+bounds ±1e12).
 """
 
 from __future__ import annotations
@@ -12,10 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from unittest import mock
 
 import numpy as np
 import pytest
@@ -23,17 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io import csv_records, csv_table
-from xlbridge.io.csv_cells import unmarked
-from xlbridge.io.csv_table import parse_table, read_text
-from xlbridge.io.plain_fields import PlainFields
-
-
-@contextmanager
-def careful_reading() -> Iterator[None]:
-    """Every file read record by record by the csv module (no byte paths at all)."""
-    with mock.patch.object(csv_table, "plain_records", lambda text, delimiter: None):
-        yield
+from xlbridge.io import csv as csv_table
+from xlbridge.io.csv import parse_table, read_text
+from xlbridge.io.csv_cells import csv_text, trimmed_one, unmarked
 
 
 def outcome(text: str, required: tuple[str, ...] = ("a",), write: bool = True) -> object:
@@ -41,7 +30,7 @@ def outcome(text: str, required: tuple[str, ...] = ("a",), write: bool = True) -
     a column of numbers added (or the error's message)."""
     try:
         table = parse_table(text, "f.csv", required, empty_ok=True)
-        read = table.header, table.lines.tolist(), table.cells
+        read = list(table.header), table.lines.tolist(), [list(c) for c in table.cells]
         if not write:
             return read
         table.set_numbers("added", np.arange(table.size) / 4)
@@ -51,14 +40,57 @@ def outcome(text: str, required: tuple[str, ...] = ("a",), write: bool = True) -
 
 
 def careful_outcome(text: str, required: tuple[str, ...] = ("a",), write: bool = True) -> object:
-    with careful_reading():
-        return outcome(text, required, write)
+    """The oracle: the csv module's records (blank ones skipped) and those rows written back
+    through :func:`csv_text` with the column of numbers added; None when the csv module cannot
+    read the file, its records differ in width or a required column is missing (the program
+    must then name the file)."""
+    try:
+        delimiter = csv_table._delimiter(text, "f.csv", required)
+        header, columns, lines = csv_module_cells(text, delimiter)
+    except (csv.Error, IndexError, InputError):
+        return None
+    if not all(len(row) == len(header) for row in csv_module_rows(text, delimiter)):
+        return None
+    keys = [csv_table.normalised(cell) for cell in header]
+    if any(key not in keys for key in required) or len(set(filter(None, keys))) < len(
+        list(filter(None, keys))
+    ):
+        return None
+    if not columns:
+        columns = [[] for _ in header]
+    read = header, lines, columns
+    if not write:
+        return read
+    rows = [list(row) for row in zip(*columns, strict=True)] if header else []
+    added = [f"{i / 4:g}" for i in range(len(lines))]
+    written = csv_text(
+        [[*header, "added"], *[[*r, a] for r, a in zip(rows, added, strict=True)]], delimiter
+    )
+    return (*read, written)
+
+
+def assert_read_as_csv_module(
+    text: str, required: tuple[str, ...] = ("a",), write: bool = True
+) -> None:
+    expected = careful_outcome(text, required, write)
+    got = outcome(text, required, write)
+    if expected is None:
+        assert isinstance(got, str) and got.startswith("InputError: f.csv"), got
+    else:
+        assert got == expected
+
+
+def csv_module_rows(text: str, delimiter: str) -> list[list[str]]:
+    """The records blank once stripped skipped, as the csv module reads the text."""
+    rows = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    return [row for row in rows if "".join(row).strip()]
 
 
 def csv_module_cells(text: str, delimiter: str) -> tuple[list[str], list[list[str]], list[int]]:
     """The header, the data rows' cells column by column and their lines, as the csv module
-    reads the text (records blank once stripped are skipped)."""
-    rows = [row for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    reads the text (records blank once stripped are skipped; the files here have no quoted
+    line breaks, so a record's line is its place)."""
+    rows = [row for row in csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)]
     numbered = [(line, row) for line, row in enumerate(rows, 1) if "".join(row).strip()]
     header = numbered[0][1]
     data = numbered[1:]
@@ -97,8 +129,8 @@ BLANKISH = ["", " ", "\u00a0", "\u3000", "\x1c", "\x1f", "\x0b", "\x0c", "\u2028
         'a,b\n1,"2"\n',  # a quote: record by record
     ],
 )
-def test_hand_picked_files_read_as_record_by_record(text: str) -> None:
-    assert outcome(text) == careful_outcome(text)
+def test_hand_picked_files_read_as_the_csv_module_reads_them(text: str) -> None:
+    assert_read_as_csv_module(text)
 
 
 LINE_PIECE = st.sampled_from(
@@ -123,8 +155,8 @@ def plain_texts(draw: st.DrawFn) -> str:
 
 @settings(max_examples=400, deadline=None)
 @given(plain_texts())
-def test_files_read_from_their_bytes_as_record_by_record(text: str) -> None:
-    assert outcome(text) == careful_outcome(text)
+def test_files_read_as_the_csv_module_reads_them(text: str) -> None:
+    assert_read_as_csv_module(text)
 
 
 def many_candidates_text(delimiter: str, count: int) -> str:
@@ -147,24 +179,11 @@ def many_candidates_text(delimiter: str, count: int) -> str:
 @pytest.mark.parametrize("delimiter", [",", ";", "\t"])
 def test_more_than_a_thousand_candidate_lines(delimiter: str) -> None:
     text = many_candidates_text(delimiter, 2500)
-    expected = careful_outcome(text, write=False)
-    assert outcome(text, write=False) == expected
-    # Both ways of finding blank lines: one by one, and the one pass for many candidates.
-    for few in (0, 10**9):
-        with mock.patch.object(csv_records, "_FEW_CANDIDATES", few):
-            assert outcome(text, write=False) == expected
+    assert_read_as_csv_module(text, write=False)
     header, columns, lines = csv_module_cells(text, delimiter)
     table = parse_table(text, "f.csv", ("a",))
     assert table.header == header and table.lines.tolist() == lines
     assert table.cells == columns
-
-
-@settings(max_examples=200, deadline=None)
-@given(plain_texts(), st.sampled_from([0, 1, 3]))
-def test_blank_lines_found_one_by_one_or_in_one_pass_alike(text: str, few: int) -> None:
-    expected = outcome(text, write=False)
-    with mock.patch.object(csv_records, "_FEW_CANDIDATES", few):
-        assert outcome(text, write=False) == expected
 
 
 def test_line_numbers_count_every_blank_line() -> None:
@@ -175,45 +194,45 @@ def test_line_numbers_count_every_blank_line() -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Writing back: the typed lines copied byte for byte
+# Writing back: the records as typed, through the formula guard
 
 
 @pytest.mark.parametrize(
     "text", ["a,b\n1,2\n", "a,b\n1,2", "\na,b\n\n1,2\n\n", "a;b\n1,5;x\n", "a,b\n-3,=x\n"]
 )
 def test_written_back_with_no_column_added(text: str) -> None:
-    """A plain file written back as read (no column added) is its records as typed (this
+    """A file written back as read (no column added) is its records as typed (this once
     raised IndexError in the added columns' bytes, there being none)."""
     expected = careful_outcome(text, write=False)
     table = parse_table(text, "f.csv", ("a",))
-    with careful_reading():
-        careful = parse_table(text, "f.csv", ("a",))
     assert (table.header, table.lines.tolist(), table.cells) == expected
-    assert table.text() == careful.text()
+    delimiter = table.delimiter
+    assert table.text() == csv_text(csv_module_rows(text, delimiter), delimiter)
 
 
 @settings(max_examples=200, deadline=None)
 @given(plain_texts(), st.booleans())
-def test_written_back_as_the_careful_reading_writes(text: str, numbers_first: bool) -> None:
-    """Lines copied from the bytes (cells never made) or written from the cells, alike."""
-
-    def written() -> str:
-        try:
-            table = parse_table(text, "f.csv", ("a",))
-            if numbers_first:
-                table.numbers("a", blank_allowed=True)
-            table.set_numbers("added", np.linspace(-1, 1, table.size))
-            return table.text()
-        except InputError as error:
-            return str(error)
-
-    expected = written()
-    with careful_reading():
-        assert written() == expected
+def test_written_back_as_the_csv_module_writes(text: str, numbers_first: bool) -> None:
+    """Every record as the csv module reads it, then the added numbers, through csv_text
+    (a column read as numbers first is written the same: its cells are numbers)."""
+    expected = careful_outcome(text, write=False)
+    try:
+        table = parse_table(text, "f.csv", ("a",))
+        if numbers_first:
+            table.numbers("a", blank_allowed=True)
+    except InputError:
+        return
+    assert expected is not None
+    values = np.linspace(-1, 1, table.size)
+    table.set_numbers("added", values)
+    added = [trimmed_one(value, 10) for value in values.tolist()]
+    rows = csv_module_rows(text, table.delimiter)
+    rows = [[*rows[0], "added"], *[[*r, a] for r, a in zip(rows[1:], added, strict=True)]]
+    assert table.text() == csv_text(rows, table.delimiter)
 
 
 # --------------------------------------------------------------------------------------------
-# Numbers: read by numpy from the bytes, or cell by cell; the same values and errors
+# Numbers: converted by numpy a column at a time, or cell by cell; the same values and errors
 
 
 def float_oracle(
@@ -363,8 +382,6 @@ def test_nasty_numbers_read_as_python_reads_them(
         after = expected_numbers(text, "n", blank_allowed, before=("k", "m"))
         assert read_numbers(text, "n", blank_allowed, before=("k", "m")) == after, cell
         assert careful_numbers(text, "n", blank_allowed) == expected, cell
-        with careful_reading():
-            assert read_numbers(text, "n", blank_allowed) == expected, cell
 
 
 NUMBER_PIECE = st.sampled_from(
@@ -485,7 +502,7 @@ def test_seventeen_digit_numbers_round_as_python_does(values: list[float]) -> No
 
 
 # --------------------------------------------------------------------------------------------
-# Text columns: as typed, stripped and unmarked, and as bytes
+# Text columns: as typed, stripped and unmarked
 
 
 TEXT_CELL = st.text(alphabet=list(" 'x=+-@7é😀\x00\u00a0\u3000\x1c\x85\x7fß\u2028"), max_size=5)
@@ -500,19 +517,6 @@ def text_columns_agree(text: str, delimiter: str) -> None:
     assert table.lines.tolist() == lines
     assert parse_table(text, "f.csv", ("t",)).column("t") == typed
     assert parse_table(text, "f.csv", ("t",)).texts("t", blank_allowed=True) == stripped
-    fixed = parse_table(text, "f.csv", ("t",)).texts_fixed("t")
-    if fixed is not None:
-        assert [cell.decode() for cell in fixed.tolist()] == stripped
-    joined = parse_table(text, "f.csv", ("t",)).texts_joined("t")
-    if joined is not None:
-        assert joined.decode().split("\n") == stripped
-    # The bytes are offered when no cell starts or ends with a control character, a space
-    # or a non-ASCII character (which might be white space), or starts with the text mark.
-    plain = all(
-        not cell or ("\x20" < cell[0] < "\x80" and "\x20" < cell[-1] < "\x80" and cell[0] != "'")
-        for cell in typed
-    )
-    assert (fixed is not None) == (joined is not None) == plain
     if all(stripped):
         assert parse_table(text, "f.csv", ("t",)).texts("t") == stripped
     else:
@@ -558,33 +562,11 @@ def test_hand_picked_text_cells(cell: str) -> None:
         text_columns_agree(text, delimiter)
 
 
-def test_fields_of_a_plain_file() -> None:
-    """PlainFields reads every column as typed, joined, fixed, with its edges and formulas."""
-    text = "a,b,c\n1, x,=1\n22,y ,-2\n,'z,+\n"
-    table = parse_table(text, "f.csv", ())
-    fields = table.fields
-    assert isinstance(fields, PlainFields) and fields.size == 3
-    assert [fields.text(i) for i in range(3)] == [
-        ["1", "22", ""],
-        [" x", "y ", "'z"],
-        ["=1", "-2", "+"],
-    ]
-    fixed = fields.fixed(0)
-    assert fields.joined(0) == b"1\n22\n" and fixed is not None
-    assert fixed.tolist() == [b"1", b"22", b""] and fixed.dtype == np.dtype("S2")
-    assert [fields.plain_edges(i) for i in range(3)] == [True, False, True]
-    assert [fields.formula_free(i) for i in range(3)] == [True, True, False]
-    assert fields.numbers(0) is None  # a blank
-    assert fields.numbers(1) is None
-
-
 def test_a_file_without_records_has_empty_columns() -> None:
     table = parse_table("a,b\n\n", "f.csv", (), empty_ok=True)
     assert table.size == 0 and table.cells == [[], []]
     assert table.texts("a") == [] and table.numbers("a", blank_allowed=False).size == 0
-    fresh = parse_table("a,b\n\n", "f.csv", (), empty_ok=True)
-    fixed = fresh.texts_fixed("a")
-    assert fixed is not None and fixed.size == 0 and fresh.texts_joined("a") == b""
+    assert table.text() == "a,b\n"
 
 
 # --------------------------------------------------------------------------------------------
@@ -624,17 +606,13 @@ def test_stored_files_read_as_the_csv_module_reads_them(
     assert table.lines.tolist() == [2, 4, 5, 6]
     assert table.texts("t") == ["Zoë", "=A1", "café", "€uro"]
     assert table.numbers("n", blank_allowed=False).tolist() == [1.5, -2.0, 3.0, 1000.0]
-    joined = parse_table(text, "f.csv", ("t",)).texts_joined("t")
-    assert joined is None  # cells to strip and unmark: the caller reads texts()
-    fixed = parse_table(text, "f.csv", ("k",)).texts_fixed("k")
-    assert fixed is not None and fixed.tolist() == [b"1", b"2", b"3", b"4"]
+    assert table.decimal_comma
 
 
 @pytest.mark.parametrize("text", [",,\n", ";", " , \n\n", "\u00a0,\u3000\n", "\t\t\n,\n"])
 def test_a_file_of_separators_and_spaces_only_is_named_empty(text: str) -> None:
     """Such a file has no header: an error naming the file (this raised IndexError)."""
-    for read in (outcome, careful_outcome):
-        assert read(text) == "InputError: f.csv: the file is empty; it needs a header row"
+    assert outcome(text) == "InputError: f.csv: the file is empty; it needs a header row"
 
 
 def test_a_file_of_separators_only_is_one_line_on_stderr(
@@ -651,51 +629,18 @@ def test_a_file_of_separators_only_is_one_line_on_stderr(
     assert not (tmp_path / "out.csv").exists()
 
 
-def test_a_failed_pass_over_the_likely_columns_is_not_tried_again(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """One blank among a likely column's numbers spoils the pass over all of them once; each
-    column asked for is then read alone, not the failing pass again and again."""
-    loads: list[list[int]] = []
-    load = PlainFields._load
-
-    def counted(self: PlainFields, columns: list[int]) -> np.ndarray | None:
-        loads.append(list(columns))
-        return load(self, columns)
-
-    monkeypatch.setattr(PlainFields, "_load", counted)
-    rows = [f"{i},{i * 2},{'' if i == 5 else i * 3},{i * 4}" for i in range(1, 11)]
-    table = parse_table("a,b,c,d\n" + "\n".join(rows) + "\n", "f.csv", ())
-    for key, factor in (("a", 1), ("b", 2), ("d", 4)):
-        assert table.numbers(key, blank_allowed=False).tolist() == [
-            i * factor for i in range(1, 11)
-        ]
-    c = table.numbers("c", blank_allowed=True)
-    assert np.isnan(c[4]) and c[[0, 9]].tolist() == [3, 30]
-    passes_over_several = [columns for columns in loads if len(columns) > 1]
-    assert len(passes_over_several) <= 1  # the failing pass over every likely column, once
-    assert len(loads) <= 1 + 4  # and then at most one pass per column
-
-
-@pytest.mark.parametrize("gather", [1, 2, 7, 64, 1 << 20])
-def test_text_columns_gathered_a_stretch_at_a_time(
-    monkeypatch: pytest.MonkeyPatch, gather: int
-) -> None:
-    """However few bytes are gathered at a time, a text column's cells are the csv module's
-    (cells longer than a stretch, empty cells, non-ASCII, the last cell blank)."""
-    from xlbridge.io import plain_fields
-
-    monkeypatch.setattr(plain_fields, "_GATHER_BYTES", gather)
+def test_long_text_cells_read_as_the_csv_module_reads_them() -> None:
+    """Cells long and empty, non-ASCII, the last cell blank."""
     cells = ["", "a", "Vår", "x" * 150, "", "b c", "é" * 9, ""]
     text = "n,note\n" + "".join(f"{i},{c}\n" for i, c in enumerate(cells))
     table = parse_table(text, "f.csv", ("n",))
     assert table.column("note") == [row[1] for row in list(csv.reader(io.StringIO(text)))[1:]]
-    assert table.texts_joined("n") == "\n".join(str(i) for i in range(len(cells))).encode()
+    assert table.texts("n") == [str(i) for i in range(len(cells))]
 
 
 def test_making_a_long_text_column_costs_a_few_times_its_bytes() -> None:
-    """Making a column's cells gathers a stretch of rows at a time: the peak is the cells
-    themselves and a few copies of the column, not positions of every byte (16×)."""
+    """The texts of a column cost the cells themselves and a few lists of the column, not
+    a copy of every byte per cell (the byte-level reader once held 16× the column)."""
     import tracemalloc
 
     rows, note = 100_000, "n" * 100

@@ -1,0 +1,124 @@
+"""The history file of the handicap batch (see :mod:`xlbridge.io.register`): one line per
+player per competition applied, read for the competitions already applied and appended to in
+its own text format."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from xlbridge.errors import InputError
+from xlbridge.io.csv import normalised, parse_table, paused_gc, read_text_format
+from xlbridge.io.csv_cells import TEXT_MARK, TextFormat, columns_text, csv_cells, fixed, written
+from xlbridge.io.month_apply import Update
+from xlbridge.io.register_file import DECIMALS
+
+HISTORY_COLUMNS = ("competition", "date", "player", "before", "delta", "after")
+
+
+def default_history_path(register: Path) -> Path:
+    """players.csv → players-history.csv, beside the register."""
+    return register.with_name(f"{register.stem}-history{register.suffix or '.csv'}")
+
+
+@dataclass(frozen=True)
+class HistoryFile:
+    """A history file as read: its text (empty when there is none yet) and storage format."""
+
+    path: Path
+    text: str
+    format: TextFormat
+    applied: set[str]
+
+
+def read_history(path: Path, default: TextFormat | None = None) -> HistoryFile:
+    """The history at ``path`` and the competition ids already in it (none without a file)."""
+    if not path.exists():
+        return HistoryFile(path, "", default or TextFormat(), set())
+    text, stored = read_text_format(path)
+    if not text.strip():
+        return HistoryFile(path, "", stored, set())
+    with paused_gc():  # a million rows, none of them garbage until the chunk is done
+        applied = _applied_plainly(text)
+    if applied is None:  # read as a table, which names the line of anything amiss
+        table = parse_table(text, str(path), HISTORY_COLUMNS, empty_ok=True)
+        header = tuple(normalised(cell) for cell in table.header)
+        if header != HISTORY_COLUMNS:
+            raise InputError(
+                f"{path}, line 1: a history file must have the columns "
+                f"{', '.join(HISTORY_COLUMNS)}, got {', '.join(header) or 'nothing'}"
+            )
+        applied = set(table.texts("competition"))
+    return HistoryFile(path, text, stored, applied)
+
+
+def _applied_plainly(text: str) -> set[str] | None:
+    """The competition ids of a history file as the program writes it (its header first, every
+    row six fields, no blank line, no competition blank or marked as text), read in one pass
+    of the csv module that keeps only each row's first field; None when the file is not so,
+    and :func:`read_history` reads it as a table."""
+    reader = csv.reader(io.StringIO(text), strict=True)
+    try:
+        if tuple(normalised(cell) for cell in next(reader)) != HISTORY_COLUMNS:
+            return None
+        firsts: set[object] = set(map(_competition, reader))
+    except csv.Error:
+        return None
+    if _NOT_SIX in firsts:
+        return None
+    ids = {str(cell).strip() for cell in firsts}
+    return None if "" in ids or any(cell.startswith(TEXT_MARK) for cell in ids) else ids
+
+
+#: What :func:`_competition` gives for a row that is not six fields wide.
+_NOT_SIX = object()
+
+
+def _competition(row: list[str]) -> object:
+    """A history row's first field (its competition), or :data:`_NOT_SIX`."""
+    return row[0] if len(row) == len(HISTORY_COLUMNS) else _NOT_SIX
+
+
+#: New history rows written at a time by :func:`history_bytes` (a month adds 800,000).
+_CHUNK_ROWS = 1 << 16
+
+
+def read_applied(path: Path) -> set[str]:
+    """The competition ids already in the history file (none if there is no file yet)."""
+    return read_history(path).applied
+
+
+def history_bytes(
+    history_file: HistoryFile, update: Update, ids: list[str], competitions: list[str]
+) -> bytes:
+    """The history file's bytes with this batch's changes appended, in its own format.
+
+    The new rows are written by ``csv.writer`` a chunk at a time; the text cells (few distinct
+    values) are made safe from formula injection once each.
+    """
+    text = history_file.text
+    if text and not text.endswith("\n"):
+        text += "\n"
+    history = update.history
+    days, day = np.unique(history.date, return_inverse=True)
+    columns = [
+        (csv_cells(list(competitions)), history.competition.reshape(-1)),
+        (csv_cells(days.astype(str).tolist()), day.reshape(-1)),
+        (csv_cells(list(ids)), history.player.reshape(-1)),
+    ]
+    carriage_return = any("\r" in cell for distinct, _ in columns for cell in distinct)
+    numbers = (history.before, history.delta, history.after)
+    pieces = [text or columns_text(HISTORY_COLUMNS, [[] for _ in HISTORY_COLUMNS])]
+    with paused_gc():
+        for first in range(0, history.player.size, _CHUNK_ROWS):
+            rows = slice(first, first + _CHUNK_ROWS)
+            cells = [
+                list(map(distinct.__getitem__, codes[rows].tolist())) for distinct, codes in columns
+            ]
+            cells += [fixed(values[rows], DECIMALS) for values in numbers]
+            pieces.append(written(zip(*cells, strict=True), ",", carriage_return))
+    return history_file.format.encode("".join(pieces), str(history_file.path))
