@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from xlbridge.io.compare import compare
@@ -307,6 +307,7 @@ def _a_name(text: str) -> bool:
     st.sampled_from(["mp", "ximp", "butler"]),
     st.lists(st.sampled_from([-500, -100, 0, 90, 420, 450, 1430]), min_size=6, max_size=6),
 )
+@example(names=["0", "0"], title=".", method="mp", scores=[-500] * 6)  # read back as unknown
 def test_any_names_and_title_round_trip(
     tmp_path: Path, names: list[str], title: str, method: str, scores: list[int]
 ) -> None:

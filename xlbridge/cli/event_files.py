@@ -13,35 +13,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 from xlbridge.errors import InputError
 from xlbridge.io.compare import compare
 from xlbridge.io.event_file import EventFile, Pair
-from xlbridge.io.files import write_atomically
-from xlbridge.io.pbn import read_pbn
-from xlbridge.io.session_io import scored_lines, scored_pairs, traveller_of
-from xlbridge.io.usebio import read_usebio, usebio_bytes
+from xlbridge.io.events import is_event_file, read_event, score_event, write_usebio
 from xlbridge.scoring.checks import choice
-from xlbridge.scoring.session import METHODS, SessionResult, datum_rounding_for, score_session
+from xlbridge.scoring.session import METHODS, SessionResult
 
 #: Exit status of ``--compare`` when the numbers differ.
 EXIT_DIFFERENT = 3
-READERS: dict[str, Callable[[Path], EventFile]] = {".xml": read_usebio, ".pbn": read_pbn}
 #: Pair names by (section, direction, pair), as the session command prints them.
 Names = Mapping[tuple[str, str, str], str]
-
-
-def is_event_file(path: Path) -> bool:
-    """Whether ``path`` is a USEBIO (.xml) or PBN (.pbn) file rather than a traveller CSV."""
-    return path.suffix.lower() in READERS
-
-
-def read_event(path: Path) -> EventFile:
-    if not path.is_file():
-        raise InputError(f"{path}: no such file")
-    return READERS[path.suffix.lower()](path)
 
 
 def check_file_options(args: argparse.Namespace) -> None:
@@ -65,18 +50,9 @@ def score_event_file(args: argparse.Namespace) -> tuple[EventFile, SessionResult
     method = choice("method", args.method or event.method or "mp", METHODS)
     if args.compare and not _has_results(event):
         raise InputError(f"{path}: --compare: the file carries no results of its own")
-    traveller = traveller_of(event)
-    try:
-        winners = event.winners if args.winners == "auto" and event.winners else args.winners
-        rounding = datum_rounding_for(method, args.datum_rounding)
-        result = score_session(
-            traveller, method, winners, args.across_field, args.factoring, rounding
-        )
-    except InputError as error:
-        message = str(error)
-        raise InputError(
-            message if message.startswith(str(path)) else f"{path}: {message}"
-        ) from None
+    result = score_event(
+        event, method, args.winners, args.across_field, args.factoring, args.datum_rounding
+    )
     return event, result
 
 
@@ -117,21 +93,6 @@ def finish_file_options(args: argparse.Namespace, event: EventFile, result: Sess
         print(difference)
     print(comparison.summary(event.program))
     return 0 if comparison.agree else EXIT_DIFFERENT
-
-
-def write_usebio(
-    path: Path, result: SessionResult, event: EventFile, *, force: bool = False
-) -> None:
-    """Write ``result`` as a USEBIO 1.2 file (names, hands and title from ``event``)."""
-    method = "mp" if result.method == "acbl" else result.method
-    data = usebio_bytes(
-        event, method, scored_lines(result), scored_pairs(result, event.pairs), result.winners
-    )
-
-    def write(tmp: Path) -> None:
-        tmp.write_bytes(data)
-
-    write_atomically(path, write, force=force)
 
 
 def _has_results(event: EventFile) -> bool:

@@ -110,10 +110,10 @@ def run_session(args: argparse.Namespace) -> int:
         csv_event,
         finish_file_options,
         hands_by_board,
-        is_event_file,
         names_of,
         score_event_file,
     )
+    from xlbridge.io.events import is_event_file
     from xlbridge.io.sessions import read_names, read_session
     from xlbridge.scoring.session import datum_rounding_for, score_session
 

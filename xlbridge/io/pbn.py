@@ -239,7 +239,8 @@ def _check_columns(path: Path, number: int, name: str, columns: list[_Column]) -
 def _game_tag(
     event: EventFile, path: Path, number: int, name: str, value: str, tags: dict[str, str]
 ) -> None:
-    if name in ("Event", "Date") and re.fullmatch(r"[?.]*", value.strip()):
+    unknown = r"\??" if name == "Event" else r"[?.]*"
+    if name in ("Event", "Date") and re.fullmatch(unknown, value.strip()):
         return  # "?" (and a date "????.??.??") is PBN's "unknown", not a title or a date
     if name == "Event" and not event.description:
         event.description = value
