@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from xlbridge.version import __version__ as __version__
+__version__ = "0.1.0"
 
 if TYPE_CHECKING:  # what editors and type checkers see; the names load lazily below
     from xlbridge.errors import InputError

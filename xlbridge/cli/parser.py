@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from xlbridge import __version__
 from xlbridge.cli.common import EXIT_BAD_INPUT
 from xlbridge.cli.handicap import add_handicap_parser
 from xlbridge.cli.help import HelpFormatter, remember_parsers, unknown_arguments
@@ -21,7 +22,6 @@ from xlbridge.cli.score import add_score_parser
 from xlbridge.cli.session import add_session_parser
 from xlbridge.cli.swiss import add_swiss_parser
 from xlbridge.cli.templates import add_template_parser, add_workbooks_parser
-from xlbridge.version import __version__
 
 #: Every command, in the order the help lists them.
 COMMANDS = (

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from xlbridge import __version__
 from xlbridge.errors import InputError
 from xlbridge.io.files import write_atomically
-from xlbridge.version import __version__
 
 UDF_MODULE = "xlbridge.udfs"
 #: The namespace the Server settings give the functions: =BRIDGE.VP(…).

@@ -43,10 +43,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from xlbridge import __version__
 from xlbridge.io.event_file import SEATS, EventFile, Line, Pair, parse_deal
 from xlbridge.io.session_io import number_text
 from xlbridge.scoring.contract import dealer, ew_vulnerable, ns_vulnerable
-from xlbridge.version import __version__
 
 #: The Scoring tag's value of each method (read back by :func:`xlbridge.io.pbn._method`).
 SCORING = {"mp": "MatchPoints", "ximp": "IMP;Cross", "butler": "IMP;Butler"}

@@ -20,6 +20,7 @@ from xml.etree.ElementTree import Element, ParseError, SubElement, tostring
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
+from xlbridge import __version__
 from xlbridge.io.event_file import (
     SEATS,
     EventFile,
@@ -32,7 +33,6 @@ from xlbridge.io.event_file import (
     parse_deal,
 )
 from xlbridge.scoring.checks import shown
-from xlbridge.version import __version__
 
 #: EVENT_TYPE → scoring method, and back for writing.
 EVENT_TYPES = {"MP_PAIRS": "mp", "CROSS_IMP": "ximp", "BUTLER_PAIRS": "butler"}
