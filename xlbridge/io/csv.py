@@ -327,14 +327,17 @@ def _read_records(
         raise InputError(f"{name}: the file is empty; it needs a header row")
     header, data = rows[0], rows[1:]
     width = len(header)
-    if set(map(len, data)) - {width}:
+    try:  # a row of another width than the first makes zip fail: only then is it looked for
+        if data and len(data[0]) != width:
+            raise ValueError
+        cells = [list(column) for column in zip(*data, strict=True)] if data else []
+    except ValueError:
         row = next(i for i, cells in enumerate(data) if len(cells) != width)
         got = len(data[row])
         raise InputError(
             f"{name}, line {numbers[row + 1]}: {got} field{'s' * (got != 1)}, the header "
             f"has {width}{_other_delimiter(data[row], delimiter)}"
-        )
-    cells = [list(column) for column in zip(*data, strict=True)] if data else []
+        ) from None
     return int(numbers[0]), header, cells or [[] for _ in header], numbers[1:]
 
 
