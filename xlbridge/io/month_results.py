@@ -200,8 +200,12 @@ def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
     joined = _ROW_END.join(cells)
     if not cells or joined.count(_ROW_END) != len(cells) - 1 or TEXT_MARK in joined:
         return _members_one_by_one(table)
-    # Every separator becomes a space, and each row's end a token of its own.
-    tokens = PLAYER_SEPARATORS.sub(" ", joined).replace(_ROW_END, f" {_ROW_END} ").split()
+    # Every separator becomes a space, and each row's end a token of its own. White space
+    # (``\s`` of PLAYER_SEPARATORS) is what ``str.split`` splits at, so only the other
+    # separators are replaced: no regular expression needs to run over the whole column.
+    for separator in _NON_SPACE_SEPARATORS:
+        joined = joined.replace(separator, " ")
+    tokens = joined.replace(_ROW_END, f" {_ROW_END} ").split()
     distinct, codes = _codes_one_by_one([_ROW_END, *tokens])
     codes = codes[1:]
     ends = codes == 0  # the row-end token has code 0
@@ -211,6 +215,8 @@ def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
 
 #: Joins the players cells for :func:`_members` (a character no cell holds).
 _ROW_END = "\x00"
+#: The separators of PLAYER_SEPARATORS other than white space.
+_NON_SPACE_SEPARATORS = "+/&"
 
 
 def _members_one_by_one(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
