@@ -112,13 +112,19 @@ def history_bytes(
     ]
     carriage_return = any("\r" in cell for distinct, _ in columns for cell in distinct)
     numbers = (history.before, history.delta, history.after)
-    pieces = [text or columns_text(HISTORY_COLUMNS, [[] for _ in HISTORY_COLUMNS])]
+    # Each text column's distinct cells as an array of objects: a chunk's cells are taken
+    # from it by numpy (the same str objects, not copied), not looked up one by one.
+    coded = [(np.array(distinct, dtype=object), codes) for distinct, codes in columns]
+    out = io.StringIO()
+    out.write(text or columns_text(HISTORY_COLUMNS, [[] for _ in HISTORY_COLUMNS]))
+    writer = csv.writer(out, lineterminator="\n")  # as :func:`written` without a "\r"
     with paused_gc():
         for first in range(0, history.player.size, _CHUNK_ROWS):
             rows = slice(first, first + _CHUNK_ROWS)
-            cells = [
-                list(map(distinct.__getitem__, codes[rows].tolist())) for distinct, codes in columns
-            ]
+            cells = [texts[codes[rows]].tolist() for texts, codes in coded]
             cells += [fixed(values[rows], DECIMALS) for values in numbers]
-            pieces.append(written(zip(*cells, strict=True), ",", carriage_return))
-    return history_file.format.encode("".join(pieces), str(history_file.path))
+            if carriage_return:
+                out.write(written(zip(*cells, strict=True), ",", carriage_return))
+            else:  # straight into the one buffer: no text of each chunk to copy and join
+                writer.writerows(zip(*cells, strict=True))
+    return history_file.format.encode(out.getvalue(), str(history_file.path))
