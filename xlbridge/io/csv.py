@@ -132,8 +132,10 @@ class CsvTable:
                 return np.full(self.size, np.nan)
             return self._careful_numbers(key, [""] * self.size, blank_allowed)
         cells = self.cells[self.columns[key]]
-        typed = cells if all(cells) else list(compress(cells, cells))  # cells not empty
-        if typed and (len(typed) == len(cells) or blank_allowed):
+        typed = cells
+        if blank_allowed and not all(cells):
+            typed = list(compress(cells, cells))  # cells not empty
+        if typed:  # a blank cell not allowed makes float() fail: the careful way names it
             try:  # the usual case, converted in one go; any doubt goes the careful way below
                 values = np.fromiter(map(float, typed), float, len(typed))
                 if (np.abs(values) <= LARGEST).all():  # NaN and inf fail too
