@@ -24,7 +24,7 @@ import contextlib
 import io
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,11 +47,23 @@ def month(players: int, rows: int, seed: int = 52) -> tuple[str, str]:
     register = "id,handicap\n" + "".join(
         f"{i},{h:.2f}\n" for i, h in zip(ids, rng.uniform(0, 52, players), strict=True)
     )
+    results = results_text(rng, ids, rows, lambda c: (f"c{c}", f"2026-11-{1 + c % DAYS:02d}"))
+    return register, results
+
+
+def results_text(
+    rng: np.random.Generator,
+    ids: np.ndarray,
+    rows: int,
+    named: Callable[[int], tuple[str, str]],
+) -> str:
+    """A month's results as CSV text: pairs competitions of 8 to 16 pairs drawn from ``ids``
+    until ``rows`` rows are made; ``named(c)`` gives competition c's id and date."""
     lines = ["competition,date,boards,played,players,result"]
     made = competition = 0
     while made < rows:
         pairs = int(rng.integers(8, 17))
-        day = 1 + competition % DAYS
+        name, date = named(competition)
         chosen = rng.choice(ids, 2 * pairs, replace=False)
         scores = rng.normal(0, 7, pairs)
         scores -= scores.mean()
@@ -59,12 +71,12 @@ def month(players: int, rows: int, seed: int = 52) -> tuple[str, str]:
         for k in range(pairs):
             played = boards if rng.random() > 0.1 else boards - 3
             lines.append(
-                f"c{competition},2026-11-{day:02d},{boards},{played},"
+                f"{name},{date},{boards},{played},"
                 f"{chosen[2 * k]}+{chosen[2 * k + 1]},{50 + scores[k]:.2f}"
             )
         made += pairs
         competition += 1
-    return register, "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n"
 
 
 def players_by_row(results: Results) -> list[list[str]]:

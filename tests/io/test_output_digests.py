@@ -2,7 +2,7 @@
 of the byte-level CSV engine they replaced.
 
 The reference is the OLD code: the SHA-256 digests in :data:`EXPECTED` were computed by running
-this module as a script (``PYTHONPATH=<old checkout> python tests/io/test_output_digests.py``)
+this module as a script (``PYTHONPATH=<old checkout>:tests python tests/io/test_output_digests.py``)
 on the code of commit 43acda4, the last one with the hand-written byte-level CSV engine
 (``io/plain_fields.py``, ``io/line_bytes.py``, ``io/number_text.py``, ``io/digit_runs.py``),
 before it was deleted. They were not produced by the code under test.
@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from benchmark_modules import load
 
 from xlbridge.cli.main import main
 
@@ -146,23 +147,8 @@ def _register(players: int, seed: int, semicolons: bool) -> Writer:
 def _month(players: int, rows: int, seed: int, prefix: str, month: int) -> Writer:
     rng = np.random.default_rng(seed)
     ids = np.arange(100_000, 100_000 + players + 40)  # a few newcomers too
-    lines = ["competition,date,boards,played,players,result"]
-    made = competition = 0
-    while made < rows:
-        pairs = int(rng.integers(8, 17))
-        chosen = rng.choice(ids, 2 * pairs, replace=False)
-        scores = rng.normal(0, 7, pairs)
-        scores -= scores.mean()
-        boards = int(rng.choice([18, 24, 27]))
-        for k in range(pairs):
-            played = boards if rng.random() > 0.1 else boards - 3
-            lines.append(
-                f"{prefix}{competition},2026-{month:02d}-{1 + competition % 28:02d},{boards},"
-                f"{played},{chosen[2 * k]}+{chosen[2 * k + 1]},{50 + scores[k]:.2f}"
-            )
-        made += pairs
-        competition += 1
-    return _file("\n".join(lines) + "\n")
+    name = lambda c: (f"{prefix}{c}", f"2026-{month:02d}-{1 + c % 28:02d}")  # noqa: E731
+    return _file(load("bench_handicap").results_text(rng, ids, rows, name))
 
 
 MONTHS: dict[str, tuple[Writer, list[Writer]]] = {
