@@ -79,6 +79,7 @@ class EventFile:
     winners: int | None = None  # from the file: 1 or 2 (None: not said)
     description: str = ""
     date: str = ""
+    club: str = ""  # the club's name (USEBIO CLUB_NAME, --club)
     program: str = ""
     lines: list[Line] = field(default_factory=list)
     pairs: list[Pair] = field(default_factory=list)
