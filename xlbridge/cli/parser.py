@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 
 from xlbridge import __version__
 from xlbridge.cli.common import EXIT_BAD_INPUT
+from xlbridge.cli.deals import add_deals_parser
 from xlbridge.cli.handicap import add_handicap_parser
 from xlbridge.cli.help import HelpFormatter, remember_parsers, unknown_arguments
 from xlbridge.cli.install import add_install_parser
@@ -34,6 +35,7 @@ COMMANDS = (
     add_template_parser,
     add_swiss_parser,
     add_session_parser,
+    add_deals_parser,
     add_workbooks_parser,
 )
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from xlbridge.cli.common import Commands, about, require_new, require_xlsx, text_writer
+from xlbridge.cli.deals import add_session_options as add_deals_options
 from xlbridge.io.files import write_atomically
 from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
@@ -100,11 +101,14 @@ def add_session_parser(commands: Commands) -> None:
         help="also write USEBIO 1.2 (default: not written)",
     )
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
+    add_deals_options(session)
     add_progress_options(session)
     session.set_defaults(run=run_session)
 
 
 def run_session(args: argparse.Namespace) -> int:
+    from xlbridge.cli.deals import check_session_options as check_deals_options
+    from xlbridge.cli.deals import session_deals
     from xlbridge.cli.event_files import (
         check_file_options,
         csv_event,
@@ -123,6 +127,7 @@ def run_session(args: argparse.Namespace) -> int:
         if path is not None:
             require_new(path, args.force)
     check_file_options(args)
+    check_deals_options(args)
     progress = Progress.for_run(args, [args.travellers, args.names])
     progress.reading(args.travellers)
     hands: dict[int, str] = {}
@@ -145,6 +150,7 @@ def run_session(args: argparse.Namespace) -> int:
                 datum_rounding_for(method, args.datum_rounding),
             )
         event = csv_event(args.travellers, names)
+    hands, analyses = session_deals(args, hands, {board.board for board in result.travellers})
     text = ranking_text(result, names)
     outputs = [path for path in (args.ranking, args.output) if path is not None]
     if outputs:
@@ -159,6 +165,7 @@ def run_session(args: argparse.Namespace) -> int:
             hands,
             event=event.description if is_event_file(args.travellers) else "",
             date=event.date,
+            analyses=analyses,
         )
     if args.ranking is not None:
         write_atomically(args.ranking, text_writer(ranking_csv(result, names)), force=args.force)

@@ -4,10 +4,14 @@ formats."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from xlbridge.io.sessions import pair_names
 from xlbridge.scoring.session import PairResult, SessionResult
+
+if TYPE_CHECKING:
+    from xlbridge.scoring.double_dummy import BoardAnalysis
 
 #: Names by pair label, or by (section, direction, pair) as :func:`read_names` gives them.
 Names = Mapping[object, str]
@@ -23,6 +27,8 @@ class PackContext:
     value_format: str  # a board's matchpoints or IMPs as printed
     total_format: str  # a pair's total
     top_format: str  # a pair's top
+    #: Double-dummy analysis by board, when asked for (shown with the board's traveller).
+    analyses: Mapping[int, BoardAnalysis] = field(default_factory=dict)
 
     @property
     def matchpoints(self) -> bool:
