@@ -61,7 +61,7 @@ def whole_deal(text: str, where: str) -> str:
     if seat in SEATS and len(hands) == 4:
         start = SEATS.index(seat)
         for i, hand in enumerate(hands):
-            held = len(re.sub(r"[^AKQJT2-9]", "", hand.upper().replace("10", "T")))
+            held = len(hand.upper().replace("10", "T").replace(".", ""))
             if hand != "-" and held != 13:
                 name = _SEAT_NAMES[SEATS[(start + i) % 4]]
                 raise InputError(f"{where}: {name} holds {held} cards; each hand needs 13")

@@ -220,6 +220,8 @@ def _contracts(found: Any) -> tuple[ParContract, ...]:
     """endplay's par contracts, one per seat, merged into sides where both players make it."""
     seats: dict[tuple[int, str, bool, int], list[str]] = {}
     for contract in found:
+        if int(contract.level) == 0:
+            continue  # DDS's "contract" of a deal passed out
         strain = _ENDPLAY_DENOMS[int(contract.denom)]
         key = (int(contract.level), strain, int(contract.result) < 0, int(contract.result))
         seats.setdefault(key, []).append(DECLARERS[int(contract.declarer)])
