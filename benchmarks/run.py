@@ -33,6 +33,8 @@ workload, each runnable alone with the same options:
 10. ``bench_session.py`` — a national simultaneous pairs: contract scoring (≥ 50× a per-row
    loop), the session scored and ranked (≤ 2× matchpoints of the same lines), ``xlbridge
    session`` end to end (recorded).
+11. ``bench_dd.py`` — double-dummy analysis of 36 boards in one batch (≤ 1.2× endplay's own
+   batch call on the same deals; skipped with a notice without the optional extra).
 
 bridge-scorer (npm, MIT) is installed by ``peer.py`` into a cache outside the repository.
 """
@@ -44,6 +46,7 @@ from collections.abc import Sequence
 
 import bench_common  # noqa: F401  (first: sets up xlwings and the paths)
 import bench_cross_imps
+import bench_dd
 import bench_dispatcher
 import bench_files
 import bench_handicap
@@ -64,6 +67,7 @@ WORKLOADS = (
     bench_startup,
     bench_files,
     bench_session,
+    bench_dd,
 )
 
 

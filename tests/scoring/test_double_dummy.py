@@ -3,7 +3,6 @@ the cache, and the core without the optional extra."""
 
 from __future__ import annotations
 
-import builtins
 import re
 from pathlib import Path
 
@@ -222,19 +221,6 @@ def test_a_bad_table_or_dealer_is_refused() -> None:
     table["N"]["S"] = 14
     with pytest.raises(InputError, match="S by N must be 0 to 13"):
         dd.par(table, "N", "None")
-
-
-@pytest.fixture
-def no_endplay(monkeypatch: pytest.MonkeyPatch) -> None:
-    """endplay hidden: any import of it fails, as when the extra is not installed."""
-    real = builtins.__import__
-
-    def hiding(name: str, *args, **kwargs):  # type: ignore[no-untyped-def]
-        if name == "endplay" or name.startswith("endplay."):
-            raise ImportError(f"No module named {name!r}")
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", hiding)
 
 
 @pytest.mark.usefixtures("no_endplay")
