@@ -38,21 +38,20 @@ GAP_WIDTH = 3
 BOARD_ROWS = 20
 BOARDS_ACROSS = 2
 BOARDS_DOWN = 2
-ROW_HEIGHT = 13.5
+ROW_HEIGHT = 17.25
 TABLE_ORDER = ("N", "S", "E", "W")
 STRAIN_ORDER = ("NT", "S", "H", "D", "C")
 SUITS = ("S", "H", "D", "C")
 SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = {"H", "D"}
 
-_FONT = Font(name=styles.FONT_NAME, size=10)
-_RED_FONT = Font(name=styles.FONT_NAME, size=10, color="C00000")
-_BOLD = Font(name=styles.FONT_NAME, size=10, bold=True)
-_RED_BOLD = Font(name=styles.FONT_NAME, size=10, bold=True, color="C00000")
-_CAPTION = Font(name=styles.FONT_NAME, size=11, bold=True)
+_FONT = Font(name=styles.FONT_NAME, size=11)
+_RED_FONT = Font(name=styles.FONT_NAME, size=11, color="C00000")
+_BOLD = Font(name=styles.FONT_NAME, size=11, bold=True)
+_RED_BOLD = Font(name=styles.FONT_NAME, size=11, bold=True, color="C00000")
+_CAPTION = Font(name=styles.FONT_NAME, size=12, bold=True)
 _LEFT = Alignment(horizontal="left", vertical="center", shrink_to_fit=True)
 _CENTER = Alignment(horizontal="center", vertical="center")
-_RIGHT = Alignment(horizontal="right", vertical="center")
 #: The first row of each seat's four suit lines, and its first column (of a board's six).
 _HAND_PLACES = {"N": (1, 3), "W": (5, 1), "E": (5, 5), "S": (9, 3)}
 _VULNERABLE = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "All"}
@@ -126,7 +125,7 @@ def _board(
             text = f"{SYMBOLS[suit]} {cards.replace('T', '10') or '—'}"
             _put(ws, at, column + across - 1, text, _RED_FONT if suit in RED else _FONT, _LEFT)
     for offset, across, seat in ((5, 2, "N"), (6, 2, "W"), (6, 3, "E"), (7, 2, "S")):
-        align = _CENTER if seat in "NS" else _LEFT if seat == "W" else _RIGHT
+        align = _CENTER
         if seat in "NS":
             ws.merge_cells(
                 start_row=row + offset,
