@@ -6,12 +6,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io.deals import DealRecord, checked_hands, deals_pbn_bytes, read_deals
+from xlbridge.io.deals import (
+    DealRecord,
+    checked_hands,
+    deals_pbn_bytes,
+    read_deals,
+    whole_deal,
+)
 from xlbridge.io.event_file import EventFile, Line
 from xlbridge.io.pbn_write import analysis_tags, pbn_bytes
-from xlbridge.scoring.double_dummy import BoardAnalysis, ParContract
+from xlbridge.scoring.double_dummy import BoardAnalysis, ParContract, north_first
 
 # DDS's first test deal (hands/list100.txt), written from North and from East.
 NORTH = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
@@ -158,3 +166,27 @@ def test_a_results_file_carries_the_tags_of_analysed_boards() -> None:
     at = tags.index('[Result "?"]')
     assert tags[at + 1 : at + 3] == ['[OptimumScore "NS -110"]', '[ParContract "EW 2S"]']
     assert "Optimum" not in pbn_bytes(event, "mp", lines, [], 2).decode("iso-8859-1")
+
+
+RANKS = "AKQJT98765432"
+
+
+def _hand(cards: list[str]) -> str:
+    return ".".join("".join(r for r in RANKS if s + r in cards) for s in "SHDC")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.permutations(range(52)), st.integers(0, 3), st.integers(0, 51))
+def test_any_deal_written_from_any_seat_is_one_deal(
+    order: list[int], first: int, lost: int
+) -> None:
+    cards = [suit + rank for suit in "SHDC" for rank in RANKS]
+    hands = [_hand([cards[order[13 * seat + i]] for i in range(13)]) for seat in range(4)]
+    north = "N:" + " ".join(hands)
+    written = "NESW"[first] + ":" + " ".join(hands[(first + i) % 4] for i in range(4))
+    assert whole_deal(written, "f") == whole_deal(north, "f") == north_first(written) == north
+    # One card fewer is never a deal.
+    short = [[cards[order[13 * s + i]] for i in range(13)] for s in range(4)]
+    short[lost // 13].remove(cards[order[lost]])
+    with pytest.raises(InputError, match="holds 12 cards; each hand needs 13"):
+        whole_deal("N:" + " ".join(_hand(hand) for hand in short), "f")
