@@ -157,3 +157,16 @@ def test_without_the_extra_sessions_work_and_say_nothing_of_double_dummy(
     north = str(DEALS[0]["deal"]).split(":")[1].split()[0].split(".")[0]  # North's spades
     assert f"North   ♠ {north}  ♥" in texts  # the hands are shown
     assert "DD" not in texts and "Par" not in texts
+
+
+def test_a_usebio_files_own_deals_are_analysed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("endplay")
+    usebio = Path(__file__).resolve().parents[1] / "io" / "data" / "quirks-usebio.xml"
+    pack = tmp_path / "pack.xlsx"
+    code, _, err = run(["session", usebio, "--double-dummy", "-o", pack], capsys)
+    assert code == 0, err
+    rows = [[c.value for c in row] for row in load_workbook(pack)["Travellers"].iter_rows()]
+    assert any(isinstance(v, str) and v.startswith("Par ") for row in rows for v in row)
+    assert rows[1][-1] == "vs DD"
