@@ -36,7 +36,10 @@ def add_deals_parser(commands: Commands) -> None:
         "-o", "--output", type=Path, help="the hand record (.xlsx) (default: not written)"
     )
     deals.add_argument(
-        "--pbn", type=Path, metavar="OUT.pbn", help="the deals as PBN 2.1 with double-dummy tags"
+        "--pbn",
+        type=Path,
+        metavar="OUT.pbn",
+        help="the deals as PBN 2.1 with double-dummy tags (default: not written)",
     )
     deals.add_argument("--event", default="", help="the event's name, in the page header")
     deals.add_argument("--force", action="store_true", help="overwrite an existing file")
@@ -87,7 +90,7 @@ def add_session_options(session: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="DEALS.pbn",
         help="the boards' deals from a PBN deal file (they replace the session file's own); "
-        "deals of boards the session does not have are left out, with a note",
+        "deals of boards the session does not have are left out, with a note (default: none)",
     )
     session.add_argument(
         "--double-dummy",

@@ -214,14 +214,16 @@ def analysis_tags(analysis: BoardAnalysis | None) -> list[str]:
     S, W; strains NT, S, H, D, C); nothing when ``analysis`` is None."""
     if analysis is None:
         return []
+    from xlbridge.scoring.double_dummy import DECLARERS, STRAINS
+
     contracts = "; ".join(contract.pbn for contract in analysis.par_contracts) or "Pass"
     lines = [
         _tag("OptimumScore", f"NS {analysis.par_score}"),
         _tag("ParContract", contracts),
         '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]',
     ]
-    for seat in SEATS:
-        for strain in ("NT", "S", "H", "D", "C"):
+    for seat in DECLARERS:
+        for strain in STRAINS:
             lines.append(f"{seat} {strain:>2} {analysis.table[seat][strain]:>2}")
     return lines
 

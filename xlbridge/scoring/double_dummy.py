@@ -31,6 +31,8 @@ INSTALL = "pip install 'xlbridge[dd]'"
 DECLARERS = ("N", "E", "S", "W")
 STRAINS = ("NT", "S", "H", "D", "C")
 SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: Declarers in the order a printed table lists them: a side's two players together.
+TABLE_ORDER = ("N", "S", "E", "W")
 #: The most deals DDS solves in one batch call with all five strains (its MAXNOOFTABLES).
 BATCH = 40
 _RANKS = "AKQJT98765432"

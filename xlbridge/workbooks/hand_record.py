@@ -19,6 +19,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.scoring import checks
+from xlbridge.scoring.double_dummy import STRAINS, SYMBOLS, TABLE_ORDER
 from xlbridge.workbooks.kit import styles
 from xlbridge.workbooks.kit.printing import PAPER_SIZES, set_row_breaks, setup_page
 from xlbridge.workbooks.results_pack.hands import SEAT_NAMES
@@ -39,10 +40,7 @@ BOARD_ROWS = 20
 BOARDS_ACROSS = 2
 BOARDS_DOWN = 2
 ROW_HEIGHT = 17.25
-TABLE_ORDER = ("N", "S", "E", "W")
-STRAIN_ORDER = ("NT", "S", "H", "D", "C")
 SUITS = ("S", "H", "D", "C")
-SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = {"H", "D"}
 
 _FONT = Font(name=styles.FONT_NAME, size=11)
@@ -141,12 +139,12 @@ def _board(
 def _table(ws: Worksheet, row: int, column: int, analysis: BoardAnalysis) -> None:
     """The double-dummy table (heading and a row per declarer) and the par line below it."""
     _put(ws, row, column, "DD", _BOLD, _CENTER)
-    for j, strain in enumerate(STRAIN_ORDER, start=1):
+    for j, strain in enumerate(STRAINS, start=1):
         font = _RED_BOLD if strain in RED else _BOLD
         _put(ws, row, column + j, SYMBOLS[strain], font, _CENTER)
     for i, seat in enumerate(TABLE_ORDER, start=1):
         _put(ws, row + i, column, seat, _BOLD, _CENTER)
-        for j, strain in enumerate(STRAIN_ORDER, start=1):
+        for j, strain in enumerate(STRAINS, start=1):
             _put(ws, row + i, column + j, analysis.table[seat][strain], _FONT, _CENTER)
     for i in range(5):
         for j in range(BOARD_COLUMNS):

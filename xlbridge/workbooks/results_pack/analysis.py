@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from xlbridge.scoring.double_dummy import STRAINS, SYMBOLS, TABLE_ORDER
 from xlbridge.workbooks.results_pack.sheet import CENTER, FIT_LEFT, Col, PackSheet
 
 if TYPE_CHECKING:
@@ -18,9 +19,6 @@ if TYPE_CHECKING:
 
 #: The traveller column of each line's tricks against double dummy ("+1", "0", "-2").
 DD_COLUMN = Col("dd", "vs DD", 6, "+0;-0;0")
-TABLE_ORDER = ("N", "S", "E", "W")
-STRAIN_ORDER = ("NT", "S", "H", "D", "C")
-SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 DD_NOTE = (
     "DD: the tricks each declarer makes in each strain double dummy; vs DD: tricks taken "
     "minus those; par: the result when both sides bid and play perfectly."
@@ -33,13 +31,13 @@ def write_analysis(sheet: PackSheet, analysis: BoardAnalysis) -> None:
     """The table's heading row (par beside it), then a row per declarer."""
     width = len(sheet.columns)
     heading = [(1, 1, "DD", CENTER)]
-    heading += [(j, j, SYMBOLS[s], CENTER) for j, s in enumerate(STRAIN_ORDER, start=2)]
+    heading += [(j, j, SYMBOLS[s], CENTER) for j, s in enumerate(STRAINS, start=2)]
     sheet.spans([*heading, (TABLE_COLUMNS + 1, width, analysis.par_text, FIT_LEFT)])
     for seat in TABLE_ORDER:
         row = [(1, 1, seat, CENTER)]
         row += [
             (j, j, str(analysis.table[seat][strain]), CENTER)
-            for j, strain in enumerate(STRAIN_ORDER, start=2)
+            for j, strain in enumerate(STRAINS, start=2)
         ]
         sheet.spans(row)
 
