@@ -170,3 +170,15 @@ def test_a_usebio_files_own_deals_are_analysed(
     rows = [[c.value for c in row] for row in load_workbook(pack)["Travellers"].iter_rows()]
     assert any(isinstance(v, str) and v.startswith("Par ") for row in rows for v in row)
     assert rows[1][-1] == "vs DD"
+
+
+def test_double_dummy_without_a_results_pack_says_where_it_shows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("endplay")
+    code, _, err = run(["session", session_file(tmp_path), "--double-dummy"], capsys)
+    assert code == 2
+    assert err == (
+        "xlbridge: error: --double-dummy shows the analysis on the results pack: "
+        "give -o RESULTS.xlsx too\n"
+    )

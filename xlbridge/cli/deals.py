@@ -106,6 +106,10 @@ def check_session_options(args: argparse.Namespace) -> None:
         from xlbridge.scoring.double_dummy import require
 
         require("--double-dummy")
+        if getattr(args, "output", None) is None:
+            raise InputError(
+                "--double-dummy shows the analysis on the results pack: give -o RESULTS.xlsx too"
+            )
     deals = getattr(args, "deals", None)
     if deals is not None and not deals.is_file():
         raise InputError(f"--deals: {deals}: no such file")
