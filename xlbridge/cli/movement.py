@@ -242,6 +242,8 @@ def session_plan(args: argparse.Namespace) -> dict[str, object]:
     (``plan``); else nothing changes."""
     kind = args.movement or "mitchell"
     generated = kind.lower() in KINDS
+    if not generated and not kind.lower().endswith(".csv"):
+        return {}  # the workbook names the movements it knows
     if generated and args.tables is None and args.boards_per_round is None:
         return {}
     if generated:

@@ -61,11 +61,11 @@ def read_movement(path: Path) -> tuple[Movement, list[str]]:
     pairs = sorted({p for s in seatings for p in (s.ns, s.ew)})
     movement = Movement(path.name, tuple(seatings), tuple(pairs))
 
-    def where(seating: Seating) -> str:
-        return f"{name}, line {lines[id(seating)]}: round {seating.round}, table {seating.table}"
+    def source(seating: Seating) -> str:
+        return f"{name}, line {lines[id(seating)]}"
 
     try:
-        warnings = check_movement(movement, where)
+        warnings = check_movement(movement, source)
     except InputError as error:
         if str(error).startswith(name):
             raise

@@ -24,12 +24,20 @@ from xlbridge.scoring.movement import Movement, Pair, Seating
 
 
 def where_played(seating: Seating) -> str:
+    """ "round 2, table 3"."""
     return f"round {seating.round}, table {seating.table}"
 
 
-def check_movement(movement: Movement, where: Callable[[Seating], str] = where_played) -> list[str]:
-    """Refuse (InputError naming ``where`` the seating is, by default its round and table) a
-    movement that cannot be played; return warnings about an uneven one."""
+def check_movement(movement: Movement, source: Callable[[Seating], str] | None = None) -> list[str]:
+    """Refuse a movement that cannot be played (InputError naming the round and table, after
+    the ``source`` of the seating when given, such as "movement.csv, line 4"); return
+    warnings about an uneven one."""
+
+    def where(seating: Seating) -> str:
+        if source is None:
+            return where_played(seating)
+        return f"{source(seating)}: {where_played(seating)}"
+
     _check_rounds(movement)
     seen_table: dict[tuple[int, int], Seating] = {}
     seen_pair: dict[tuple[int, Pair], Seating] = {}
@@ -49,10 +57,12 @@ def check_movement(movement: Movement, where: Callable[[Seating], str] = where_p
             for board in s.boards:
                 before = played.setdefault((pair, board), s)
                 if before is not s:
-                    raise fail(f"pair {pair.label} plays board {board} twice ({where(before)})")
+                    raise fail(
+                        f"pair {pair.label} plays board {board} twice ({where_played(before)})"
+                    )
         before = met.setdefault(frozenset((s.ns, s.ew)), s)
         if before is not s:
-            raise fail(f"pairs {s.ns.label} and {s.ew.label} meet twice ({where(before)})")
+            raise fail(f"pairs {s.ns.label} and {s.ew.label} meet twice ({where_played(before)})")
     _check_sharing(movement, where)
     return _warnings(movement)
 
