@@ -32,9 +32,13 @@ def add_movement_parser(commands: Commands) -> None:
         "round by round; --csv writes it as CSV and -o the printable cards.",
     )
     movement.add_argument("movement", help="mitchell, howell, or a movement .csv to read")
-    movement.add_argument("--tables", type=number_arg, help="tables (Mitchell: 3-15)")
     movement.add_argument(
-        "--pairs", type=number_arg, help="pairs (Howell: 4-16; an odd number sits one out)"
+        "--tables", type=number_arg, help="tables (Mitchell: 3-15) (default: from --pairs)"
+    )
+    movement.add_argument(
+        "--pairs",
+        type=number_arg,
+        help="pairs (Howell: 4-16; an odd number sits one out) (default: from --tables)",
     )
     movement.add_argument(
         "--rounds", type=number_arg, help="fewer rounds than the full movement (default: all)"
@@ -68,12 +72,21 @@ def add_movement_parser(commands: Commands) -> None:
         help="Mitchell with an even number of tables: a relay and bye stand (the default)",
     )
     movement.add_argument(
-        "--csv", type=Path, metavar="MOVEMENT.csv", help="write the movement as CSV"
+        "--csv",
+        type=Path,
+        metavar="MOVEMENT.csv",
+        help="write the movement as CSV (default: not written)",
     )
     movement.add_argument(
-        "-o", "--output", type=Path, metavar="CARDS.xlsx", help="write the printable cards"
+        "-o",
+        "--output",
+        type=Path,
+        metavar="CARDS.xlsx",
+        help="write the printable cards (default: not written)",
     )
-    movement.add_argument("--event", help="the event's name, on every page of the cards")
+    movement.add_argument(
+        "--event", help="the event's name, on every page of the cards (default: the movement's)"
+    )
     movement.add_argument("--paper", default="a4", help="a4 or letter (default: a4)")
     movement.add_argument("--force", action="store_true", help="overwrite existing files")
     movement.set_defaults(run=run_movement)
@@ -208,8 +221,8 @@ def movement_text(movement: Movement, least: int, most: int) -> str:
     head = (
         f"{terminal_text(movement.name)}: {movement.rounds} rounds, {movement.tables} tables, "
         f"{pairs} pairs, {movement.boards} boards in {len(sets)} sets, "
-        f"{movement.winners} winner{'s' * (movement.winners > 1)}; pairs of one ranking "
-        f"compared on {least} to {most} boards"
+        f"{movement.winners} winner{'s' * (movement.winners > 1)}; two pairs of one ranking "
+        f"are compared on {least if least == most else f'{least} to {most}'} boards"
     )
     cells = {
         (s.round, s.table): (
@@ -219,17 +232,17 @@ def movement_text(movement: Movement, least: int, most: int) -> str:
         for s in movement.seatings
     }
     width = max(8, *(len(text) for text in cells.values())) + 2
-    lines = [
-        head,
-        "round " + "".join(f"table {t}".ljust(width) for t in range(1, movement.tables + 1)),
-    ]
+    tables = range(1, movement.tables + 1)
+    lines = [head, ("round " + "".join(f"table {t}".ljust(width) for t in tables)).rstrip()]
     for round_ in range(1, movement.rounds + 1):
         switched = any(s.switched for s in movement.seatings if s.round == round_)
         row = [cells.get((round_, t), "-").ljust(width) for t in range(1, movement.tables + 1)]
         out = ", ".join(p.label for p in movement.sitting_out(round_))
         tail = (" arrow-switch" if switched else "") + (f" sits out: {out}" if out else "")
         lines.append(f"{round_:<6}" + "".join(row).rstrip() + tail)
-    notes = "cells: NS pair-EW pair (a Mitchell numbers each direction 1 up) and the boards"
+    notes = "cells: NS pair-EW pair and the boards"
+    if movement.is_mitchell:
+        notes += " (pairs numbered 1 up in each direction; an arrow-switch keeps their order)"
     if any(s.shares for s in movement.seatings):
         notes += "; * tables sharing boards (a relay)"
     lines.append(notes)

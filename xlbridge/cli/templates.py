@@ -43,12 +43,14 @@ def add_template_parser(commands: Commands) -> None:
     template.add_argument(
         "--tables",
         type=number_arg,
-        help="pairs-session: tables of the movement; fills in its traveller lines",
+        help="pairs-session: tables of the movement; fills in its traveller lines "
+        "(default: none, the scorer types every line)",
     )
     template.add_argument(
         "--boards-per-round",
         type=number_arg,
-        help="pairs-session: boards a round; fills in the movement's traveller lines",
+        help="pairs-session: boards a round; fills in the movement's traveller lines "
+        "(default: none)",
     )
     template.add_argument(
         "--k", type=number_arg, help="the VP scale's K, S8 for pairs (default: the form's)"
