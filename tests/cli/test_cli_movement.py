@@ -33,7 +33,7 @@ def test_writes_csv_and_cards_and_needs_force(tmp_path: Path) -> None:
     movement, warnings = read_movement(csv_path)
     assert movement.seatings == howell(pairs=7).seatings and warnings == []
     book = load_workbook(cards)
-    assert book.sheetnames == ["Movement", "Table cards", "Guide cards"]
+    assert book.sheetnames == ["Movement", "Table cards", "Guide cards", "Balance"]
     before = csv_path.read_bytes()
     assert main(args) == 2  # both exist: nothing replaced without --force
     assert csv_path.read_bytes() == before

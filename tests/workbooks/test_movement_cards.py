@@ -13,7 +13,12 @@ from xlbridge.scoring.movement import howell, mitchell
 from xlbridge.scoring.movement_checks import balance, check_movement
 from xlbridge.workbooks.kit.printing import PAPER_SIZES
 from xlbridge.workbooks.movement_cards import build_movement_cards
-from xlbridge.workbooks.movement_cards.build import GUIDE_SHEET, SUMMARY_SHEET, TABLE_SHEET
+from xlbridge.workbooks.movement_cards.build import (
+    BALANCE_SHEET,
+    GUIDE_SHEET,
+    SUMMARY_SHEET,
+    TABLE_SHEET,
+)
 from xlbridge.workbooks.movement_cards.page import HEADER_LIMIT, header_text
 
 EVENT = "Tuesday Pairs & Friends"
@@ -51,7 +56,7 @@ def test_table_card_says_where_pairs_and_boards_go() -> None:
 def test_guide_cards_and_summary_of_a_howell() -> None:
     movement = howell(pairs=5, boards_per_round=3)
     cards = cards_for(movement)
-    assert cards.workbook.sheetnames == [SUMMARY_SHEET, TABLE_SHEET, GUIDE_SHEET]
+    assert cards.workbook.sheetnames == [SUMMARY_SHEET, TABLE_SHEET, GUIDE_SHEET, BALANCE_SHEET]
     text = " ".join(str(v) for row in sheet_rows(cards.workbook[GUIDE_SHEET]) for v in row if v)
     assert text.count("sit out") == 5 + 4  # a row each, and each pair's "Next round" once
     summary = " ".join(
@@ -59,6 +64,17 @@ def test_guide_cards_and_summary_of_a_howell() -> None:
     )
     assert "Relay: tables 1 and 2 share boards in round 1." in summary
     assert "1 winner" in summary and "Sitting out" in summary
+
+
+def test_balance_sheet_of_a_perfectly_balanced_howell() -> None:
+    """8 pairs, 3 boards a round: each board is played at 4 tables, comparing C(4, 2) = 6
+    pairs a direction, so 21 boards × 12 = 252 comparisons over the 28 pairs of pairs: 9
+    each when the Howell is balanced."""
+    cards = cards_for(howell(pairs=8, boards_per_round=3))
+    rows = sheet_rows(cards.workbook[BALANCE_SHEET])
+    grid = [r[1:9] for r in rows if r[0] in {str(p) for p in range(1, 9)}]
+    assert len(grid) == 8
+    assert all(v == ("–" if i == j else 9) for i, r in enumerate(grid) for j, v in enumerate(r))
 
 
 @pytest.mark.parametrize("paper", sorted(PAPER_SIZES))

@@ -10,6 +10,8 @@ movement summary for the director.
   boards, or "sit out".
 - **Movement** (the summary): the rounds × tables grid, who sits out, the relays, the number
   of winners, the balance (how often two pairs are compared) and any warning.
+- **Balance**: for each ranking, a grid of every two pairs with the boards on which they sat
+  the same way, as published for Howells.
 
 Every page carries the event's name (or the movement's) in its page header, cut to fit the
 255 characters a header may hold, and "Page n of m" in its footer; A4 or Letter.

@@ -35,9 +35,10 @@ from xlbridge.workbooks.movement_cards.routes import (
     pairs_next,
     seat_of,
 )
-from xlbridge.workbooks.movement_cards.summary import write_summary
+from xlbridge.workbooks.movement_cards.summary import write_balance, write_summary
 
 TABLE_SHEET, GUIDE_SHEET, SUMMARY_SHEET = "Table cards", "Guide cards", "Movement"
+BALANCE_SHEET = "Balance"
 TABLE_COLUMNS = (
     Column("round", "Round", 7),
     Column("ns", "NS", 8, "General"),
@@ -93,6 +94,9 @@ def build_movement_cards(
         sheet = workbook.create_sheet(GUIDE_SHEET)
         _guide_cards(sheet, movement, paper)
         set_up_page(sheet, paper, heading)
+    sheet = workbook.create_sheet(BALANCE_SHEET)
+    write_balance(sheet, movement, balance)
+    set_up_page(sheet, paper, heading)
     for ws in workbook.worksheets:
         styles.protect(ws)
     return MovementCards(workbook, movement, guide)

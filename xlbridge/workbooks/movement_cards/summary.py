@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring.movement import Movement, Seating
+from xlbridge.scoring.movement import Movement, Pair, Seating
 from xlbridge.scoring.movement_checks import Balance
 from xlbridge.workbooks.kit import layout, refs, styles
 from xlbridge.workbooks.kit.printing import orient
@@ -18,6 +18,7 @@ from xlbridge.workbooks.movement_cards.routes import board_list, pair_name
 ROUND_WIDTH, TABLE_WIDTH, OUT_WIDTH = 9.0, 9.0, 14.0
 GRID_ROW_POINTS = 26.0  # two lines: the pairs, the boards
 NOTE_POINTS = 14.0
+BALANCE_LABEL_WIDTH, BALANCE_WIDTH = 7.0, 5.0
 
 
 def cell_text(movement: Movement, seating: Seating) -> str:
@@ -124,3 +125,35 @@ def _relay_lines(movement: Movement) -> list[str]:
         )
         lines.append(f"Relay: tables {names} share boards in {when}.")
     return lines
+
+
+def write_balance(ws: Worksheet, movement: Movement, balance: Balance) -> None:
+    """For each ranking (one, or NS and EW), a grid of every two pairs: the boards on which
+    they sat the same way."""
+    groups: dict[str, list[Pair]] = defaultdict(list)
+    for pair in movement.pairs:
+        groups[pair.home if movement.winners == 2 else ""].append(pair)
+    width = 1 + max(len(pairs) for pairs in groups.values())
+    ws.column_dimensions["A"].width = BALANCE_LABEL_WIDTH
+    for i in range(2, width + 1):
+        ws.column_dimensions[get_column_letter(i)].width = BALANCE_WIDTH
+    _title(ws, "Balance", width)
+    text = (
+        "The boards on which two pairs of one ranking sat the same way, so were compared: "
+        f"{balance.least} to {balance.most}, a spread of {balance.spread}."
+    )
+    layout.merged_text(ws, refs.span(2, 1, width), text)
+    row = 2
+    for pairs in groups.values():
+        row += 1
+        layout.heading(ws.cell(row, 1), "Pair")
+        for i, pair in enumerate(pairs, start=2):
+            layout.heading(ws.cell(row, i), pair_name(pair))
+        for a in pairs:
+            row += 1
+            layout.heading(ws.cell(row, 1), pair_name(a))
+            for i, b in enumerate(pairs, start=2):
+                key = (a, b) if a < b else (b, a)
+                layout.put(ws.cell(row, i), "–" if a == b else balance.compared.get(key, 0))
+        row += 1
+    ws.print_area = f"A1:{get_column_letter(width)}{row}"
