@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
+from xlbridge.scoring.wording import plural
 
 MIN_TABLES, MAX_TABLES = 3, 15
 MIN_PAIRS, MAX_PAIRS = 4, 16
@@ -166,13 +167,13 @@ def size_from(
     tables: int | None, pairs: int | None, low: int, high: int, *, what: str
 ) -> tuple[int, int]:
     """(tables, pairs) from either or both: ``tables`` T seats 2T − 1 or 2T pairs. ``low`` and
-    ``high`` bound the tables (Mitchell) or the pairs (Howell, ``what`` "pairs")."""
+    ``high`` bound the tables of a Mitchell or the pairs of a Howell (``what``)."""
     if tables is None and pairs is None:
         raise InputError(f"give --tables or --pairs for a {what}")
     if pairs is not None:
-        pairs = checks.whole_number("pairs", pairs, 2, 2 * MAX_TABLES)
+        pairs = checks.whole_number("pairs", pairs, 1)
     if tables is not None:
-        tables = checks.whole_number("tables", tables, 1, MAX_TABLES + 1)
+        tables = checks.whole_number("tables", tables, 1)
         if pairs is not None and pairs not in (2 * tables - 1, 2 * tables):
             raise InputError(
                 f"--tables {tables} seats {2 * tables - 1} or {2 * tables} pairs, "
@@ -181,9 +182,9 @@ def size_from(
         pairs = 2 * tables if pairs is None else pairs
     assert pairs is not None
     tables = (pairs + 1) // 2
-    size, name = (tables, "tables") if what == "Mitchell" else (pairs, "pairs")
+    size, name = (tables, "table") if what == "Mitchell" else (pairs, "pair")
     if not low <= size <= high:
-        raise InputError(f"a {what} is for {low} to {high} {name}, got {size} {name}")
+        raise InputError(f"a {what} is for {low} to {high} {name}s, got {plural(size, name)}")
     return tables, pairs
 
 
