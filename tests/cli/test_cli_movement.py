@@ -68,6 +68,7 @@ def test_reads_a_movement_file(tmp_path: Path, capsys: pytest.CaptureFixture[str
         (["swiss.txt"], "movement must be mitchell, howell or a .csv file"),
         (["mitchell", "--tables", "5", "-o", "cards.pdf"], "output must be an .xlsx file"),
         (["mitchell", "--tables", "5", "--csv", "m.txt"], "--csv must name a .csv file"),
+        (["howell", "--pairs", "6", "--paper", "a3"], "paper must be one of a4, letter"),
     ],
 )
 def test_refusals_are_one_line_and_write_nothing(

@@ -162,10 +162,12 @@ def _from_file(path: Path, *options: object) -> tuple[Movement, list[str]]:
 
 
 def run_movement(args: argparse.Namespace) -> int:
+    from xlbridge.scoring import checks
     from xlbridge.scoring.movement_checks import balance
 
     if args.output is not None:
         require_xlsx(args.output)
+    paper = checks.choice("paper", args.paper, ("a4", "letter"))
     if args.csv is not None and args.csv.suffix.lower() != ".csv":
         raise InputError(f"--csv must name a .csv file, got {str(args.csv)!r}")
     if args.csv is not None and args.output is not None and args.csv == args.output:
@@ -192,7 +194,7 @@ def run_movement(args: argparse.Namespace) -> int:
         from xlbridge.workbooks.movement_cards import build_movement_cards
 
         cards = build_movement_cards(
-            movement, balance=found, warnings=warnings, event=args.event, paper=args.paper
+            movement, balance=found, warnings=warnings, event=args.event, paper=paper
         )
         writers.append((args.output, cards.workbook.save))
     print(movement_text(movement, found.least, found.most))
