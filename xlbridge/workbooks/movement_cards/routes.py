@@ -12,6 +12,11 @@ def pair_name(pair: Pair) -> str:
     return f"{pair.home} {pair.number}" if pair.home else str(pair.number)
 
 
+def pair_words(pair: Pair) -> str:
+    """A pair in a sentence: "pair 5" in a Howell, "EW 5" in a Mitchell."""
+    return pair_name(pair) if pair.home else f"pair {pair.number}"
+
+
 def seat_of(movement: Movement, pair: Pair, round_: int) -> tuple[Seating, str] | None:
     """Where ``pair`` plays in ``round_``: its seating and direction (None: it sits out)."""
     for seating in movement.seatings:
@@ -21,29 +26,29 @@ def seat_of(movement: Movement, pair: Pair, round_: int) -> tuple[Seating, str] 
 
 
 def pairs_next(movement: Movement, seating: Seating) -> str:
-    """Where the pairs of ``seating`` play in the next round: "EW 5 to table 4", "2 to table 3
-    EW; 5 stays NS", "sits out"; "" after the last round."""
+    """Where the pairs of ``seating`` play in the next round: "EW 5 to table 4 EW", "pair 2
+    to table 3 EW; pair 5 stays", "sits out"; "" after the last round."""
     if seating.round == movement.rounds:
         return ""
     parts = []
     for pair, direction in ((seating.ns, "NS"), (seating.ew, "EW")):
         found = seat_of(movement, pair, seating.round + 1)
         if found is None:
-            parts.append(f"{pair_name(pair)} sits out")
+            parts.append(f"{pair_words(pair)} sits out")
             continue
         where, seat = found
         if where.table == seating.table and seat == direction:
             if movement.is_mitchell:
                 continue  # a stationary Mitchell pair: nothing to say
-            parts.append(f"{pair_name(pair)} stays")
+            parts.append(f"{pair_words(pair)} stays")
         else:
-            parts.append(f"{pair_name(pair)} to table {where.table} {seat}")
+            parts.append(f"{pair_words(pair)} to table {where.table} {seat}")
     return "; ".join(parts)
 
 
 def boards_next(movement: Movement, seating: Seating) -> str:
     """Where the boards of ``seating`` go for the next round: "table 2", "tables 1 and 8"
-    (a relay), "bye stand", "table 3 for round 5"; "" after the last round."""
+    (a relay), "bye stand", "table 3 in round 5" (resting a round); "" after the last round."""
     if seating.round == movement.rounds:
         return ""
     for round_ in range(seating.round + 1, movement.rounds + 1):
