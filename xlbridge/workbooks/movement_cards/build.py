@@ -44,7 +44,7 @@ TABLE_COLUMNS = (
     Column("ns", "NS", 8, "General"),
     Column("ew", "EW", 8, "General"),
     Column("boards", "Boards", 9, "General"),
-    Column("pairs_next", "Pairs next round", 36, "General"),
+    Column("pairs_next", "Pairs next round", 40, "General"),
     Column("boards_next", "Boards next round", 22, "General"),
     Column("note", "Note", 36, "General"),
 )

@@ -16,7 +16,7 @@ CARD_TITLE_FONT = Font(name=FONT_NAME, size=14, bold=True)
 ROW_POINTS = 18.0
 #: A wrapped line of 11-point text, and the characters of it a column of width 1 holds.
 LINE_POINTS = 13.5
-CARD_PER_WIDTH = 0.8
+CARD_PER_WIDTH = 0.95
 HEADING_HEIGHT = 18.0
 TITLE_POINTS = 22.0
 MARGIN_TOP_BOTTOM = 0.7  # inches; the page header and footer print inside these
