@@ -18,6 +18,7 @@ from xlbridge.cli.deals import add_deals_parser
 from xlbridge.cli.handicap import add_handicap_parser
 from xlbridge.cli.help import HelpFormatter, remember_parsers, unknown_arguments
 from xlbridge.cli.install import add_install_parser
+from xlbridge.cli.movement import add_movement_parser
 from xlbridge.cli.scales import add_audit_parser, add_cards_parser, add_scale_parser
 from xlbridge.cli.score import add_score_parser
 from xlbridge.cli.session import add_session_parser
@@ -36,6 +37,7 @@ COMMANDS = (
     add_swiss_parser,
     add_session_parser,
     add_deals_parser,
+    add_movement_parser,
     add_workbooks_parser,
 )
 

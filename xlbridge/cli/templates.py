@@ -37,7 +37,20 @@ def add_template_parser(commands: Commands) -> None:
         "--pairs", type=number_arg, help="pairs-session: pairs in the session (default: 20)"
     )
     template.add_argument(
-        "--movement", help="pairs-session: mitchell or howell (default: mitchell)"
+        "--movement",
+        help="pairs-session: mitchell, howell or a movement .csv (default: mitchell)",
+    )
+    template.add_argument(
+        "--tables",
+        type=number_arg,
+        help="pairs-session: tables of the movement; fills in its traveller lines "
+        "(default: none, the scorer types every line)",
+    )
+    template.add_argument(
+        "--boards-per-round",
+        type=number_arg,
+        help="pairs-session: boards a round; fills in the movement's traveller lines "
+        "(default: none)",
     )
     template.add_argument(
         "--k", type=number_arg, help="the VP scale's K, S8 for pairs (default: the form's)"
@@ -96,6 +109,12 @@ def run_template(args: argparse.Namespace) -> int:
         "double": args.double,
         "paper": args.paper,
     }
+    if args.name == "pairs-session":
+        from xlbridge.cli.movement import session_plan
+
+        options.update(session_plan(args))
+    else:
+        options.update(tables=args.tables, boards_per_round=args.boards_per_round)
     made = make_template(args.name, **options)
     write_atomically(args.output, made.workbook.save, force=args.force)
     print(f"wrote {args.output}: {args.name}, {made.sizes}")

@@ -67,8 +67,15 @@ def _paper(options: dict[str, Any]) -> str:
     return str(options.get("paper", "a4")).upper()
 
 
-def _pairs_session(**options: Any) -> Workbook:
-    return build_pairs_session(**options).workbook
+def _pairs_session(**options: Any) -> Made | Workbook:
+    book = build_pairs_session(**options)
+    if book.plan is None:
+        return book.workbook
+    sizes = (
+        f"{book.plan.name}, {book.boards} boards, {book.lines} traveller lines filled in, "
+        f"{_paper(options)}"
+    )
+    return Made(book.workbook, sizes, [])
 
 
 def _scale(k: float | None, spread: str = "K") -> str:
@@ -126,7 +133,7 @@ TEMPLATES: dict[str, tuple[Callable[..., Made | Workbook], tuple[str, ...]]] = {
     "swiss-teams": (_swiss_teams, ("teams", "rounds", "boards", "k", "scale", "bounds")),
     "swiss-pairs": (_swiss_pairs, ("teams", "rounds", "boards", "k", "late_entry", "bounds")),
     "league": (_league, ("teams", "boards", "k", "double", "scale", "bounds")),
-    "pairs-session": (_pairs_session, ("pairs", "boards", "movement")),
+    "pairs-session": (_pairs_session, ("pairs", "boards", "movement", "plan")),
 }
 
 
