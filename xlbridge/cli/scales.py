@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -203,7 +204,8 @@ def run_scale(args: argparse.Namespace) -> int:
             {"from": start, "to": end, "winner": winner, "loser": loser}
             for start, end, winner, loser in scale.rows()
         ]
-        print(json.dumps(rows))
+        print(json.dumps(rows), flush=True)
+        print(scale.title, file=sys.stderr)  # the data alone on stdout
     else:
         print(format_scale(scale))
     return 0
