@@ -182,7 +182,8 @@ def run_session(args: argparse.Namespace) -> int:
     print(text, flush=True)  # the ranking before the notes on stderr
     code = finish_file_options(args, event, result)
     paths = [path for path in (args.ranking, args.output, args.usebio) if path is not None]
-    print(session_summary(result, paths), file=sys.stderr)
+    if paths or not args.compare:  # --compare ends with its own summary line
+        print(session_summary(result, paths), file=sys.stderr)
     return code
 
 

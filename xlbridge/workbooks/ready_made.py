@@ -16,7 +16,7 @@ from openpyxl import Workbook
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.checks import choice
-from xlbridge.scoring.names import SCALE_KINDS
+from xlbridge.scoring.names import resolve
 from xlbridge.workbooks.butler_session import build_butler_session
 from xlbridge.workbooks.cards import build_cards
 from xlbridge.workbooks.handicap_book import build_handicap_book
@@ -124,7 +124,7 @@ def _swiss_teams(**options: Any) -> Made:
 def _swiss_pairs(*, scale: str | None = None, **options: Any) -> Made:
     """Swiss pairs: on the pairs scale (Gaussian, S8) only; ``scale`` gaussian, the default,
     may be typed all the same."""
-    if scale is not None and choice("scale", scale, SCALE_KINDS) != "gaussian":
+    if scale is not None and resolve(scale, ("gaussian",)) is None:
         raise InputError(
             f"template swiss-pairs scores on the Gaussian pairs scale (S8) only: --scale "
             f"gaussian, got {scale!r}"
