@@ -34,7 +34,10 @@ COMMAND_WORDS |= {"audit", "template", "swiss", "draw", "session"}
 #: Shown commands that cannot run here, with the reason.
 NOT_RUN = {"xlbridge install --classic": "the classic add-in needs Windows and Excel"}
 #: Shown commands the page shows being refused, with the message the page gives.
-REFUSED = {"xlbridge scale --boards 8 --tables 15": "--tables applies to form butler only"}
+REFUSED = {
+    "xlbridge scale --boards 8 --tables 15": "--tables applies to form butler only",
+    "xlbridge sesion": "did you mean session?",
+}
 
 
 @dataclass(frozen=True)
@@ -115,7 +118,10 @@ def test_a_shown_command_runs_from_a_fresh_copy(
     shown: Shown, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
     monkeypatch.chdir(fresh_copy(tmp_path / "copy"))
-    code = main(shlex.split(shown.text)[1:])
+    try:
+        code = main(shlex.split(shown.text)[1:])
+    except SystemExit as stop:  # argparse's own errors
+        code = stop.code
     err = capsys.readouterr().err
     if shown.text in REFUSED:
         assert code == 2 and REFUSED[shown.text] in err, f"{shown}\n{err}"
@@ -157,3 +163,52 @@ def test_a_python_example_runs_and_writes_only_into_out(
 
 def test_the_python_examples_are_found() -> None:
     assert any(example.page == "README.md" for example in python_examples())
+
+
+def layout_section() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("\n## Layout\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+def test_every_example_file_is_listed_in_the_readme_layout() -> None:
+    layout = layout_section()
+    files = [p.relative_to(ROOT / "examples") for p in (ROOT / "examples").rglob("*")]
+    missing = [str(f) for f in files if f.is_file() or (ROOT / "examples" / f).is_file()]
+    missing = [name for name in missing if name not in layout]
+    assert missing == []
+
+
+def test_every_input_format_has_an_example() -> None:
+    examples = ROOT / "examples"
+    assert (examples / "weighted.csv").read_text(encoding="utf-8").startswith("board,table")
+    assert (examples / "standings.csv").read_text(encoding="utf-8").startswith("team,score")
+    assert "<USEBIO" in (examples / "tuesday.xml").read_text(encoding="iso-8859-1")
+    assert (examples / "tuesday.pbn").read_text(encoding="utf-8").startswith("% PBN 2.1")
+    for name in ("howell.csv", "howell-names.csv", "club/players.csv", "club/results.csv"):
+        assert (examples / name).is_file()
+
+
+def durations(page: str) -> dict[str, str]:
+    """The durations a page states for the test command and the quick benchmark."""
+    text = " ".join((ROOT / page).read_text(encoding="utf-8").split())
+    found = {}
+    for key, pattern in (
+        ("tests", r"test command (?:takes |took )?about ([^ ,.(]+ minutes?)"),
+        ("quick", r"quick (?:run|benchmark) (?:takes |took )?about ([^ ,.(]+ minutes?)"),
+    ):
+        match = re.search(pattern, text)
+        if match:
+            found[key] = match.group(1)
+    return found
+
+
+def test_the_readme_and_benchmarks_state_the_same_measured_durations() -> None:
+    """Measured in a fresh clone by CI on the 2-core machine; re-measure after a change that
+    moves them, and write the date of the run beside them."""
+    readme = durations("README.md")
+    assert set(readme) == {"tests", "quick"}, readme
+    assert durations("BENCHMARKS.md")["quick"] == readme["quick"]
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert re.search(r"fresh clone on the 2-core machine \(\d{4}-\d\d-\d\d\)", text)
