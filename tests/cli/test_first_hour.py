@@ -82,9 +82,14 @@ def test_pairs_session_summary_gives_whole_sizes_from_the_file(capsys, tmp_path:
     assert code == 0
     assert out.strip() == f"wrote {out_file}: pairs-session, 14 pairs, 26 boards, mitchell, A4"
     assert "." not in out.split(":", 1)[1].split(",")[1]  # 14, not 14.0
-    # The file has room for the sizes the summary gives: 26 boards of 7 tables.
+    # The file holds what the summary says: a Mitchell of 7 tables (NS and EW pairs 1-7,
+    # 14 pairs in all) and boards 1 to 26.
     book = load_workbook(out_file)
-    assert book["Boards"].max_row >= 26
+    assert "Mitchell · 7 tables" in book["Traveller"]["A1"].value
+    pairs = [(row[0].value, row[2].value) for row in book["Pairs"].iter_rows(min_row=3)]
+    assert sorted(pairs) == sorted((n, d) for n in range(1, 8) for d in ("NS", "EW"))
+    boards = [row[0].value for row in book["Boards"].iter_rows(min_row=4)]
+    assert boards == list(range(1, 27))
     code, out, _ = run(capsys, "template", "pairs-session", "-o", str(tmp_path / "d.xlsx"))
     assert out.strip().endswith("pairs-session, 20 pairs, 24 boards, mitchell, A4")
 
@@ -113,6 +118,34 @@ def test_session_ends_with_one_summary_line(capsys, tmp_path: Path) -> None:
         f"scored 14 pairs on 26 boards by matchpoints (mp), one winner; wrote {ranking}"
     ]
     assert len(ranking.read_text(encoding="utf-8").splitlines()) == 1 + 14
+
+
+def test_cards_summary_matches_the_cards_written(capsys, tmp_path: Path) -> None:
+    out_file = tmp_path / "c.xlsx"
+    code, out, _ = run(capsys, "cards", "-o", str(out_file), "--boards", "8-10")
+    assert code == 0
+    assert out.strip() == (
+        f"wrote 3 VP cards to {out_file}: 8-10 boards, Teams of four, K 6.5, 20 VP, "
+        "a bound starts its band, A4"
+    )
+    sheet = load_workbook(out_file)["VP cards"]
+    cells = {c.coordinate: c.value for row in sheet.iter_rows(max_row=5) for c in row}
+    labels = [ref for ref, value in cells.items() if value == "boards"]
+    boards = [cells[chr(ord(ref[0]) + 1) + ref[1:]] for ref in labels]
+    assert boards == [8, 9, 10]  # the board counts the summary gives
+    assert [cells[chr(ord(ref[0]) + 3) + ref[1:]] for ref in labels] == [6.5] * 3  # K
+    assert [cells[chr(ord(ref[0]) + 3) + "5"] for ref in labels] == [20] * 3  # VPs
+    assert str(sheet.page_setup.paperSize) == sheet.PAPERSIZE_A4
+
+
+def test_workbooks_summary_is_one_line_naming_the_files(capsys, tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "workbooks", "--dir", str(tmp_path))
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert len(lines) == 1
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert lines[0].startswith(f"wrote {len(written)} ready-made workbooks into {tmp_path}: ")
+    assert sorted(lines[0].split(": ", 1)[1].split(", ")) == written
 
 
 # 3. Errors that say what to do

@@ -53,3 +53,24 @@ def session_summary(result: SessionResult, paths: Sequence[Path | str]) -> str:
 def say(line: str, data_on_stdout: bool = False) -> None:
     """Print the summary ``line``: to standard error when standard output carries data."""
     print(line, file=sys.stderr if data_on_stdout else sys.stdout)
+
+
+def cards_summary(titles: Sequence[str], boards: Sequence[int], extras: Sequence[str]) -> str:
+    """``xlbridge cards``'s line, after "wrote N VP cards to FILE: ": the board counts, then
+    what every card's heading says but its own board count and σ ("Teams of four, K 6.5, 20
+    VP, a bound starts its band"), then ``extras`` (the WBF tables, the paper)."""
+    shared = [
+        part
+        for part in titles[0].split(" · ")
+        if not part.startswith("σ") and not part.removesuffix("s").endswith(" board")
+    ]
+    counts = sorted(boards)
+    contiguous = counts == list(range(counts[0], counts[-1] + 1))
+    span = (
+        plural(counts[0], "board")
+        if len(counts) == 1
+        else f"{counts[0]}-{counts[-1]} boards"
+        if contiguous
+        else f"{', '.join(map(str, counts))} boards"
+    )
+    return ", ".join([span, *shared, *extras])

@@ -11,6 +11,7 @@ from xlbridge.cli.common import Commands, number_arg, require_xlsx
 from xlbridge.errors import InputError
 from xlbridge.io.files import with_fixed_zip_times, write_atomically
 from xlbridge.scoring.names import BOUNDS, shown_options
+from xlbridge.scoring.wording import plural
 
 
 #: The kinds of event workbook ``template`` writes (a test checks they are the builders'
@@ -117,5 +118,5 @@ def run_workbooks(args: argparse.Namespace) -> int:
     args.dir.mkdir(parents=True, exist_ok=True)
     for name, build in READY_MADE.items():
         write_atomically(args.dir / name, with_fixed_zip_times(build().save), force=args.force)
-        print(f"wrote {args.dir / name}")
+    print(f"wrote {plural(len(READY_MADE), 'ready-made workbook')} into {args.dir}: {', '.join(READY_MADE)}")
     return 0
