@@ -140,7 +140,7 @@ def python_examples() -> list[Shown]:
             if match and start is None and match.group(2).strip() == "python":
                 start = number
             elif match and start is not None:
-                found.append(Shown(page, start, "\n".join(lines[start:number - 1])))
+                found.append(Shown(page, start, "\n".join(lines[start : number - 1])))
                 start = None
     return found
 

@@ -116,15 +116,18 @@ def test_swiss_team_names_may_not_hold_the_separator(
     [
         (
             ["swiss-teams"],
-            "swiss-teams, 16 teams, 7 rounds, 8 boards a match, Gaussian VP scale, K 6.5, no late entry, A4",
+            "swiss-teams, 16 teams, 7 rounds, 8 boards a match, Gaussian VP scale, K 6.5, "
+            "no late entry, A4",
         ),
         (
             ["swiss-pairs", "--teams", "20", "--paper", "letter"],
-            "swiss-pairs, 20 pairs, 7 rounds, 8 boards a match, Gaussian VP scale, S8 11, late entry, LETTER",
+            "swiss-pairs, 20 pairs, 7 rounds, 8 boards a match, Gaussian VP scale, S8 11, "
+            "late entry, LETTER",
         ),
         (
             ["league", "--teams", "5", "--double"],
-            "league, 5 teams, home and away (10 rounds), 16 boards a match, Gaussian VP scale, K 6.5, A4",
+            "league, 5 teams, home and away (10 rounds), 16 boards a match, Gaussian VP scale, "
+            "K 6.5, A4",
         ),
         (
             ["teams-match", "--scale", "wbf", "--boards", "12"],

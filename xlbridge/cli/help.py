@@ -64,8 +64,8 @@ _INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
 
 
 def choice_hint(message: str) -> str:
-    """" (did you mean session?)" after argparse's "invalid choice" error for the nearest
-    valid choice, as :func:`unknown_arguments` does for options; "" for any other error."""
+    """The hint " (did you mean session?)" after argparse's "invalid choice" error, for the
+    nearest valid choice, as :func:`unknown_arguments` gives for options; "" otherwise."""
     from xlbridge.scoring.checks import did_you_mean
 
     found = _INVALID_CHOICE.search(message)

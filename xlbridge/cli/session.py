@@ -117,7 +117,6 @@ def add_session_parser(commands: Commands) -> None:
 
 
 def run_session(args: argparse.Namespace) -> int:
-    from xlbridge.cli.summary import session_summary
     from xlbridge.cli.event_files import (
         check_file_options,
         csv_event,
@@ -126,6 +125,7 @@ def run_session(args: argparse.Namespace) -> int:
         names_of,
         score_event_file,
     )
+    from xlbridge.cli.summary import session_summary
     from xlbridge.io.events import is_event_file
     from xlbridge.io.sessions import read_names, read_session
     from xlbridge.scoring.session import datum_rounding_for, score_session

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from xlbridge.cli.common import Commands, require_csv, require_new, text_writer
 from xlbridge.io.files import write_atomically
@@ -56,7 +58,7 @@ def run_swiss_draw(args: argparse.Namespace) -> int:
         event, workbook, book = read_event(args.standings)
         number, draw = draw_next(event, args.seed)
         backup = write_draw(args.standings, workbook, book, number, draw)
-        names: dict[object, str] = dict(event.names)
+        names: Mapping[Any, str] = event.names
         seed = number if args.seed is None else args.seed
         print(f"Round {number}")
         done.append(f"wrote it into Round {number} of {args.standings} (backup {backup})")

@@ -13,7 +13,6 @@ from xlbridge.io.files import with_fixed_zip_times, write_atomically
 from xlbridge.scoring.names import BOUNDS, shown_options
 from xlbridge.scoring.wording import plural
 
-
 #: The kinds of event workbook ``template`` writes (a test checks they are the builders'
 #: names; the workbook modules load only when a template is written).
 TEMPLATE_KINDS = ("teams-match", "swiss-teams", "swiss-pairs", "league", "pairs-session")
@@ -118,5 +117,6 @@ def run_workbooks(args: argparse.Namespace) -> int:
     args.dir.mkdir(parents=True, exist_ok=True)
     for name, build in READY_MADE.items():
         write_atomically(args.dir / name, with_fixed_zip_times(build().save), force=args.force)
-    print(f"wrote {plural(len(READY_MADE), 'ready-made workbook')} into {args.dir}: {', '.join(READY_MADE)}")
+    books = plural(len(READY_MADE), "ready-made workbook")
+    print(f"wrote {books} into {args.dir}: {', '.join(READY_MADE)}")
     return 0

@@ -421,7 +421,11 @@ def _other_delimiter(row: list[str], delimiter: str) -> str:
 def _describe(required: Sequence[str | tuple[str, ...]]) -> list[str]:
     """Each required column, its other names in one flat list: "names (also: name, players)"."""
     return [
-        key if isinstance(key, str) or len(key) == 1 else f"{key[0]} (also: {', '.join(key[1:])})"
+        key
+        if isinstance(key, str)
+        else key[0]
+        if len(key) == 1
+        else f"{key[0]} (also: {', '.join(key[1:])})"
         for key in required
     ]
 

@@ -119,8 +119,8 @@ def choice(name: str, value: Any, options: Iterable[str]) -> str:
 
 
 def did_you_mean(given: str, options: Iterable[str]) -> str:
-    """" (did you mean teams-match?)" for the option nearest a misspelling, or "" when none is
-    near (difflib's ratio of at least 0.6, as for misspelled command-line options)."""
+    """The hint " (did you mean teams-match?)" for the option nearest a misspelling, or ""
+    when none is near (difflib's ratio of at least 0.6, as for misspelled options)."""
     near = difflib.get_close_matches(given.strip().lower(), list(options), n=1, cutoff=0.6)
     return f" (did you mean {near[0]}?)" if near else ""
 
