@@ -21,9 +21,10 @@ import pytest
 from xlbridge.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ["README.md", *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))]
+PAGES = ["README.md", "install/README.md"]
+PAGES += sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))
 #: Pages whose shell commands tests/test_docs.py already runs in a fresh clone.
-SHELL_RUN = {"README.md"}
+SHELL_RUN = {"README.md", "install/README.md"}
 FENCE = re.compile(r"^\s*(```+|~~~+)(.*)$")
 INLINE = re.compile(r"`(xlbridge [^`]+)`")
 #: A placeholder in a usage line: [optional], a|b, …, or a name in capitals (FILE.xlsx, E).

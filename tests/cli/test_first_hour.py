@@ -245,6 +245,39 @@ def test_swiss_pairs_takes_the_default_scale_typed_out(capsys, tmp_path: Path) -
     assert code == 2 and "gaussian" in err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["scale", "--boards", "8", "--scale", "gaussian", "--form", "teams", "--k", "6.5"],
+        [
+            "scale",
+            "--boards",
+            "8",
+            "--vp-total",
+            "20",
+            "--rounding",
+            "nearest",
+            "--bounds",
+            "lower",
+        ],
+        ["template", "swiss-teams", "--scale", "gaussian", "--bounds", "lower", "--paper", "a4"],
+        ["template", "swiss-pairs", "--k", "11", "--bounds", "lower", "--scale", "gaussian"],
+        ["template", "pairs-session", "--movement", "mitchell", "--pairs", "20", "--boards", "24"],
+        ["session", str(EXAMPLES / "howell.csv"), "--winners", "auto", "--method", "mp"],
+        ["session", str(EXAMPLES / "howell.csv"), "--factoring", "most-played"],
+        ["score", str(EXAMPLES / "weighted.csv"), "--split", "separate", "--method", "mp"],
+        ["score", str(EXAMPLES / "weighted.csv"), "--method", "ximp", "--divisor", "comparisons"],
+        ["swiss", "draw", str(EXAMPLES / "standings.csv"), "--seed", "0"],
+    ],
+    ids=lambda argv: " ".join(a for a in argv if "/" not in a),
+)
+def test_a_default_typed_out_is_accepted(capsys, tmp_path: Path, argv: list[str]) -> None:
+    if argv[0] == "template":
+        argv = [*argv, "-o", str(tmp_path / "t.xlsx")]
+    code, _, err = run(capsys, *argv)
+    assert code == 0, err
+
+
 # 6, 12. The Swiss draw: names printed, unnamed entries not drawn
 
 
