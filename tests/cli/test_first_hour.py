@@ -160,6 +160,12 @@ def test_an_excel_workbook_given_for_a_csv_says_to_save_it_as_csv(capsys, tmp_pa
     assert "xlbridge session" in err
 
 
+def test_score_given_contracts_points_to_session(capsys) -> None:
+    code, _, err = run(capsys, "score", str(EXAMPLES / "howell.csv"))
+    assert code == 2
+    assert "line 2: ns_score must be a number" in err and "`xlbridge session` scores" in err
+
+
 def test_alias_lists_read_flat(capsys, tmp_path: Path) -> None:
     names = tmp_path / "names.csv"
     names.write_text("number,who\n1,A\n", encoding="utf-8")
