@@ -148,6 +148,14 @@ def test_workbooks_summary_is_one_line_naming_the_files(capsys, tmp_path: Path) 
     assert sorted(lines[0].split(": ", 1)[1].split(", ")) == written
 
 
+def test_install_ends_with_the_files_written(capsys, tmp_path: Path) -> None:
+    url = "https://example.org/xlbridge-0.1.0-py3-none-any.whl"
+    code, out, _ = run(capsys, "install", "--lite", str(tmp_path / "lite"), "--wheel-url", url)
+    assert code == 0
+    written = sorted(str(p) for p in (tmp_path / "lite").iterdir())
+    assert out.strip().splitlines()[-1] == f"wrote {written[0]} and {written[1]}"
+
+
 # 3. Errors that say what to do
 
 
