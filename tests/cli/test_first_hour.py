@@ -138,16 +138,6 @@ def test_cards_summary_matches_the_cards_written(capsys, tmp_path: Path) -> None
     assert str(sheet.page_setup.paperSize) == sheet.PAPERSIZE_A4
 
 
-def test_workbooks_summary_is_one_line_naming_the_files(capsys, tmp_path: Path) -> None:
-    code, out, _ = run(capsys, "workbooks", "--dir", str(tmp_path))
-    assert code == 0
-    lines = out.strip().splitlines()
-    assert len(lines) == 1
-    written = sorted(p.name for p in tmp_path.iterdir())
-    assert lines[0].startswith(f"wrote {len(written)} ready-made workbooks into {tmp_path}: ")
-    assert sorted(lines[0].split(": ", 1)[1].split(", ")) == written
-
-
 def test_install_ends_with_the_files_written(capsys, tmp_path: Path) -> None:
     url = "https://example.org/xlbridge-0.1.0-py3-none-any.whl"
     code, out, _ = run(capsys, "install", "--lite", str(tmp_path / "lite"), "--wheel-url", url)
