@@ -12,10 +12,10 @@ session as USEBIO 1.2 (atomically; an existing file only with ``--force``), from
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 
+from xlbridge.cli.common import require_suffix
 from xlbridge.errors import InputError
 from xlbridge.io.compare import compare
 from xlbridge.io.event_file import EventFile, Pair
@@ -34,8 +34,7 @@ def check_file_options(args: argparse.Namespace) -> None:
     if args.usebio is not None:
         if args.usebio.exists() and not args.force:
             raise InputError(f"{args.usebio} already exists; use --force to overwrite it")
-        if args.usebio.suffix.lower() != ".xml":
-            raise InputError(f"--usebio must name an .xml file, got {args.usebio}")
+        require_suffix(args.usebio, "--usebio", {".xml": "USEBIO XML"})
     if args.compare and not is_event_file(args.travellers):
         raise InputError(
             f"{args.travellers}: --compare needs an event file (USEBIO .xml or PBN .pbn) that "
@@ -85,7 +84,6 @@ def finish_file_options(args: argparse.Namespace, event: EventFile, result: Sess
     """Write --usebio, then print --compare's differences; the command's exit status."""
     if args.usebio is not None:
         write_usebio(args.usebio, result, event, force=args.force)
-        print(f"wrote {args.usebio}", file=sys.stderr)
     if not args.compare:
         return 0
     comparison = compare(event, result)

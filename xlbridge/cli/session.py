@@ -21,7 +21,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from xlbridge.cli.common import Commands, about, require_new, require_xlsx, text_writer
+from xlbridge.cli.common import (
+    WORKBOOK,
+    Commands,
+    about,
+    require_csv,
+    require_new,
+    require_suffix,
+    require_xlsx,
+    text_writer,
+)
 from xlbridge.cli.deals import add_session_options as add_deals_options
 from xlbridge.io.files import write_atomically
 from xlbridge.io.progress import Progress
@@ -52,12 +61,16 @@ def add_session_parser(commands: Commands) -> None:
     """Register ``xlbridge session`` on the command line's sub-commands."""
     session = commands.add_parser(
         "session",
-        help="score and rank a pairs session from its travellers (.csv)",
+        help="score and rank a pairs session (traveller .csv, USEBIO .xml, PBN .pbn)",
         description="Score a pairs session: traveller lines with pair numbers and a score, an "
         "adjusted score (A60/40), NP, or a contract, declarer and result (see the README); "
         "prints the ranking per direction.",
     )
-    session.add_argument("travellers", type=Path, help="the traveller .csv")
+    session.add_argument(
+        "travellers",
+        type=Path,
+        help="the session's traveller lines: a traveller .csv, a USEBIO .xml or a PBN .pbn",
+    )
     session.add_argument(
         "--method", help=f"one of {shown_options(METHODS)} (default: mp, or the event file's)"
     )
@@ -117,12 +130,15 @@ def run_session(args: argparse.Namespace) -> int:
         names_of,
         score_event_file,
     )
+    from xlbridge.cli.summary import session_summary
     from xlbridge.io.events import is_event_file
     from xlbridge.io.sessions import read_names, read_session
     from xlbridge.scoring.session import datum_rounding_for, score_session
 
     if args.output is not None:
-        require_xlsx(args.output)
+        require_suffix(args.output, "-o", WORKBOOK, "; the ranking as CSV is --ranking FILE.csv")
+    if args.ranking is not None:
+        require_csv(args.ranking, "--ranking")
     for path in (args.ranking, args.output):
         if path is not None:
             require_new(path, args.force)
@@ -172,10 +188,11 @@ def run_session(args: argparse.Namespace) -> int:
     if workbook is not None:
         write_atomically(args.output, workbook.save, force=args.force)
     print(text, flush=True)  # the ranking before the notes on stderr
-    for path in (args.ranking, args.output):
-        if path is not None:
-            print(f"wrote {path}", file=sys.stderr)
-    return finish_file_options(args, event, result)
+    code = finish_file_options(args, event, result)
+    paths = [path for path in (args.ranking, args.output, args.usebio) if path is not None]
+    if paths or not args.compare:  # --compare ends with its own summary line
+        print(session_summary(result, paths), file=sys.stderr)
+    return code
 
 
 def _number(value: float, decimals: int = 2) -> str:

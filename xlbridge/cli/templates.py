@@ -11,18 +11,22 @@ from xlbridge.cli.common import Commands, number_arg, require_xlsx
 from xlbridge.errors import InputError
 from xlbridge.io.files import with_fixed_zip_times, write_atomically
 from xlbridge.scoring.names import BOUNDS, shown_options
+from xlbridge.scoring.wording import plural
+
+#: The kinds of event workbook ``template`` writes (a test checks they are the builders'
+#: names; the workbook modules load only when a template is written).
+TEMPLATE_KINDS = ("teams-match", "swiss-teams", "swiss-pairs", "league", "pairs-session")
 
 
 def add_template_parser(commands: Commands) -> None:
     """Register ``xlbridge template``: write an event workbook."""
+    kinds = ", ".join(TEMPLATE_KINDS)
     template = commands.add_parser(
         "template",
-        help="write an event workbook (teams-match, swiss-teams, swiss-pairs, league)",
+        help=f"write an event workbook ({kinds})",
         description="Write an event workbook for a given event, ready to fill in.",
     )
-    template.add_argument(
-        "name", help="teams-match, swiss-teams, swiss-pairs, league or pairs-session"
-    )
+    template.add_argument("name", help=f"the kind of event: {kinds}")
     template.add_argument("-o", "--output", type=Path, required=True, help="the .xlsx to write")
     template.add_argument(
         "--teams", type=number_arg, help="teams (or pairs) in the event (default: the template's)"
@@ -57,7 +61,8 @@ def add_template_parser(commands: Commands) -> None:
     )
     template.add_argument(
         "--scale",
-        help="gaussian, wbf-discrete (not swiss-pairs) or wbf (teams-match) (default: gaussian)",
+        help="gaussian, wbf-discrete (not swiss-pairs) or wbf (teams-match only) "
+        "(default: gaussian)",
     )
     template.add_argument(
         "--bounds", help=f"one of {shown_options(BOUNDS)}; gaussian scale only (default: lower)"
@@ -131,5 +136,6 @@ def run_workbooks(args: argparse.Namespace) -> int:
     args.dir.mkdir(parents=True, exist_ok=True)
     for name, build in READY_MADE.items():
         write_atomically(args.dir / name, with_fixed_zip_times(build().save), force=args.force)
-        print(f"wrote {args.dir / name}")
+    books = plural(len(READY_MADE), "ready-made workbook")
+    print(f"wrote {books} into {args.dir}: {', '.join(READY_MADE)}")
     return 0

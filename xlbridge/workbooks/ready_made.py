@@ -15,6 +15,8 @@ from typing import Any, NamedTuple
 from openpyxl import Workbook
 
 from xlbridge.errors import InputError
+from xlbridge.scoring.checks import choice
+from xlbridge.scoring.names import resolve
 from xlbridge.workbooks.butler_session import build_butler_session
 from xlbridge.workbooks.cards import build_cards
 from xlbridge.workbooks.handicap_book import build_handicap_book
@@ -67,20 +69,22 @@ def _paper(options: dict[str, Any]) -> str:
     return str(options.get("paper", "a4")).upper()
 
 
-def _pairs_session(**options: Any) -> Made | Workbook:
+def _pairs_session(**options: Any) -> Made:
     book = build_pairs_session(**options)
     if book.plan is None:
-        return book.workbook
-    sizes = (
-        f"{book.plan.name}, {book.boards} boards, {book.lines} traveller lines filled in, "
-        f"{_paper(options)}"
-    )
+        sizes = f"{book.pairs} pairs, {book.boards} boards, {book.movement}, {_paper(options)}"
+    else:
+        sizes = (
+            f"{book.plan.name}, {book.boards} boards, {book.lines} traveller lines filled in, "
+            f"{_paper(options)}"
+        )
     return Made(book.workbook, sizes, [])
 
 
 def _scale(k: float | None, spread: str = "K") -> str:
-    """The VP scale in a size line: Gaussian with its K (S8), or a scale without one."""
-    return f"{spread} {k:g}" if k is not None else "a fixed VP table"
+    """The VP scale in a size line: Gaussian with its K (S8), or the WBF discrete table (the
+    one card without a K)."""
+    return f"Gaussian VP scale, {spread} {k:g}" if k is not None else "WBF discrete VP scale"
 
 
 def _card_k(card: object) -> float | None:
@@ -90,10 +94,10 @@ def _card_k(card: object) -> float | None:
 
 def _teams_match(**options: Any) -> Made:
     book = build_teams_match(**options)
-    scale = "WBF continuous" if book.card is None else f"Gaussian, {_scale(_card_k(book.card))}"
+    scale = "WBF continuous VP scale" if book.card is None else _scale(_card_k(book.card))
     if getattr(getattr(book.card, "scale", None), "negative_steps", 0):
         scale += ", negative VPs"
-    return Made(book.workbook, f"{book.boards} boards, {scale} VP scale, {_paper(options)}", [])
+    return Made(book.workbook, f"{book.boards} boards, {scale}, {_paper(options)}", [])
 
 
 def _league(**options: Any) -> Made:
@@ -123,7 +127,14 @@ def _swiss_teams(**options: Any) -> Made:
     return _swiss("teams", **options)
 
 
-def _swiss_pairs(**options: Any) -> Made:
+def _swiss_pairs(*, scale: str | None = None, **options: Any) -> Made:
+    """Swiss pairs: on the pairs scale (Gaussian, S8) only; ``scale`` gaussian, the default,
+    may be typed all the same."""
+    if scale is not None and resolve(scale, ("gaussian",)) is None:
+        raise InputError(
+            f"template swiss-pairs scores on the Gaussian pairs scale (S8) only: --scale "
+            f"gaussian, got {scale!r}"
+        )
     return _swiss("pairs", **options)
 
 
@@ -131,7 +142,10 @@ def _swiss_pairs(**options: Any) -> Made:
 TEMPLATES: dict[str, tuple[Callable[..., Made | Workbook], tuple[str, ...]]] = {
     "teams-match": (_teams_match, ("boards", "k", "scale", "negative", "bounds")),
     "swiss-teams": (_swiss_teams, ("teams", "rounds", "boards", "k", "scale", "bounds")),
-    "swiss-pairs": (_swiss_pairs, ("teams", "rounds", "boards", "k", "late_entry", "bounds")),
+    "swiss-pairs": (
+        _swiss_pairs,
+        ("teams", "rounds", "boards", "k", "scale", "late_entry", "bounds"),
+    ),
     "league": (_league, ("teams", "boards", "k", "double", "scale", "bounds")),
     "pairs-session": (_pairs_session, ("pairs", "boards", "movement", "plan")),
 }
@@ -144,8 +158,7 @@ def make_template(name: str, **options: Any) -> Made:
     Raises InputError for an unknown name, or an option the template does not take or out of
     range (naming it).
     """
-    if name not in TEMPLATES:
-        raise InputError(f"template must be one of {', '.join(TEMPLATES)}, got {name!r}")
+    name = choice("template", name, tuple(TEMPLATES))
     build, accepted = TEMPLATES[name]
     given = {key: value for key, value in options.items() if value is not None}
     unused = sorted(set(given) - set(accepted) - {"paper"})

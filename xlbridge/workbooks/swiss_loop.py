@@ -17,7 +17,7 @@ twice or against itself, a late entry drawn before its round, a margin on a bye)
 workbook whose rounds are all drawn. The file is copied to a backup first; the new file is
 written beside it and renamed into place, and only the new round's draw cells change.
 
-The entries that take part are those with a name (all of them if no name is typed), less
+The entries that take part are those with a name (none until names are typed), less
 late entries whose round has not come: an entry whose name is cleared has withdrawn and is
 left out of the draws from then on (its results stay in the others' scores).
 """
@@ -314,10 +314,12 @@ def next_round(event: SwissEvent) -> int:
 def draw_next(event: SwissEvent, seed: int | None = None) -> tuple[int, Draw]:
     """The next round's number and draw (seed: the round number unless given)."""
     number = next_round(event)
-    named = set(event.names) or set(range(1, event.entries + 1))
-    present = sorted(e for e in named if event.enters[e] <= number)
+    present = sorted(e for e in event.names if event.enters[e] <= number)
     if len(present) < 2:
-        raise InputError(f"{event.path}: round {number} needs at least 2 entries with a name")
+        raise InputError(
+            f"{event.path}: round {number} needs at least 2 entries with a name; type their "
+            f"names on the {layout.ENTRIES_SHEET} sheet (entries without a name are not drawn)"
+        )
     total = scores(event)
     taking_part = set(present)
     played: list[tuple[Any, Any]] = []
