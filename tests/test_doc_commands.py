@@ -30,9 +30,34 @@ FENCE = re.compile(r"^\s*(```+|~~~+)(.*)$")
 INLINE = re.compile(r"`(xlbridge [^`]+)`")
 #: A placeholder in a usage line: [optional], a|b, …, or a name in capitals (FILE.xlsx, E).
 PLACEHOLDER = re.compile(r"[\[\]()…]|\.\.\.|\S\|\S|(^|\s)[A-Z][A-Z0-9_]*(\.[a-z]+)?(?=\s|$)")
+
+
+def _command_words() -> set[str]:
+    """Every command and sub-command name, and every choice of a positional argument (template
+    kinds, movements): a line holding only these and options is a mention of a command."""
+    import argparse
+
+    from xlbridge.cli.parser import build_parser
+
+    words: set[str] = set()
+
+    def walk(parser: argparse.ArgumentParser) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    words.add(name)
+                    walk(sub)
+            elif not action.option_strings and action.choices:
+                words.update(str(choice) for choice in action.choices)
+
+    walk(build_parser())
+    from xlbridge.workbooks.ready_made import TEMPLATES
+
+    return words | set(TEMPLATES)
+
+
 #: Words that name a command (a line holding nothing else is a mention, not a command line).
-COMMAND_WORDS = {"scale", "cards", "workbooks", "score", "handicap", "update", "install"}
-COMMAND_WORDS |= {"audit", "template", "swiss", "draw", "session"}
+COMMAND_WORDS = _command_words()
 #: Shown commands that cannot run here, with the reason.
 NOT_RUN = {"xlbridge install --classic": "the classic add-in needs Windows and Excel"}
 #: Shown commands the page shows being refused, with the message the page gives.
@@ -58,7 +83,8 @@ def _command(text: str) -> str | None:
     text = text.split(" | ")[0].split(" # ")[0].strip()  # a pipe's first command; no comment
     if not text.startswith("xlbridge ") or PLACEHOLDER.search(text):
         return None
-    if set(text.split()[1:]) <= COMMAND_WORDS or text in NOT_RUN:
+    words = [word for word in text.split()[1:] if not word.startswith("-")]
+    if set(words) <= COMMAND_WORDS or text in NOT_RUN:
         return None
     return text
 
@@ -69,7 +95,12 @@ def shown_commands(page: str) -> list[Shown]:
     found: list[Shown] = []
     fence: str | None = None
     prose: list[tuple[int, str]] = []
+    continued = ""
     for number, line in enumerate(text.splitlines(), 1):
+        if fence is not None and line.rstrip().endswith("\\"):
+            continued += line.rstrip()[:-1] + " "
+            continue
+        line, continued = continued + line, ""
         match = FENCE.match(line)
         if match:
             fence = match.group(2).strip() if fence is None else None

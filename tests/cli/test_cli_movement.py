@@ -66,8 +66,8 @@ def test_reads_a_movement_file(tmp_path: Path, capsys: pytest.CaptureFixture[str
         (["mitchell", "--tables", "7", "--rounds", "8"], "rounds must be"),
         (["howell"], "give --tables or --pairs"),
         (["swiss.txt"], "movement must be mitchell, howell or a .csv file"),
-        (["mitchell", "--tables", "5", "-o", "cards.pdf"], "output must be an .xlsx file"),
-        (["mitchell", "--tables", "5", "--csv", "m.txt"], "--csv must name a .csv file"),
+        (["mitchell", "--tables", "5", "-o", "cards.pdf"], "-o writes .xlsx"),
+        (["mitchell", "--tables", "5", "--csv", "m.txt"], "--csv writes .csv"),
         (["howell", "--pairs", "6", "--paper", "a3"], "paper must be one of a4, letter"),
     ],
 )

@@ -12,7 +12,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from xlbridge.cli.common import Commands, number_arg, require_new, require_xlsx, text_writer
+from xlbridge.cli.common import (
+    Commands,
+    number_arg,
+    require_csv,
+    require_new,
+    require_xlsx,
+    text_writer,
+)
 from xlbridge.errors import InputError
 
 if TYPE_CHECKING:
@@ -168,8 +175,8 @@ def run_movement(args: argparse.Namespace) -> int:
     if args.output is not None:
         require_xlsx(args.output)
     paper = checks.choice("paper", args.paper, ("a4", "letter"))
-    if args.csv is not None and args.csv.suffix.lower() != ".csv":
-        raise InputError(f"--csv must name a .csv file, got {str(args.csv)!r}")
+    if args.csv is not None:
+        require_csv(args.csv, "--csv")
     if args.csv is not None and args.output is not None and args.csv == args.output:
         raise InputError("--csv and -o name the same file")
     movement, warnings = make_movement(
