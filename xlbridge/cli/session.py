@@ -21,7 +21,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from xlbridge.cli.common import Commands, about, require_new, require_xlsx, text_writer
+from xlbridge.cli.common import (
+    Commands,
+    about,
+    add_event_options,
+    require_new,
+    require_xlsx,
+    text_writer,
+)
 from xlbridge.io.files import write_atomically
 from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
@@ -56,7 +63,11 @@ def add_session_parser(commands: Commands) -> None:
         "adjusted score (A60/40), NP, or a contract, declarer and result (see the README); "
         "prints the ranking per direction.",
     )
-    session.add_argument("travellers", type=Path, help="the traveller .csv")
+    session.add_argument(
+        "travellers",
+        type=Path,
+        help="the traveller .csv, a USEBIO .xml or PBN .pbn file, or a typed pairs-session .xlsx",
+    )
     session.add_argument(
         "--method", help=f"one of {shown_options(METHODS)} (default: mp, or the event file's)"
     )
@@ -100,11 +111,13 @@ def add_session_parser(commands: Commands) -> None:
         help="also write USEBIO 1.2 (default: not written)",
     )
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
+    add_event_options(session)
     add_progress_options(session)
     session.set_defaults(run=run_session)
 
 
 def run_session(args: argparse.Namespace) -> int:
+    from xlbridge.cli.evening import pack_heading, score_workbook, with_event_options
     from xlbridge.cli.event_files import (
         check_file_options,
         csv_event,
@@ -114,6 +127,7 @@ def run_session(args: argparse.Namespace) -> int:
         score_event_file,
     )
     from xlbridge.io.events import is_event_file
+    from xlbridge.io.session_workbook import is_session_workbook
     from xlbridge.io.sessions import read_names, read_session
     from xlbridge.scoring.session import datum_rounding_for, score_session
 
@@ -126,10 +140,13 @@ def run_session(args: argparse.Namespace) -> int:
     progress = Progress.for_run(args, [args.travellers, args.names])
     progress.reading(args.travellers)
     hands: dict[int, str] = {}
+    named = is_event_file(args.travellers) or is_session_workbook(args.travellers)
     if is_event_file(args.travellers):
         event, result = score_event_file(args)
         names = names_of(event)
         hands = hands_by_board(event)
+    elif is_session_workbook(args.travellers):
+        event, result, names = score_workbook(args)
     else:
         traveller = read_session(args.travellers)
         names = read_names(args.names) if args.names is not None else {}
@@ -145,6 +162,7 @@ def run_session(args: argparse.Namespace) -> int:
                 datum_rounding_for(method, args.datum_rounding),
             )
         event = csv_event(args.travellers, names)
+    event = with_event_options(args, event)
     text = ranking_text(result, names)
     outputs = [path for path in (args.ranking, args.output) if path is not None]
     if outputs:
@@ -157,8 +175,7 @@ def run_session(args: argparse.Namespace) -> int:
             result,
             cast("Mapping[object, str]", names),
             hands,
-            event=event.description if is_event_file(args.travellers) else "",
-            date=event.date,
+            **pack_heading(event, named or args.event is not None),
         )
     if args.ranking is not None:
         write_atomically(args.ranking, text_writer(ranking_csv(result, names)), force=args.force)
@@ -189,7 +206,7 @@ def ranking_csv(result: SessionResult, names: Names) -> str:
             [
                 pair.section,
                 pair.direction,
-                pair.pair,
+                pair.label,
                 pair_names(names, pair),
                 pair.boards,
                 _number(pair.score, 4),
@@ -235,7 +252,8 @@ def _block(result: SessionResult, heading: str, pairs: list[PairResult], names: 
     from xlbridge.io.sessions import pair_names
 
     imps = result.unit == "IMPs"
-    labels = [f"{pair.section}{pair.pair}" if result.across_field else pair.pair for pair in pairs]
+    section = result.across_field
+    labels = [f"{pair.section}{pair.label}" if section else pair.label for pair in pairs]
     columns: list[tuple[str, list[str], str]] = [
         ("Place", [pair.place for pair in pairs], "<"),
         ("Pair", labels, ">"),
