@@ -283,9 +283,12 @@ class LibreOfficeRecalculator:
         return read_values(self.recalc(path))
 
 
-def recalculate_many(recalculator: LibreOfficeRecalculator, sources: list[Path]) -> list[Path]:
+def recalculate_many(
+    recalculator: LibreOfficeRecalculator, sources: list[Path], to: str = "xlsx"
+) -> list[Path]:
     """Recalculate several workbooks in one LibreOffice run (one start-up for all, the cheap
-    way to check many); returns the new .xlsx of each, in order. Their names must differ."""
+    way to check many); returns the new .xlsx (or, with ``to="pdf"``, the printed PDF) of each,
+    in order. Their names must differ."""
     out_dir = recalculator.new_out_dir().resolve()
     cmd = [
         recalculator.soffice,
@@ -293,7 +296,7 @@ def recalculate_many(recalculator: LibreOfficeRecalculator, sources: list[Path])
         "--norestore",
         f"-env:UserInstallation={recalculator.profile_dir.resolve().as_uri()}",
         "--convert-to",
-        "xlsx",
+        to,
         "--outdir",
         str(out_dir),
         *(str(Path(src).resolve()) for src in sources),
@@ -301,7 +304,7 @@ def recalculate_many(recalculator: LibreOfficeRecalculator, sources: list[Path])
     proc = subprocess.run(
         cmd, capture_output=True, text=True, timeout=recalculator.timeout, check=False
     )
-    results = [out_dir / f"{Path(src).stem}.xlsx" for src in sources]
+    results = [out_dir / f"{Path(src).stem}.{to}" for src in sources]
     missing = [path.name for path in results if not path.is_file()]
     if proc.returncode != 0 or missing:
         raise LibreOfficeError(
