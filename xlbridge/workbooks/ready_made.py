@@ -17,8 +17,8 @@ from openpyxl import Workbook
 from xlbridge.errors import InputError
 from xlbridge.workbooks.butler_session import build_butler_session
 from xlbridge.workbooks.cards import build_cards
-from xlbridge.workbooks.kit.event import add_event
 from xlbridge.workbooks.handicap_book import build_handicap_book
+from xlbridge.workbooks.kit.event import add_event
 from xlbridge.workbooks.league import build_league
 from xlbridge.workbooks.pairs_session import build_pairs_session
 from xlbridge.workbooks.swiss_event import build_swiss_event, size_warnings

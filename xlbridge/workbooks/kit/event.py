@@ -71,7 +71,7 @@ def add_event(workbook: Workbook, event: str = "", date: str = "", club: str = "
     host = next(((ws, span) for ws, span in titled if _split(ws, span) is not None), None)
     if host is not None:
         ref = _event_cell(*host, event)
-        for ws, span in titled:
+        for ws, _ in titled:
             if ws is not host[0]:
                 _prefix_title(ws, ref)
     heading = event_heading(event, date, club)
@@ -98,7 +98,8 @@ def _width(ws: Worksheet, column: int) -> float:
 def _split(ws: Worksheet, span: CellRange) -> int | None:
     """The first column of the Event cell at the right of the title, leaving the label's column
     and a title of at least :data:`NARROWEST_TITLE` characters; None if there is no room."""
-    first, width = span.max_col, 0.0
+    first: int = span.max_col
+    width = 0.0
     while first > span.min_col and width < EVENT_WIDTH:
         width += _width(ws, first)
         first -= 1
