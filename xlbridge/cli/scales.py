@@ -211,6 +211,7 @@ def run_scale(args: argparse.Namespace) -> int:
 
 def run_cards(args: argparse.Namespace) -> int:
     from xlbridge.workbooks.cards import build_cards
+    from xlbridge.workbooks.kit.event import add_event
 
     require_xlsx(args.output)
     book = build_cards(
@@ -220,6 +221,7 @@ def run_cards(args: argparse.Namespace) -> int:
         scale=args.scale,
         **_scale_kwargs(args),
     )
+    add_event(book.workbook)  # an Event cell, printed on every page
     write_atomically(args.output, book.workbook.save, force=args.force)
     print(f"wrote {plural(len(book.cards), 'VP card')} to {args.output}")
     return 0
