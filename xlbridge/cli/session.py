@@ -9,7 +9,9 @@ Prints the ranking per section and direction (place, pair, names, score, %); ``-
 writes it as CSV (section, direction, pair, names, boards, score, top, percentage, place);
 ``-o`` writes the printable results pack (ranking, travellers, personal score cards).
 TRAVELLERS may also be a USEBIO (.xml) or PBN (.pbn) event file, with ``--compare`` and
-``--usebio OUT.xml`` (see :mod:`xlbridge.cli.event_files`); its deals go on the pack.
+``--usebio OUT.xml`` (see :mod:`xlbridge.cli.event_files`); its deals go on the pack; or the
+typed pairs-session workbook (.xlsx, see :mod:`xlbridge.cli.evening`). ``--event``, ``--date``
+and ``--club`` head the pack and go into USEBIO.
 """
 
 from __future__ import annotations
