@@ -130,3 +130,14 @@ def test_add_event_leaves_a_workbook_without_titles_alone() -> None:
     add_event(book, "Club night")
     assert book.active["A1"].value == "no merged title"  # type: ignore[index]
     assert book.active.print_title_rows == "$1:$1"  # type: ignore[union-attr]
+
+
+def test_a_workbook_that_asks_for_the_event_keeps_its_own_cell() -> None:
+    """The teams match has an Event input under its title: that one cell is used (filled with
+    --event) and every title shows it; no second Event cell is made."""
+    book = make_template("teams-match", boards=24, event="Club match").workbook
+    match = book["Match"]
+    assert (match["A2"].value, match["B2"].value) == ("Event", "Club match")
+    assert all(cell.value != "Event" for cell in match[1])
+    for sheet in book.worksheets:
+        assert sheet["A1"].value.startswith("""=IF('Match'!$B$2="","",""")

@@ -68,11 +68,13 @@ def add_event(workbook: Workbook, event: str = "", date: str = "", club: str = "
     every sheet's title row repeated on each printed page, and (when any is given) the event,
     date and club in every page header. Returns the workbook."""
     titled = [(ws, span) for ws in workbook.worksheets if (span := _title_span(ws)) is not None]
-    host = next(((ws, span) for ws, span in titled if _split(ws, span) is not None), None)
-    if host is not None:
-        ref = _event_cell(*host, event)
+    ref, host = _own_event_cell(workbook, event), None
+    if ref is None:
+        host = next((ws for ws, span in titled if _split(ws, span) is not None), None)
+        ref = None if host is None else _event_cell(host, _title_span(host), event)
+    if ref is not None:
         for ws, _ in titled:
-            if ws is not host[0]:
+            if ws is not host:
                 _prefix_title(ws, ref)
     heading = event_heading(event, date, club)
     for ws in workbook.worksheets:
@@ -80,6 +82,20 @@ def add_event(workbook: Workbook, event: str = "", date: str = "", club: str = "
         if heading:
             set_page_header(ws, heading)
     return workbook
+
+
+def _own_event_cell(workbook: Workbook, event: str) -> str | None:
+    """The reference of an Event input the first sheet already has below its title (a teams
+    match asks for the event beside its date), filled with ``event``; None if it has none."""
+    ws = workbook.worksheets[0]
+    for row in ws.iter_rows(min_row=TITLE_ROW + 1, max_row=TITLE_ROW + 5, max_col=1):
+        label = row[0]
+        cell = ws.cell(label.row, 2)
+        if label.value == EVENT_LABEL and not cell.protection.locked:
+            if event:
+                cell.value, cell.data_type = event, "s"
+            return f"'{ws.title}'!$B${label.row}"
+    return None
 
 
 def _title_span(ws: Worksheet) -> CellRange | None:
@@ -111,9 +127,10 @@ def _split(ws: Worksheet, span: CellRange) -> int | None:
     return first
 
 
-def _event_cell(ws: Worksheet, span: CellRange, event: str) -> str:
+def _event_cell(ws: Worksheet, span: CellRange | None, event: str) -> str:
     """Split the title row: title, "Event" label, the input; returns the input's absolute
     reference for the other sheets' titles."""
+    assert span is not None
     first = _split(ws, span)
     assert first is not None
     last, label = span.max_col, first - 1
