@@ -92,6 +92,15 @@ def test_typed_evenings_equal_formulas_and_csv(
             assert got[key][0] == place, key
             assert got[key][1] == pytest.approx(mp, abs=1e-4), key
             assert got[key][2] == pytest.approx(percent, abs=0.00501), key
+        # Saved by a spreadsheet, the workbook carries its own results: --compare agrees.
+        assert main(["session", str(values_path), "--compare"]) == 0
+        assert "agree against the workbook's formulas" in capsys.readouterr().out
+    # Scored 1 per win, every matchpoint differs from the workbook's 2 per win: exit 3.
+    assert main(["session", str(recalculated[0]), "--compare", "--method", "acbl"]) == 3
+    assert "NS matchpoints" in capsys.readouterr().out
+    # Filled in by a program, it has no results of its own to compare with.
+    assert main(["session", str(paths[0]), "--compare"]) == 2
+    assert "holds no calculated results of its own" in capsys.readouterr().err
 
 
 def test_names_and_winners_come_from_the_workbook(

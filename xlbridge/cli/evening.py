@@ -43,7 +43,14 @@ def score_workbook(
             args.factoring,
             datum_rounding_for(method, args.datum_rounding),
         )
-    event = csv_event(path, names)
+    if args.compare:  # the workbook's own calculated results, to compare with ours
+        from xlbridge.io.session_workbook import workbook_results
+
+        listed = workbook_results(book)
+        event = replace(csv_event(path, names), lines=listed.lines, pairs=listed.pairs)
+        event.program = "the workbook's formulas"
+    else:
+        event = csv_event(path, names)
     typed = book.event
     event = replace(
         event,
