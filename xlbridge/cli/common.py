@@ -87,3 +87,25 @@ def about(path: Path) -> Iterator[None]:
         if str(error).startswith(str(path)):
             raise
         raise InputError(f"{path}: {error}") from None
+
+
+def add_event_options(parser: argparse.ArgumentParser) -> None:
+    """``--event``, ``--date`` and ``--club``: what the event is, printed on every page of what
+    the command writes (and stored in USEBIO)."""
+    parser.add_argument("--event", help="the event's name, printed on every page (default: none)")
+    parser.add_argument(
+        "--date", help="the event's date as printed, e.g. 2026-11-30 (default: none)"
+    )
+    parser.add_argument("--club", help="the club's name, printed on every page (default: none)")
+
+
+def event_options(args: argparse.Namespace) -> dict[str, str]:
+    """The --event, --date and --club given, as one line each (control characters refused)."""
+    from xlbridge.scoring.bounds import stored_text
+
+    given = {}
+    for key in ("event", "date", "club"):
+        value = getattr(args, key, None)
+        if value is not None:
+            given[key] = " ".join(stored_text(value, f"--{key}").split())
+    return given

@@ -35,10 +35,10 @@ def check_file_options(args: argparse.Namespace) -> None:
         if args.usebio.exists() and not args.force:
             raise InputError(f"{args.usebio} already exists; use --force to overwrite it")
         require_suffix(args.usebio, "--usebio", {".xml": "USEBIO XML"})
-    if args.compare and not is_event_file(args.travellers):
+    if args.compare and not _has_own_results(args.travellers):
         raise InputError(
             f"{args.travellers}: --compare needs an event file (USEBIO .xml or PBN .pbn) that "
-            "carries its program's results"
+            "carries its program's results, or a pairs-session workbook saved by a spreadsheet"
         )
 
 
@@ -91,6 +91,14 @@ def finish_file_options(args: argparse.Namespace, event: EventFile, result: Sess
         print(difference)
     print(comparison.summary(event.program))
     return 0 if comparison.agree else EXIT_DIFFERENT
+
+
+def _has_own_results(path: Path) -> bool:
+    """Whether the input can carry its program's results: an event file, or a workbook whose
+    formulas a spreadsheet calculated."""
+    from xlbridge.io.session_workbook import is_session_workbook
+
+    return is_event_file(path) or is_session_workbook(path)
 
 
 def _has_results(event: EventFile) -> bool:

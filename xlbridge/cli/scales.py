@@ -214,6 +214,7 @@ def run_scale(args: argparse.Namespace) -> int:
 
 def run_cards(args: argparse.Namespace) -> int:
     from xlbridge.workbooks.cards import build_cards
+    from xlbridge.workbooks.kit.event import add_event
 
     require_xlsx(args.output)
     counts = parse_boards(args.boards)
@@ -224,6 +225,7 @@ def run_cards(args: argparse.Namespace) -> int:
         scale=args.scale,
         **_scale_kwargs(args),
     )
+    add_event(book.workbook)  # an Event cell, printed on every page
     write_atomically(args.output, book.workbook.save, force=args.force)
     extras = ["WBF continuous tables"] if args.wbf else []
     extras.append(str(args.paper).upper())

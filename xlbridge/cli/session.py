@@ -9,7 +9,9 @@ Prints the ranking per section and direction (place, pair, names, score, %); ``-
 writes it as CSV (section, direction, pair, names, boards, score, top, percentage, place);
 ``-o`` writes the printable results pack (ranking, travellers, personal score cards).
 TRAVELLERS may also be a USEBIO (.xml) or PBN (.pbn) event file, with ``--compare`` and
-``--usebio OUT.xml`` (see :mod:`xlbridge.cli.event_files`); its deals go on the pack.
+``--usebio OUT.xml`` (see :mod:`xlbridge.cli.event_files`); its deals go on the pack; or the
+typed pairs-session workbook (.xlsx, see :mod:`xlbridge.cli.evening`). ``--event``, ``--date``
+and ``--club`` head the pack and go into USEBIO.
 """
 
 from __future__ import annotations
@@ -25,10 +27,10 @@ from xlbridge.cli.common import (
     WORKBOOK,
     Commands,
     about,
+    add_event_options,
     require_csv,
     require_new,
     require_suffix,
-    require_xlsx,
     text_writer,
 )
 from xlbridge.cli.deals import add_session_options as add_deals_options
@@ -69,7 +71,7 @@ def add_session_parser(commands: Commands) -> None:
     session.add_argument(
         "travellers",
         type=Path,
-        help="the session's traveller lines: a traveller .csv, a USEBIO .xml or a PBN .pbn",
+        help="the traveller .csv, a USEBIO .xml or PBN .pbn file, or a typed pairs-session .xlsx",
     )
     session.add_argument(
         "--method", help=f"one of {shown_options(METHODS)} (default: mp, or the event file's)"
@@ -115,6 +117,7 @@ def add_session_parser(commands: Commands) -> None:
     )
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
     add_deals_options(session)
+    add_event_options(session)
     add_progress_options(session)
     session.set_defaults(run=run_session)
 
@@ -122,6 +125,7 @@ def add_session_parser(commands: Commands) -> None:
 def run_session(args: argparse.Namespace) -> int:
     from xlbridge.cli.deals import check_session_options as check_deals_options
     from xlbridge.cli.deals import session_deals
+    from xlbridge.cli.evening import pack_heading, score_workbook, with_event_options
     from xlbridge.cli.event_files import (
         check_file_options,
         csv_event,
@@ -132,6 +136,7 @@ def run_session(args: argparse.Namespace) -> int:
     )
     from xlbridge.cli.summary import session_summary
     from xlbridge.io.events import is_event_file
+    from xlbridge.io.session_workbook import is_session_workbook
     from xlbridge.io.sessions import read_names, read_session
     from xlbridge.scoring.session import datum_rounding_for, score_session
 
@@ -147,10 +152,13 @@ def run_session(args: argparse.Namespace) -> int:
     progress = Progress.for_run(args, [args.travellers, args.names])
     progress.reading(args.travellers)
     hands: dict[int, str] = {}
+    named = is_event_file(args.travellers) or is_session_workbook(args.travellers)
     if is_event_file(args.travellers):
         event, result = score_event_file(args)
         names = names_of(event)
         hands = hands_by_board(event)
+    elif is_session_workbook(args.travellers):
+        event, result, names = score_workbook(args)
     else:
         traveller = read_session(args.travellers)
         names = read_names(args.names) if args.names is not None else {}
@@ -167,6 +175,7 @@ def run_session(args: argparse.Namespace) -> int:
             )
         event = csv_event(args.travellers, names)
     hands, analyses = session_deals(args, hands, {board.board for board in result.travellers})
+    event = with_event_options(args, event)
     text = ranking_text(result, names)
     outputs = [path for path in (args.ranking, args.output) if path is not None]
     if outputs:
@@ -179,8 +188,7 @@ def run_session(args: argparse.Namespace) -> int:
             result,
             cast("Mapping[object, str]", names),
             hands,
-            event=event.description if is_event_file(args.travellers) else "",
-            date=event.date,
+            **pack_heading(event, named or args.event is not None),
             analyses=analyses,
         )
     if args.ranking is not None:
@@ -213,7 +221,7 @@ def ranking_csv(result: SessionResult, names: Names) -> str:
             [
                 pair.section,
                 pair.direction,
-                pair.pair,
+                pair.label,
                 pair_names(names, pair),
                 pair.boards,
                 _number(pair.score, 4),
@@ -259,7 +267,8 @@ def _block(result: SessionResult, heading: str, pairs: list[PairResult], names: 
     from xlbridge.io.sessions import pair_names
 
     imps = result.unit == "IMPs"
-    labels = [f"{pair.section}{pair.pair}" if result.across_field else pair.pair for pair in pairs]
+    section = result.across_field
+    labels = [f"{pair.section}{pair.label}" if section else pair.label for pair in pairs]
     columns: list[tuple[str, list[str], str]] = [
         ("Place", [pair.place for pair in pairs], "<"),
         ("Pair", labels, ">"),

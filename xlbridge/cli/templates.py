@@ -7,7 +7,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from xlbridge.cli.common import Commands, number_arg, require_xlsx
+from xlbridge.cli.common import (
+    Commands,
+    add_event_options,
+    event_options,
+    number_arg,
+    require_xlsx,
+)
 from xlbridge.errors import InputError
 from xlbridge.io.files import with_fixed_zip_times, write_atomically
 from xlbridge.scoring.names import BOUNDS, shown_options
@@ -80,6 +86,7 @@ def add_template_parser(commands: Commands) -> None:
     )
     template.add_argument("--paper", help="a4 or letter (default: a4)")
     template.add_argument("--force", action="store_true", help="overwrite an existing file")
+    add_event_options(template)
     template.set_defaults(run=run_template)
 
 
@@ -120,7 +127,7 @@ def run_template(args: argparse.Namespace) -> int:
         options.update(session_plan(args))
     else:
         options.update(tables=args.tables, boards_per_round=args.boards_per_round)
-    made = make_template(args.name, **options)
+    made = make_template(args.name, **event_options(args), **options)
     write_atomically(args.output, made.workbook.save, force=args.force)
     print(f"wrote {args.output}: {args.name}, {made.sizes}")
     for warning in made.warnings:

@@ -141,6 +141,8 @@ class SessionResult:
 
     def ranking(self, section: str | None = None, direction: str | None = None) -> list[PairResult]:
         """The pairs of one ranking in place order (all of them when no filter is given)."""
+        if self.winners == 1:  # one ranking, whatever the pairs' directions
+            direction = None
         return [
             pair
             for pair in self.pairs
@@ -209,7 +211,9 @@ def score_session(
         chosen == "auto"
         and (not sits_both_ways(ns_id, ew_id, ids) or numbered_by_direction(traveller))
     )
-    if two_winners:  # EW pairs numbered after every NS pair: NS 3 and EW 3 are two pairs
+    # One winner on a Mitchell numbered 1…N both ways: pairs stay known by direction.
+    joint = chosen == "1" and numbered_by_direction(traveller)
+    if two_winners or joint:  # EW pairs numbered after every NS pair: NS 3 and EW 3 are two
         ew_id += ids
         ids *= 2
     tables = line_tables(traveller, ns_id, ew_id, ids)
@@ -239,6 +243,7 @@ def score_session(
         ew_value=ew_value,
         pair_ids=ids,
         datum_rounding=datum_rounding,
+        joint_directions=joint,
     )
     return SessionResult(
         method=method,

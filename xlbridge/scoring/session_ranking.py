@@ -97,6 +97,9 @@ class ScoredSession:
     ew_value: np.ndarray
     pair_ids: int
     datum_rounding: str = "away"  # butler: an exact 5 away from zero, or "even"
+    #: Pairs known by direction (NS 3 and EW 3 are two pairs) but ranked together: a Mitchell
+    #: scored with one winner; their labels show the direction ("3NS").
+    joint_directions: bool = False
     pair_total: np.ndarray = field(init=False)
     pair_boards: np.ndarray = field(init=False)
     pair_top: np.ndarray = field(init=False)
@@ -131,8 +134,8 @@ class ScoredSession:
         return self._pair_number(pid) // max(len(self.traveller.pairs), 1)
 
     def _pair_direction(self, pid: Any) -> Any:
-        """0 NS, 1 EW with two winners; 0 for everyone with one."""
-        if not self.two_winners:
+        """0 NS, 1 EW when pairs are known by direction; 0 for everyone otherwise."""
+        if not self.by_direction:
             return np.zeros_like(pid)
         return pid // (self.pair_ids // 2)
 
@@ -141,13 +144,19 @@ class ScoredSession:
 
     def _pair_number(self, pid: Any) -> Any:
         """section × labels + label, whatever the direction."""
-        return pid % (self.pair_ids // 2) if self.two_winners else pid
+        return pid % (self.pair_ids // 2) if self.by_direction else pid
+
+    @property
+    def by_direction(self) -> bool:
+        """Whether pair ids count NS pairs, then EW pairs (two winners, or joint directions)."""
+        return self.two_winners or self.joint_directions
 
     def _rank(self) -> None:
         """Places within each ranking (ties to PLACE_DECIMALS share a place)."""
         pid = np.flatnonzero(self.pair_boards)
         section = np.zeros_like(pid) if self.across_field else self._pair_section(pid)
-        ranking = section * 2 + self._pair_direction(pid)
+        direction = self._pair_direction(pid) if self.two_winners else np.zeros_like(pid)
+        ranking = section * 2 + direction
         total, boards = self.pair_total[pid], self.pair_boards[pid]
         if self.imps:  # IMPs per board in a ranking whose pairs played unequal numbers
             value = np.where(self._uneven_boards(ranking, boards), total / boards, total)
@@ -196,7 +205,8 @@ class ScoredSession:
                 PairResult(
                     section=traveller.sections[int(self._pair_section(np.int64(pid)))],
                     pair=traveller.pairs[int(self._pair_label(np.int64(pid)))],
-                    direction=direction if self.two_winners else "",
+                    direction=direction if self.by_direction else "",
+                    joint=self.joint_directions,
                     boards=boards,
                     score=total,
                     top=top,
@@ -216,7 +226,7 @@ class ScoredSession:
         except ValueError:
             raise InputError(f"pair {pair.pair} is not in this session") from None
         number = section * max(len(traveller.pairs), 1) + label
-        if not self.two_winners:
+        if not self.by_direction:
             return number
         return number + DIRECTIONS.index(pair.direction) * (self.pair_ids // 2)
 

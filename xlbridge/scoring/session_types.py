@@ -287,7 +287,8 @@ class PairResult:
     total; ``top`` the sum of the tops of the boards it played (NaN at IMPs); ``percentage``
     score / top × 100 (NaN at IMPs); ``per_board`` score / boards. ``place`` is as printed
     ("1", "3="), ``rank`` its number (3 for "3="). ``direction`` is "NS"/"EW" with two winners,
-    "" with one.
+    "" with one, except in a Mitchell ranked with one winner (``joint``), where NS 3 and EW 3
+    are two pairs of one ranking, shown as ``label`` "3NS" and "3EW".
     """
 
     section: str
@@ -300,6 +301,13 @@ class PairResult:
     per_board: float
     place: str
     rank: int
+    joint: bool = False
+
+    @property
+    def label(self) -> str:
+        """The pair as a ranking shows it: its number, with its direction ("3NS") when both
+        directions are ranked together."""
+        return f"{self.pair}{self.direction}" if self.joint and self.direction else self.pair
 
     @property
     def key(self) -> tuple[str, str, str]:

@@ -20,6 +20,7 @@ from xlbridge.scoring.names import resolve
 from xlbridge.workbooks.butler_session import build_butler_session
 from xlbridge.workbooks.cards import build_cards
 from xlbridge.workbooks.handicap_book import build_handicap_book
+from xlbridge.workbooks.kit.event import add_event
 from xlbridge.workbooks.league import build_league
 from xlbridge.workbooks.pairs_session import build_pairs_session
 from xlbridge.workbooks.swiss_event import build_swiss_event, size_warnings
@@ -30,7 +31,9 @@ from xlbridge.workbooks.traveller import build_traveller
 PINNED_TIME = dt.datetime(2026, 1, 1)
 
 
-def _pinned(workbook: Workbook) -> Workbook:
+def _pinned(workbook: Workbook, *, event_cell: bool = True) -> Workbook:
+    if event_cell:  # an Event cell to type the event's name into, printed on every page
+        add_event(workbook)
     workbook.properties.creator = "xlbridge"
     workbook.properties.created = PINNED_TIME
     workbook.properties.modified = PINNED_TIME
@@ -151,9 +154,13 @@ TEMPLATES: dict[str, tuple[Callable[..., Made | Workbook], tuple[str, ...]]] = {
 }
 
 
-def make_template(name: str, **options: Any) -> Made:
+def make_template(
+    name: str, *, event: str = "", date: str = "", club: str = "", **options: Any
+) -> Made:
     """The event template ``name`` built with ``options`` (None means the template's default),
-    with the sizes it used and any warnings about them.
+    with the sizes it used and any warnings about them. It has an Event cell holding ``event``
+    (see :func:`xlbridge.workbooks.kit.event.add_event`); the event, date and club given are
+    printed in every page header.
 
     Raises InputError for an unknown name, or an option the template does not take or out of
     range (naming it).
@@ -168,7 +175,8 @@ def make_template(name: str, **options: Any) -> Made:
     made = build(**given)
     if isinstance(made, Workbook):  # a builder that says nothing about its sizes
         sizes = ", ".join(f"{key} {value}" for key, value in given.items()) or "defaults"
-        return Made(made, sizes, [])
+        made = Made(made, sizes, [])
+    add_event(made.workbook, event, date, club)
     return made
 
 
@@ -178,7 +186,7 @@ def build_template(name: str, **options: Any) -> Workbook:
 
 
 def _event(name: str, **options: Any) -> Callable[[], Workbook]:
-    return lambda: _pinned(build_template(name, **options))
+    return lambda: _pinned(build_template(name, **options), event_cell=False)
 
 
 READY_MADE: dict[str, Callable[[], Workbook]] = {

@@ -76,7 +76,7 @@ def write_ranking(sheet: PackSheet, context: PackContext, paper: str) -> PackShe
             sheet.record(
                 {
                     "place": pair.place,
-                    "pair": pair.pair,
+                    "pair": pair.label,
                     "names": context.names_of(pair),
                     "score": pair.score,
                     "top": pair.top,
