@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli.common import (
     Commands,
+    add_event_options,
+    event_options,
     number_arg,
     require_csv,
     require_new,
@@ -91,9 +93,7 @@ def add_movement_parser(commands: Commands) -> None:
         metavar="CARDS.xlsx",
         help="write the printable cards (default: not written)",
     )
-    movement.add_argument(
-        "--event", help="the event's name, on every page of the cards (default: the movement's)"
-    )
+    add_event_options(movement)
     movement.add_argument("--paper", default="a4", help="a4 or letter (default: a4)")
     movement.add_argument("--force", action="store_true", help="overwrite existing files")
     movement.set_defaults(run=run_movement)
@@ -201,7 +201,7 @@ def run_movement(args: argparse.Namespace) -> int:
         from xlbridge.workbooks.movement_cards import build_movement_cards
 
         cards = build_movement_cards(
-            movement, balance=found, warnings=warnings, event=args.event, paper=paper
+            movement, balance=found, warnings=warnings, paper=paper, **event_options(args)
         )
         writers.append((args.output, cards.workbook.save))
     print(movement_text(movement, found.least, found.most))

@@ -13,6 +13,7 @@ from xlbridge.scoring.bounds import stored_text
 from xlbridge.scoring.movement import Movement, Pair
 from xlbridge.scoring.movement_checks import Balance
 from xlbridge.workbooks.kit import layout, styles
+from xlbridge.workbooks.kit.event import event_heading
 from xlbridge.workbooks.kit.layout import Column, wrapped_lines
 from xlbridge.workbooks.kit.printing import PAPER_SIZES, set_row_breaks
 from xlbridge.workbooks.movement_cards.page import (
@@ -78,11 +79,15 @@ def build_movement_cards(
     balance: Balance,
     warnings: Sequence[str] = (),
     event: str | None = None,
+    date: str = "",
+    club: str = "",
     paper: str = "a4",
 ) -> MovementCards:
-    """The cards of ``movement``; ``event`` heads every page (else the movement's name)."""
+    """The cards of ``movement``; ``event`` (else the movement's name), ``date`` and ``club``
+    head every page."""
     paper = checks.choice("paper", paper, PAPER_SIZES)
-    heading = stored_text(event, "--event") if event else movement.name
+    title = stored_text(event, "--event") if event else movement.name
+    heading = event_heading(title, stored_text(date, "--date"), stored_text(club, "--club"))
     workbook, summary = layout.new_workbook(SUMMARY_SHEET)
     write_summary(summary, movement, balance, warnings)
     set_up_page(summary, paper, heading)

@@ -8,6 +8,7 @@ import math
 from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.workbooks.kit.event import header_text, set_page_header
 from xlbridge.workbooks.kit.printing import PAPER_HEIGHT, PAPER_SIZES
 from xlbridge.workbooks.kit.styles import FONT_NAME
 
@@ -22,23 +23,6 @@ TITLE_POINTS = 22.0
 MARGIN_TOP_BOTTOM = 0.7  # inches; the page header and footer print inside these
 MARGIN_HEADER_FOOTER = 0.3
 MARGIN_SIDE = 0.4
-#: The most characters a page header may hold (Excel's limit), and what the codes before the
-#: text take ("&C&"Arial,Bold"&12").
-HEADER_LIMIT = 255
-HEADER_CODES = 24
-ELLIPSIS = "…"
-
-
-def header_text(text: str, limit: int = HEADER_LIMIT - HEADER_CODES) -> str:
-    """``text`` for a page header: "&" doubled (else it starts a code), cut to ``limit``
-    characters with "…" (never between the two "&" of a doubled one)."""
-    escaped = text.replace("&", "&&")
-    if len(escaped) <= limit:
-        return escaped
-    cut = escaped[: limit - 1]
-    if cut.endswith("&") and (len(cut) - len(cut.rstrip("&"))) % 2:
-        cut = cut[:-1]
-    return cut + ELLIPSIS
 
 
 def set_up_page(ws: Worksheet, paper: str, heading: str, *, landscape: bool = False) -> None:
@@ -53,9 +37,7 @@ def set_up_page(ws: Worksheet, paper: str, heading: str, *, landscape: bool = Fa
     ws.page_margins.top = ws.page_margins.bottom = MARGIN_TOP_BOTTOM
     ws.page_margins.header = ws.page_margins.footer = MARGIN_HEADER_FOOTER
     ws.print_options.horizontalCentered = True
-    ws.oddHeader.center.text = header_text(heading)
-    ws.oddHeader.center.font = f"{FONT_NAME},Bold"
-    ws.oddHeader.center.size = 12
+    set_page_header(ws, heading, font=f"{FONT_NAME},Bold", size=12)
     ws.oddFooter.left.text = header_text(ws.title)
     ws.oddFooter.right.text = "Page &P of &N"
     for part in (ws.oddFooter.left, ws.oddFooter.right):
