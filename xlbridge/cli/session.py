@@ -3,11 +3,12 @@
     xlbridge session TRAVELLERS.csv [--method mp|acbl|ximp|butler] [--winners auto|1|2]
         [--names PAIRS.csv] [--across-field] [--factoring most-played|available]
         [--datum-rounding away|even]
-        [--ranking RANKING.csv] [-o RESULTS.xlsx] [--force]
+        [--ranking RANKING.csv] [-o RESULTS.xlsx] [--html DIR] [--force]
 
 Prints the ranking per section and direction (place, pair, names, score, %); ``--ranking``
 writes it as CSV (section, direction, pair, names, boards, score, top, percentage, place);
-``-o`` writes the printable results pack (ranking, travellers, personal score cards).
+``-o`` writes the printable results pack (ranking, travellers, personal score cards);
+``--html DIR`` the same as a web site (see :mod:`xlbridge.cli.site`).
 TRAVELLERS may also be a USEBIO (.xml) or PBN (.pbn) event file, with ``--compare`` and
 ``--usebio OUT.xml`` (see :mod:`xlbridge.cli.event_files`); its deals go on the pack.
 """
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from xlbridge.cli.common import Commands, about, require_new, require_xlsx, text_writer
+from xlbridge.cli.site import add_html_option, check_html, write_html
 from xlbridge.io.files import write_atomically
 from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
@@ -99,6 +101,7 @@ def add_session_parser(commands: Commands) -> None:
         metavar="OUT.xml",
         help="also write USEBIO 1.2 (default: not written)",
     )
+    add_html_option(session)
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
     add_progress_options(session)
     session.set_defaults(run=run_session)
@@ -123,6 +126,7 @@ def run_session(args: argparse.Namespace) -> int:
         if path is not None:
             require_new(path, args.force)
     check_file_options(args)
+    check_html(args)
     progress = Progress.for_run(args, [args.travellers, args.names])
     progress.reading(args.travellers)
     hands: dict[int, str] = {}
@@ -160,6 +164,7 @@ def run_session(args: argparse.Namespace) -> int:
             event=event.description if is_event_file(args.travellers) else "",
             date=event.date,
         )
+    site_written = write_html(args, result, names, hands, event)
     if args.ranking is not None:
         write_atomically(args.ranking, text_writer(ranking_csv(result, names)), force=args.force)
     if workbook is not None:
@@ -168,6 +173,8 @@ def run_session(args: argparse.Namespace) -> int:
     for path in (args.ranking, args.output):
         if path is not None:
             print(f"wrote {path}", file=sys.stderr)
+    if site_written:
+        print(site_written, file=sys.stderr)
     return finish_file_options(args, event, result)
 
 

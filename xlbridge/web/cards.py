@@ -1,0 +1,148 @@
+"""Cards, contracts and numbers as the results pages show them.
+
+Everything here turns a value into the small pieces a template lays out (a suit's symbol and
+whether it is red, a contract's level, strain and doubling, a number to the shown decimals);
+the templates add the markup, so every text stays escaped.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from xlbridge.io.event_file import parse_deal
+from xlbridge.scoring.contract import SEATS, VULNERABILITY, dealer
+
+#: Suit letters, their symbols, and the red ones.
+SUITS = "SHDC"
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
+RED = frozenset("HD")
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+VULNERABLE_NAMES = {"none": "None", "NS": "N-S", "EW": "E-W", "all": "All"}
+#: How a void is shown.
+VOID = "—"
+_LEAD = re.compile(r"([SHDC♠♥♦♣])\s*(10|[AKQJT2-9])", re.IGNORECASE)
+_SUIT_OF = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+class Shown(NamedTuple):
+    """A contract or a lead as shown: ``text`` before the suit, the ``suit`` (S, H, D, C,
+    NT or "" for none), then ``after`` ("4", "H", "X"; "", "S", "10"). A text that is not a
+    contract or a card is all ``text``."""
+
+    text: str
+    suit: str
+    after: str
+
+    @property
+    def symbol(self) -> str:
+        return SYMBOLS.get(self.suit, "")
+
+    @property
+    def red(self) -> bool:
+        return self.suit in RED
+
+
+@lru_cache(maxsize=1024)
+def contract(text: str) -> Shown:
+    """A contract as written on a scored line ("4SX", "3NT", "PASS", "") for the page."""
+    if text == "PASS":
+        return Shown("Pass", "", "")
+    strain = text[1:].rstrip("X")
+    if not text or not text[0].isdigit() or strain not in SYMBOLS:
+        return Shown(text, "", "")
+    return Shown(text[0], strain, text[1 + len(strain) :])
+
+
+@lru_cache(maxsize=1024)
+def lead(text: str) -> Shown:
+    """A lead ("DA", "CT", "♥10") as suit and rank (ten written 10); anything else as text."""
+    match = _LEAD.fullmatch(text.strip())
+    if match is None:
+        return Shown(text, "", "")
+    suit = match.group(1).upper()
+    rank = match.group(2).upper()
+    return Shown("", _SUIT_OF.get(suit, suit), "10" if rank == "T" else rank)
+
+
+def fixed(value: float, decimals: int) -> str:
+    """``value`` to ``decimals`` places ("" for NaN, never "-0")."""
+    if value != value:
+        return ""
+    text = f"{value:.{decimals}f}"
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
+
+
+def decimals_for(values: np.ndarray, most: int = 2) -> int:
+    """The fewest decimals (up to ``most``) that show every finite value exactly."""
+    finite = values[np.isfinite(values)]
+    for decimals in range(most):
+        scaled = finite * 10**decimals
+        if bool((np.abs(scaled - np.round(scaled)) < 1e-6).all()):
+            return decimals
+    return most
+
+
+class Suit(NamedTuple):
+    """One suit of a hand: its letter and symbol, whether red, and the cards ("A K 10 2")."""
+
+    suit: str
+    symbol: str
+    red: bool
+    cards: str
+
+
+class Hand(NamedTuple):
+    """A seat's hand on the diagram (``suits`` empty when the hand is not known)."""
+
+    seat: str
+    name: str
+    suits: tuple[Suit, ...]
+
+
+def hands(deal: str) -> dict[str, Hand] | None:
+    """The four hands of a PBN deal string by seat, for the diagram (None if it cannot be
+    read: the readers have checked it)."""
+    try:
+        by_seat = parse_deal(deal)
+    except ValueError:
+        return None
+    shown = {}
+    for seat in SEATS:
+        suits = by_seat.get(seat, ["", "", "", ""])
+        known = any(suits)
+        shown[seat] = Hand(
+            seat,
+            SEAT_NAMES[seat],
+            tuple(
+                Suit(
+                    letter,
+                    SYMBOLS[letter],
+                    letter in RED,
+                    " ".join("10" if card == "T" else card for card in ranks) or VOID,
+                )
+                for letter, ranks in zip(SUITS, suits, strict=True)
+            )
+            if known
+            else (),
+        )
+    return shown
+
+
+def board_dealer(board: int) -> str:
+    """The dealer's seat name of ``board`` (North deals board 1)."""
+    return SEAT_NAMES[SEATS[int(dealer(board))]]
+
+
+def board_vulnerability(board: int) -> str:
+    """Who is vulnerable on ``board``: None, N-S, E-W or All."""
+    return VULNERABLE_NAMES[VULNERABILITY[(board - 1) % len(VULNERABILITY)]]
+
+
+def is_number(value: float) -> bool:
+    """Whether ``value`` is a finite number (not NaN, not infinite)."""
+    return math.isfinite(value)
