@@ -339,7 +339,8 @@ class ScoredSession:
         played = played[np.lexsort((traveller.round[first], traveller.board[first]))]
         pids = np.concatenate((self.table_ns[played], self.table_ew[played]))
         tables = np.concatenate((played, played))
-        order = np.argsort(pids, kind="stable")
+        place = np.tile(np.arange(played.size), 2)  # a pair's tables in board order
+        order = np.lexsort((place, pids))
         pids, tables = pids[order], tables[order]
         starts = np.flatnonzero(np.diff(pids)) + 1
         by_pid = dict(
