@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from session_builder import EXAMPLES, example_session
-from site_reader import Cell, Page, cell, read_page
+from site_reader import Cell, cell, read_page
 
 from xlbridge.io.sessions import parse_names, parse_session, read_names
 from xlbridge.scoring.session import PairResult, SessionResult, score_session
