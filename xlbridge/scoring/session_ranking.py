@@ -369,7 +369,7 @@ class ScoredSession:
             if ns:
                 score = line.ns_score
             else:
-                score = -line.ns_score if ew_own != ew_own else float(ew_own)
+                score = 0.0 - line.ns_score if ew_own != ew_own else float(ew_own)  # not -0
             rows.append(
                 ScoreCardRow(
                     board=line.board,

@@ -23,8 +23,9 @@ SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 RED = frozenset("HD")
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 VULNERABLE_NAMES = {"none": "None", "NS": "N-S", "EW": "E-W", "all": "All"}
-#: How a void is shown.
+#: How a void is shown, and what stands between two cards of a suit (a thin space).
 VOID = "—"
+CARD_GAP = "\u2009"
 _LEAD = re.compile(r"([SHDC♠♥♦♣])\s*(10|[AKQJT2-9])", re.IGNORECASE)
 _SUIT_OF = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
@@ -88,7 +89,8 @@ def decimals_for(values: np.ndarray, most: int = 2) -> int:
 
 
 class Suit(NamedTuple):
-    """One suit of a hand: its letter and symbol, whether red, and the cards ("A K 10 2")."""
+    """One suit of a hand: its letter and symbol, whether red, and the cards ("A K 10 2",
+    thin spaces between them)."""
 
     suit: str
     symbol: str
@@ -123,7 +125,7 @@ def hands(deal: str) -> dict[str, Hand] | None:
                     letter,
                     SYMBOLS[letter],
                     letter in RED,
-                    " ".join("10" if card == "T" else card for card in ranks) or VOID,
+                    CARD_GAP.join("10" if card == "T" else card for card in ranks) or VOID,
                 )
                 for letter, ranks in zip(SUITS, suits, strict=True)
             )
