@@ -33,6 +33,8 @@ workload, each runnable alone with the same options:
 10. ``bench_session.py`` — a national simultaneous pairs: contract scoring (≥ 50× a per-row
    loop), the session scored and ranked (≤ 2× matchpoints of the same lines), ``xlbridge
    session`` end to end (recorded).
+11. ``bench_web.py`` — the results site of the same event (``xlbridge session --html``): at
+   most 3× a bare Jinja2 writer of the same files; pages per second and size (recorded).
 
 bridge-scorer (npm, MIT) is installed by ``peer.py`` into a cache outside the repository.
 """
@@ -51,6 +53,7 @@ import bench_matchpoints
 import bench_session
 import bench_startup
 import bench_vp
+import bench_web
 import bench_workbooks
 from bench_common import Line, Sizes, best_lines, script_main
 
@@ -64,6 +67,7 @@ WORKLOADS = (
     bench_startup,
     bench_files,
     bench_session,
+    bench_web,
 )
 
 

@@ -1,8 +1,8 @@
 """Cards, contracts and numbers as the results pages show them.
 
-Everything here turns a value into the small pieces a template lays out (a suit's symbol and
-whether it is red, a contract's level, strain and doubling, a number to the shown decimals);
-the templates add the markup, so every text stays escaped.
+Everything here turns a value into what a template lays out: a number to the shown decimals,
+a hand's suits, or a contract or a lead as markup (``Markup``, built with every part of the
+text escaped, so a template shows it as it is and nothing a user typed becomes markup).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
+from markupsafe import Markup, escape
 
 from xlbridge.io.event_file import parse_deal
 from xlbridge.scoring.contract import SEATS, VULNERABILITY, dealer
@@ -30,44 +31,34 @@ _LEAD = re.compile(r"([SHDC♠♥♦♣])\s*(10|[AKQJT2-9])", re.IGNORECASE)
 _SUIT_OF = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
-class Shown(NamedTuple):
-    """A contract or a lead as shown: ``text`` before the suit, the ``suit`` (S, H, D, C,
-    NT or "" for none), then ``after`` ("4", "H", "X"; "", "S", "10"). A text that is not a
-    contract or a card is all ``text``."""
-
-    text: str
-    suit: str
-    after: str
-
-    @property
-    def symbol(self) -> str:
-        return SYMBOLS.get(self.suit, "")
-
-    @property
-    def red(self) -> bool:
-        return self.suit in RED
+def suit_html(suit: str) -> Markup:
+    """The symbol of ``suit`` (S, H, D, C; NT as letters), hearts and diamonds in red."""
+    if suit not in SYMBOLS or suit == "NT":
+        return escape(suit)
+    return Markup(f'<span class="suit{" red" if suit in RED else ""}">{SYMBOLS[suit]}</span>')
 
 
 @lru_cache(maxsize=1024)
-def contract(text: str) -> Shown:
-    """A contract as written on a scored line ("4SX", "3NT", "PASS", "") for the page."""
+def contract_html(text: str) -> Markup:
+    """A contract as written on a scored line ("4SX", "3NT", "PASS", "") for the page:
+    "4♠X" with the suit's symbol, "Pass"; any other text escaped as it is."""
     if text == "PASS":
-        return Shown("Pass", "", "")
+        return Markup("Pass")
     strain = text[1:].rstrip("X")
     if not text or not text[0].isdigit() or strain not in SYMBOLS:
-        return Shown(text, "", "")
-    return Shown(text[0], strain, text[1 + len(strain) :])
+        return escape(text)
+    return escape(text[0]) + suit_html(strain) + escape(text[1 + len(strain) :])
 
 
-@lru_cache(maxsize=1024)
-def lead(text: str) -> Shown:
-    """A lead ("DA", "CT", "♥10") as suit and rank (ten written 10); anything else as text."""
+@lru_cache(maxsize=4096)
+def lead_html(text: str) -> Markup:
+    """A lead ("DA", "CT", "♥10") as suit symbol and rank, ten written 10; any other text
+    escaped as it is."""
     match = _LEAD.fullmatch(text.strip())
     if match is None:
-        return Shown(text, "", "")
-    suit = match.group(1).upper()
-    rank = match.group(2).upper()
-    return Shown("", _SUIT_OF.get(suit, suit), "10" if rank == "T" else rank)
+        return escape(text)
+    suit, rank = match.group(1).upper(), match.group(2).upper()
+    return suit_html(_SUIT_OF.get(suit, suit)) + ("10" if rank == "T" else rank)
 
 
 def fixed(value: float, decimals: int) -> str:

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
+from markupsafe import Markup, escape
 
 from xlbridge.io.sessions import pair_names
 from xlbridge.scoring.session import BoardTraveller, PairResult, ScoreCardRow, SessionResult
 from xlbridge.web import cards
-from xlbridge.web.cards import Shown, fixed
+from xlbridge.web.cards import fixed
 
 #: The ranking's file; boards and score cards are ``board-…html`` and ``pair-N.html``.
 INDEX = "index.html"
@@ -38,6 +40,12 @@ class Link(NamedTuple):
     text: str
     href: str
 
+    def html(self) -> Markup:
+        """The link as markup (the text alone when there is no page), text escaped."""
+        if not self.href:
+            return escape(self.text)
+        return Markup(f'<a href="{escape(self.href)}">{escape(self.text)}</a>')
+
 
 class RankRow(NamedTuple):
     place: str
@@ -55,13 +63,14 @@ class Ranking(NamedTuple):
 
 
 class LineRow(NamedTuple):
-    """A traveller line: pairs, play, NS score, both sides' MPs or IMPs and %."""
+    """A traveller line: pairs (links), play (contract and lead as markup), NS score, both
+    sides' MPs or IMPs and %."""
 
-    ns: Link
-    ew: Link
-    contract: Shown
+    ns: Markup
+    ew: Markup
+    contract: Markup
     by: str
-    lead: Shown
+    lead: Markup
     tricks: str
     score: str
     adjusted: bool
@@ -72,15 +81,14 @@ class LineRow(NamedTuple):
 
 
 class CardRow(NamedTuple):
-    """A score card line; ``played`` False for a board the pair did not play."""
+    """A score card line; ``played`` False for a board the pair did not play. ``board`` and
+    ``opponents`` are links, ``contract`` the contract, declarer and result, as markup."""
 
-    board: Link
+    board: Markup
     played: bool
     direction: str
-    opponents: Link
-    contract: Shown
-    by: str
-    result: str
+    opponents: Markup
+    contract: Markup
     score: str
     adjusted: bool
     value: str
@@ -112,6 +120,8 @@ class SessionSite:
     header: Header
     card_file: dict[Key, str] = field(default_factory=dict)
     board_file: dict[tuple[str, int], str] = field(default_factory=dict)
+    _links: dict[Key, Markup] = field(default_factory=dict)
+    _board_links: dict[tuple[str, int], Markup] = field(default_factory=dict)
     shared_boards: bool = False  # sections share board numbers: a page per board and section
     value_decimals: int = 2
     total_decimals: int = 2
@@ -142,13 +152,21 @@ class SessionSite:
 
     # Links ------------------------------------------------------------------------------
 
-    def pair_link(self, section: str, direction: str, pair: str) -> Link:
+    def pair_link(self, section: str, direction: str, pair: str) -> Markup:
+        """A pair's label linked to its score card (worked out once a pair)."""
         key = (section, direction if self.result.winners == 2 else "", pair)
-        return Link(pair, self.card_file.get(key, ""))
+        link = self._links.get(key)
+        if link is None:
+            link = self._links[key] = Link(pair, self.card_file.get(key, "")).html()
+        return link
 
-    def board_link(self, section: str, board: int) -> Link:
+    def board_link(self, section: str, board: int) -> Markup:
+        """A board's number linked to its page (worked out once a board)."""
         key = ("" if self.result.across_field else section, board)
-        return Link(str(board), self.board_file.get(key, ""))
+        link = self._board_links.get(key)
+        if link is None:
+            link = self._board_links[key] = Link(str(board), self.board_file.get(key, "")).html()
+        return link
 
     # The ranking ------------------------------------------------------------------------
 
@@ -226,9 +244,9 @@ class SessionSite:
             LineRow(
                 self.pair_link(line.section, "NS", line.ns_pair),
                 self.pair_link(line.section, "EW", line.ew_pair),
-                cards.contract(line.contract),
+                cards.contract_html(line.contract),
                 line.declarer,
-                cards.lead(line.lead),
+                cards.lead_html(line.lead),
                 str(line.tricks) if line.tricks >= 0 else "",
                 line.score_text,
                 bool(line.adjusted),
@@ -259,17 +277,12 @@ class SessionSite:
             by_board.setdefault(row.board, []).append(row)
         decimals, other = self.value_decimals, {"NS": "EW", "EW": "NS"}
         shown: list[CardRow] = []
-        running = ""
-        blank = Shown("", "", "")
+        running, blank = "", Markup()
         for board in boards:
             link = self.board_link(pair.section, board)
             played = by_board.get(board)
             if not played:
-                shown.append(
-                    CardRow(
-                        link, False, "", Link("", ""), blank, "", "", "", False, "", "", running
-                    )
-                )
+                shown.append(CardRow(link, False, "", blank, blank, "", False, "", "", running))
                 continue
             for row in played:
                 running = fixed(row.running_total, self.total_decimals)
@@ -279,9 +292,7 @@ class SessionSite:
                         True,
                         row.direction,
                         self.pair_link(pair.section, other[row.direction], row.opponents),
-                        cards.contract(row.contract),
-                        row.declarer,
-                        row.result,
+                        _played(row.contract, row.declarer, row.result),
                         row.score_text,
                         row.score != row.score and row.score_text.startswith("A"),
                         fixed(row.value, decimals),
@@ -312,3 +323,15 @@ class SessionSite:
                     "masterpoints": self.masterpoints.get(pair.key, ""),
                 },
             )
+
+
+@lru_cache(maxsize=4096)
+def _played(contract: str, declarer: str, result: str) -> Markup:
+    """A score card's contract, its declarer and the result, as markup."""
+    shown = cards.contract_html(contract)
+    if not declarer:
+        return shown
+    return Markup(
+        f'{shown} <span class="by">{escape(declarer)}</span> '
+        f'<span class="result">{escape(result)}</span>'
+    )
