@@ -107,6 +107,22 @@ def read_page(path: Path) -> Page:
     return reader.page
 
 
+def by_header(page: Page, table_class: str) -> list[dict[str, Cell]]:
+    """The body rows of every table of ``table_class``, each cell keyed by its column's
+    header text; a row with a spanning cell keys its first and last cells only, and its
+    whole text as "*"."""
+    keyed = []
+    for table in page.tables.get(table_class, []):
+        header = [c.text for c in table[0]]
+        for row in table[1:]:
+            if len(row) == len(header):
+                keyed.append(dict(zip(header, row, strict=True)))
+            else:
+                text = " ".join(c.text for c in row)
+                keyed.append({header[0]: row[0], header[-1]: row[-1], "*": Cell((), text)})
+    return keyed
+
+
 def cell(row: list[Cell], name: str) -> Cell:
     """The cell of ``row`` whose class is ``name``."""
     return next(c for c in row if name in c.classes)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from session_builder import EXAMPLES, example_session
-from site_reader import Cell, cell, read_page
+from site_reader import by_header, cell, read_page
 
 from xlbridge.io.sessions import parse_names, parse_session, read_names
 from xlbridge.scoring.session import PairResult, SessionResult, score_session
@@ -116,13 +116,6 @@ def test_ranking_numbers_are_the_sessions(
     assert "Place" in headers and "Names" in headers
 
 
-def values_of(row: list[Cell], result: SessionResult) -> dict[str, str]:
-    names = ["ns", "ew", "score", "ns-value", "ew-value"]
-    if result.unit == "MP":
-        names += ["ns-percent", "ew-percent"]
-    return {name: cell(row, name).text for name in names}
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_board_pages_show_the_travellers(
     name: str, sites: dict[str, tuple[SessionResult, Path]]
@@ -130,22 +123,23 @@ def test_board_pages_show_the_travellers(
     result, folder = sites[name]
     for traveller in result.travellers:
         page = read_page(folder / board_file(result, traveller.section, traveller.board))
-        rows = page.rows("traveller")
+        rows = by_header(page, "traveller")
+        unit = result.unit
         assert len(rows) == len(traveller.lines)
         for row, line in zip(rows, traveller.lines, strict=True):
-            shown = values_of(row, result)
-            assert (shown["ns"], shown["ew"]) == (line.ns_pair, line.ew_pair)
-            assert shown["score"].startswith(line.score_text)
+            assert (row["NS"].text, row["EW"].text) == (line.ns_pair, line.ew_pair)
+            score = row["NS score"].text
+            assert score.startswith(line.score_text)
             if line.ns_score == line.ns_score:
-                assert number(shown["score"]) == line.ns_score
-            assert ("adjusted" in shown["score"]) == bool(line.adjusted)
-            assert close(shown["ns-value"], line.ns_value)
-            assert close(shown["ew-value"], line.ew_value)
-            if result.unit == "MP":
-                assert close(shown["ns-percent"], line.ns_percent, 0)
-                assert close(shown["ew-percent"], line.ew_percent, 0)
+                assert number(score) == line.ns_score
+            assert ("adjusted" in score) == bool(line.adjusted)
+            assert close(row[f"NS {unit}"].text, line.ns_value)
+            assert close(row[f"EW {unit}"].text, line.ew_value)
+            if unit == "MP":
+                assert close(row["NS %"].text, line.ns_percent, 0)
+                assert close(row["EW %"].text, line.ew_percent, 0)
             if line.tricks >= 0:
-                assert int(cell(row, "tricks").text) == line.tricks
+                assert int(row["Tricks"].text) == line.tricks
         assert f"Board {traveller.board}" in page.text
         assert "Dealer: " in page.text and "Vulnerable: " in page.text
 
@@ -161,19 +155,23 @@ def test_score_cards_show_every_board(
     }
     for index, pair in enumerate(result.pairs, 1):
         page = read_page(folder / f"pair-{index}.html")
-        rows = page.rows("score-card")
-        played = [row for row in rows if any("value" in c.classes for c in row)]
-        missing = [row for row in rows if row not in played]
+        rows = by_header(page, "score-card")
+        played = [row for row in rows if "*" not in row]
+        missing = [row for row in rows if "*" in row]
         expected = result.score_card(pair)
         assert len(played) == len(expected)
+        unit = result.unit
         for row, card in zip(played, expected, strict=True):
-            assert int(cell(row, "board").text) == card.board
-            assert cell(row, "direction").text == card.direction
-            assert cell(row, "opponents").text == card.opponents
-            assert close(cell(row, "value").text, card.value)
-            assert close(cell(row, "running").text, card.running_total)
-        assert all("not played" in " ".join(c.text for c in row) for row in missing)
-        boards = {int(cell(row, "board").text) for row in rows}
+            assert int(row["Bd"].text) == card.board
+            assert row["Dir"].text == card.direction
+            assert row["Opp"].text == card.opponents
+            assert row["Score"].text == card.score_text
+            assert close(row[unit].text, card.value)
+            assert close(row["Total"].text, card.running_total)
+            if card.declarer:
+                assert row["Contract"].text.split()[1:] == [card.declarer, card.result]
+        assert all(row["*"].text.split()[1:3] == ["not", "played"] for row in missing)
+        boards = {int(row["Bd"].text) for row in rows}
         assert boards == boards_of[pair.section]
         assert len(missing) == len(boards_of[pair.section] - {c.board for c in expected})
         assert close(page.by_class["total"][0], pair.score)

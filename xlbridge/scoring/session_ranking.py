@@ -103,6 +103,8 @@ class ScoredSession:
     pair_rank: np.ndarray = field(init=False)
     pair_tied: np.ndarray = field(init=False)
     pair_order: np.ndarray = field(init=False)
+    #: Each table's line once built (travellers and score cards share them).
+    _lines: dict[int, ScoredLine] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         played = self.table_group >= 0
@@ -221,6 +223,12 @@ class ScoredSession:
         return number + DIRECTIONS.index(pair.direction) * (self.pair_ids // 2)
 
     def _line(self, table: int) -> ScoredLine:
+        line = self._lines.get(table)
+        if line is None:
+            line = self._lines[table] = self._new_line(table)
+        return line
+
+    def _new_line(self, table: int) -> ScoredLine:
         traveller = self.traveller
         row = int(self.tables.first[table])
         group = int(self.table_group[table])

@@ -61,7 +61,7 @@ def site_pages(
     """
     header = session_header(result, event, date, club)
     site = SessionSite(result, names or {}, deals or {}, masterpoints or {}, header)
-    common = {"header": header, "index": INDEX}
+    common = {"header": header, "index": INDEX, "matchpoints": header.matchpoints}
     rankings = site.rankings()
     with_masterpoints = any(row.masterpoints for ranking in rankings for row in ranking.rows)
     yield INDEX, render("ranking.html", common, rankings=rankings, masterpoints=with_masterpoints)
