@@ -111,3 +111,32 @@ def test_hearts_and_diamonds_are_red(site: Path, browser: Chromium) -> None:
     black = {c for c in colours if c[0] in "♠♣"}
     assert red == {"♥rgb(192, 0, 26)", "♦rgb(192, 0, 26)"}
     assert black == {"♠rgb(27, 31, 35)", "♣rgb(27, 31, 35)"}
+
+
+@pytest.fixture(scope="module")
+def standings_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Twelve teams, seven rounds of a Swiss (a long name and a hostile one among them)."""
+    from xlbridge.scoring.team_standings import team_standings
+    from xlbridge.web.standings import Event, write_standings
+
+    names = {n: f"Team {n}" for n in range(1, 13)}
+    names[3], names[7] = LONG_NAME, "<script>console.error(1)</script>"
+    matches = [
+        (r, n, (n + r - 1) % 12 + 1 if (n + r - 1) % 12 + 1 != n else None, float(r * n % 17 - 8))
+        for r in range(1, 8)
+        for n in range(1, 13, 2)
+    ]
+    standings = team_standings(names, 7, matches, lambda m: (10 + m / 4, 10 - m / 4), bye_vps=12.0)
+    folder = tmp_path_factory.mktemp("standings") / "site"
+    write_standings(folder, standings, Event("Winter Swiss", "Swiss teams"))
+    return folder
+
+
+@pytest.mark.parametrize("name", ["index.html", "round-1.html"])
+def test_standings_pages_fit_a_phone(
+    name: str, standings_site: Path, browser: Chromium, shots: Path
+) -> None:
+    page = browser.load(standings_site / name, 375)
+    assert page.errors == []
+    assert page.scroll_width <= 375
+    page.screenshot(shots / f"standings-{name.removesuffix('.html')}-375.png")

@@ -67,9 +67,14 @@ def run_standings(args: argparse.Namespace) -> int:
 
 
 def standings_text(standings: Standings, entry: str) -> str:
-    """The standings as printed: place, number, name, total VPs."""
+    """The standings as printed: place, number, name (control characters shown escaped),
+    total VPs."""
+    from xlbridge.scoring.bounds import terminal_text
+
     rows = [("Place", "No", entry, "VPs")]
-    rows += [(e.place, str(e.number), e.name, f"{e.total:.2f}") for e in standings.entries]
+    rows += [
+        (e.place, str(e.number), terminal_text(e.name), f"{e.total:.2f}") for e in standings.entries
+    ]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     return "\n".join(
         f"{p:<{widths[0]}}  {n:>{widths[1]}}  {name:<{widths[2]}}  {vps:>6}".rstrip()
