@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from xlbridge.errors import InputError
+from xlbridge.io.files import check_parent
 
 
 def check_folder(path: Path, *, force: bool = False) -> None:
@@ -24,11 +25,7 @@ def check_folder(path: Path, *, force: bool = False) -> None:
         raise InputError(f"{path} is a file; give a folder to write the pages in")
     if path.exists() and not force:
         raise InputError(f"{path} already exists; use --force to replace it")
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise InputError(f"output folder {parent} does not exist")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise InputError(f"{path}: cannot be written (the folder {parent} is read-only)")
+    check_parent(path)
 
 
 def write_folder(path: Path, files: Iterable[tuple[str, str]], *, force: bool = False) -> int:

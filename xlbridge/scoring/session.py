@@ -148,6 +148,18 @@ class SessionResult:
             and (direction is None or pair.direction == direction)
         ]
 
+    def rankings(self) -> list[tuple[str, str, list[PairResult]]]:
+        """Each ranking as (section, direction, its pairs in place order): one per section
+        (one in all when ranked across the field, section "") and direction."""
+        sections = ("",) if self.across_field else self.sections
+        found = []
+        for section in sections:
+            for direction in self.directions:
+                pairs = self.ranking(None if self.across_field else section, direction)
+                if pairs:
+                    found.append((section, direction, pairs))
+        return found
+
     @cached_property
     def travellers(self) -> tuple[BoardTraveller, ...]:
         """Every board's traveller, by section (when scored within sections) then board."""

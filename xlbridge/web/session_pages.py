@@ -172,15 +172,10 @@ class SessionSite:
 
     def rankings(self) -> list[Ranking]:
         """One ranking per section (unless ranked across the field) and direction."""
-        result = self.result
-        sections = ("",) if result.across_field else result.sections
-        shown = []
-        for section in sections:
-            for direction in result.directions:
-                pairs = result.ranking(None if result.across_field else section, direction)
-                if pairs:
-                    shown.append(Ranking(self._heading(section, direction), self._rows(pairs)))
-        return shown
+        return [
+            Ranking(self._heading(section, direction), self._rows(pairs))
+            for section, direction, pairs in self.result.rankings()
+        ]
 
     def _heading(self, section: str, direction: str) -> str:
         parts = [f"Section {section}" if section else "", DIRECTION_NAMES[direction]]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 from xlbridge.io.folders import write_folder
 from xlbridge.scoring.session import SessionResult
@@ -82,16 +83,11 @@ def write_site(
     names: Mapping[Key, str] | None = None,
     deals: Mapping[int, str] | None = None,
     *,
-    event: str = "",
-    date: str = "",
-    club: str = "",
-    masterpoints: Mapping[Key, str] | None = None,
     force: bool = False,
+    **details: Any,
 ) -> int:
-    """Write the site of ``result`` (see :func:`site_pages`) as the folder ``folder``;
-    returns the number of pages. An existing folder is replaced as a whole only with
-    ``force``; a failure leaves no half-written site."""
-    pages = site_pages(
-        result, names, deals, event=event, date=date, club=club, masterpoints=masterpoints
-    )
-    return write_folder(folder, pages, force=force)
+    """Write the site of ``result`` as the folder ``folder``; returns the number of pages.
+    ``names``, ``deals`` and ``details`` (``event``, ``date``, ``club``, ``masterpoints``) are
+    :func:`site_pages`'. An existing folder is replaced as a whole only with ``force``; a
+    failure leaves no half-written site."""
+    return write_folder(folder, site_pages(result, names, deals, **details), force=force)
