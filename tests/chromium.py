@@ -67,6 +67,16 @@ class Page:
         path.write_bytes(base64.b64decode(shot["data"]))
         return path
 
+    def pdf(self, path: Path) -> Path:
+        """The page printed (its print style sheet) on A4, as a PDF."""
+        printed = self.browser.call(
+            "Page.printToPDF",
+            {"paperWidth": 8.27, "paperHeight": 11.69, "printBackground": False},
+            self.session,
+        )
+        path.write_bytes(base64.b64decode(printed["data"]))
+        return path
+
 
 class Chromium:
     """A headless Chromium process and the DevTools connection to it."""

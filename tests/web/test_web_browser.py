@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -140,3 +141,13 @@ def test_standings_pages_fit_a_phone(
     assert page.errors == []
     assert page.scroll_width <= 375
     page.screenshot(shots / f"standings-{name.removesuffix('.html')}-375.png")
+
+
+def test_a_board_and_a_score_card_print_on_one_sheet(
+    site: Path, browser: Chromium, shots: Path
+) -> None:
+    """The print style sheet: a board (deal and traveller) and a 26-board score card each fit
+    one A4 sheet, nothing pushed onto a second."""
+    for name in ("board-5.html", "pair-3.html"):
+        printed = browser.load(site / name, 1280).pdf(shots / f"{name}.pdf").read_bytes()
+        assert len(re.findall(rb"/Type\s*/Page[^s]", printed)) == 1, name

@@ -194,7 +194,7 @@ class SessionSite:
                 pair.boards,
                 fixed(pair.score, self.total_decimals),
                 fixed(pair.percentage if matchpoints else pair.per_board, 2),
-                self.masterpoints.get(pair.key, ""),
+                pair_names(self.masterpoints, pair),
             )
             for pair in pairs
         ]
@@ -315,7 +315,7 @@ class SessionSite:
                     "score": fixed(pair.score, self.total_decimals),
                     "percent": fixed(pair.percentage, 2),
                     "per_board": fixed(pair.per_board, 2),
-                    "masterpoints": self.masterpoints.get(pair.key, ""),
+                    "masterpoints": pair_names(self.masterpoints, pair),
                 },
             )
 
