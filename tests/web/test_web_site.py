@@ -239,3 +239,23 @@ def test_names_and_headings_are_shown_as_text(tmp_path: Path) -> None:
     for pair, name in HOSTILE.items():
         assert shown[pair] == name
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in (folder / "index.html").read_text()
+
+
+def test_section_labels_and_pair_labels_are_text(tmp_path: Path) -> None:
+    """Sections are labels a file gives: shown as text, never as markup, and never part of a
+    file name."""
+    text = (EXAMPLES / "mitchell.csv").read_text(encoding="utf-8").splitlines()
+    hostile = ["section," + text[0]] + [f'"<b>A</b>",{line}' for line in text[1:]]
+    hostile += [f'"<i>B</i>",{line}' for line in text[1:]]
+    result = score_session(parse_session("\n".join(hostile) + "\n", "hostile.csv"))
+    folder = tmp_path / "site"
+    write_site(folder, result)
+    names = sorted(p.name for p in folder.iterdir())
+    assert all(name.replace("-", "").replace(".", "").isalnum() for name in names)
+    for path in folder.iterdir():
+        html = path.read_text(encoding="utf-8")
+        assert "<b>" not in html and "<i>" not in html
+    ranking = read_page(folder / "index.html")
+    assert "Section <b>A</b> — North-South" in ranking.text
+    board = read_page(folder / "board-2-1.html")
+    assert "Board 1 — Section <i>B</i>" in board.text

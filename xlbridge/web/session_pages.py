@@ -217,7 +217,10 @@ class SessionSite:
             "dealer": cards.board_dealer(traveller.board),
             "vulnerable": cards.board_vulnerability(traveller.board),
             "hands": cards.hands(deal) if deal else None,
-            "dd": None,  # a double-dummy table and par, when they are known
+            # The double-dummy block of board.html, shown when set: an object with
+            # ``strains`` (headings: "NT", "♠", …), ``rows`` (each ``seat`` and ``tricks``, one
+            # count per strain) and ``par`` (text, may be "").
+            "dd": None,
             "lines": lines,
             "any_adjusted": any(line.adjusted for line in lines),
             "top": fixed(traveller.top, self.value_decimals),
