@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from chromium import Chromium, find_chromium
-from session_builder import example_session
+from session_builder import EXAMPLES, example_session
 
 from xlbridge.web.site import write_site
 
@@ -151,3 +151,18 @@ def test_a_board_and_a_score_card_print_on_one_sheet(
     for name in ("board-5.html", "pair-3.html"):
         printed = browser.load(site / name, 1280).pdf(shots / f"{name}.pdf").read_bytes()
         assert len(re.findall(rb"/Type\s*/Page[^s]", printed)) == 1, name
+
+
+def test_a_long_pair_label_fits_a_phone(tmp_path: Path, browser: Chromium, shots: Path) -> None:
+    """Pair labels come from the file too: one of 300 letters is cut short in the ranking
+    (whole on its score card), and no page overflows."""
+    from xlbridge.io.sessions import parse_session
+    from xlbridge.scoring.session import score_session
+
+    text = (EXAMPLES / "howell.csv").read_text(encoding="utf-8")
+    result = score_session(parse_session(text.replace(",14,", ",P" + "Q" * 300 + ","), "x"))
+    write_site(tmp_path / "site", result)
+    for name in ("index.html", "board-1.html", "pair-9.html"):
+        page = browser.load(tmp_path / "site" / name, 375)
+        assert page.errors == [] and page.scroll_width <= 375, name
+    page.screenshot(shots / "long-label-card-375.png")

@@ -65,7 +65,17 @@ def site_pages(
     common = {"header": header, "index": INDEX, "matchpoints": header.matchpoints}
     rankings = site.rankings()
     with_masterpoints = any(row.masterpoints for ranking in rankings for row in ranking.rows)
-    yield INDEX, render("ranking.html", common, rankings=rankings, masterpoints=with_masterpoints)
+    with_names = any(row.names for ranking in rankings for row in ranking.rows)
+    yield (
+        INDEX,
+        render(
+            "ranking.html",
+            common,
+            rankings=rankings,
+            masterpoints=with_masterpoints,
+            with_names=with_names,
+        ),
+    )
     for index in range(len(result.travellers)):
         context = site.board_context(index)
         traveller = result.travellers[index]
