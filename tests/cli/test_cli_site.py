@@ -109,3 +109,16 @@ def test_a_file_in_the_way_is_refused(tmp_path: Path, capsys: pytest.CaptureFixt
         ["session", str(EXAMPLES / "howell.csv"), "--html", str(tmp_path / "no" / "site")], capsys
     )
     assert code == 2 and "does not exist" in err
+
+
+def test_folders_left_by_a_killed_run_are_cleared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / ".site.abc123.new").mkdir()
+    (tmp_path / ".site.abc123.new" / "index.html").write_text("half", encoding="utf-8")
+    (tmp_path / ".other.x.new").mkdir()  # not this site's: left alone
+    code, _, _ = run(
+        ["session", str(EXAMPLES / "howell.csv"), "--html", str(tmp_path / "site")], capsys
+    )
+    assert code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.x.new", "site"]

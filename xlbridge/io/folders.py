@@ -8,6 +8,7 @@ files are produced) leaves the target as it was and removes the new folder.
 
 from __future__ import annotations
 
+import glob
 import os
 import shutil
 import tempfile
@@ -34,6 +35,11 @@ def write_folder(path: Path, files: Iterable[tuple[str, str]], *, force: bool = 
     so an error raised by ``files`` leaves nothing behind."""
     check_folder(path, force=force)
     parent = path.parent if str(path.parent) else Path(".")
+    for stale in [
+        *parent.glob(f".{glob.escape(path.name)}.*.new"),
+        *parent.glob(f".{glob.escape(path.name)}.*.old"),
+    ]:
+        shutil.rmtree(stale, ignore_errors=True)  # left by a run killed while writing
     try:
         new = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".new", dir=parent))
     except OSError as error:
