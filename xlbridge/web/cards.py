@@ -7,7 +7,6 @@ text escaped, so a template shows it as it is and nothing a user typed becomes m
 
 from __future__ import annotations
 
-import math
 import re
 from functools import lru_cache
 from typing import NamedTuple
@@ -134,8 +133,3 @@ def board_dealer(board: int) -> str:
 def board_vulnerability(board: int) -> str:
     """Who is vulnerable on ``board``: None, N-S, E-W or All."""
     return VULNERABLE_NAMES[VULNERABILITY[(board - 1) % len(VULNERABILITY)]]
-
-
-def is_number(value: float) -> bool:
-    """Whether ``value`` is a finite number (not NaN, not infinite)."""
-    return math.isfinite(value)
