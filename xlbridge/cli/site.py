@@ -18,14 +18,17 @@ if TYPE_CHECKING:  # the options are built before numpy loads
     from xlbridge.scoring.session import SessionResult
 
 
-def add_html_option(parser: argparse.ArgumentParser) -> None:
-    """The ``--html DIR`` option of a command that writes a results site."""
+def add_html_option(
+    parser: argparse.ArgumentParser,
+    pages: str = "the ranking, a page per board and a score card per pair",
+) -> None:
+    """The ``--html DIR`` option of a command that writes a results site of ``pages``."""
     parser.add_argument(
         "--html",
         type=Path,
         metavar="DIR",
-        help="also write the results as a web site into the folder DIR: ranking, a page per "
-        "board and a score card per pair (default: not written)",
+        help=f"also write the results as a web site into the folder DIR: {pages} "
+        "(default: not written)",
     )
 
 

@@ -37,7 +37,7 @@ def add_standings_command(commands: Commands) -> None:
         help="a Swiss event .xlsx made by 'template swiss-teams|swiss-pairs', or a league "
         ".xlsx made by 'template league'",
     )
-    add_html_option(standings)
+    add_html_option(standings, "the standings, VPs round by round, and a page per round")
     standings.add_argument("--force", action="store_true", help="replace an existing folder")
     standings.set_defaults(run=run_standings)
 
