@@ -108,6 +108,7 @@ class Chromium:
                 "--remote-debugging-pipe",
                 "--no-sandbox",
                 "--disable-gpu",
+                "--disable-dev-shm-usage",
                 "--no-first-run",
                 "--no-default-browser-check",
                 "--disable-extensions",
