@@ -23,8 +23,9 @@ from xlbridge.web.site import write_site
 Names = dict[tuple[str, str, str], str]
 
 
-def two_sections() -> tuple[SessionResult, Names]:
-    """The example Mitchell as section A, and with pair p renumbered 12 − p as section B."""
+def two_sections(across_field: bool = False) -> tuple[SessionResult, Names]:
+    """The example Mitchell as section A, and with pair p renumbered 12 − p as section B
+    (scored section by section, or across the field)."""
     rows = list(csv.DictReader(io.StringIO((EXAMPLES / "mitchell.csv").read_text())))
     out = io.StringIO()
     writer = csv.writer(out)
@@ -38,7 +39,7 @@ def two_sections() -> tuple[SessionResult, Names]:
     traveller = parse_session(out.getvalue(), "two-sections.csv")
     names = read_names(EXAMPLES / "mitchell-names.csv")
     names_b = {("B", d, p): f"{n} (B)" for (_, d, p), n in names.items()}
-    return score_session(traveller, "mp"), {
+    return score_session(traveller, "mp", across_field=across_field), {
         **{("A", d, p): n for (_, d, p), n in names.items()},
         **names_b,
     }
@@ -48,6 +49,7 @@ def sessions() -> dict[str, tuple[SessionResult, Names]]:
     return {
         "howell": example_session("howell", "mp"),
         "mitchell-two-sections": two_sections(),
+        "two-sections-across-the-field": two_sections(across_field=True),
         "butler": example_session("howell", "butler"),
         "cross-imps": example_session("mitchell", "ximp"),
     }
@@ -83,6 +85,13 @@ def board_file(result: SessionResult, section: str, board: int) -> str:
     return f"board-{board}.html"
 
 
+def label(result: SessionResult, section: str, pair: str) -> str:
+    """A pair as the pages show it: with its section in front when sections are scored
+    together (the number alone would not say which pair)."""
+    together = result.across_field and len(result.sections) > 1
+    return f"{section}{pair}" if together else pair
+
+
 def rankings(result: SessionResult) -> list[PairResult]:
     sections = ("",) if result.across_field else result.sections
     return [
@@ -102,11 +111,11 @@ def test_ranking_numbers_are_the_sessions(
     rows = page.rows("ranking")
     pairs = rankings(result)
     assert len(rows) == len(pairs) == len(result.pairs)
-    expected_tables = len(result.sections) * result.winners
+    expected_tables = (1 if result.across_field else len(result.sections)) * result.winners
     assert len(page.tables["ranking"]) == expected_tables
     for row, pair in zip(rows, pairs, strict=True):
         assert cell(row, "place").text == pair.place
-        assert cell(row, "pair").text == pair.pair
+        assert cell(row, "pair").text == label(result, pair.section, pair.pair)
         assert close(cell(row, "score").text, pair.score)
         shown = pair.percentage if result.unit == "MP" else pair.per_board
         assert close(cell(row, "percent").text, shown)
@@ -127,7 +136,8 @@ def test_board_pages_show_the_travellers(
         unit = result.unit
         assert len(rows) == len(traveller.lines)
         for row, line in zip(rows, traveller.lines, strict=True):
-            assert (row["NS"].text, row["EW"].text) == (line.ns_pair, line.ew_pair)
+            ns, ew = (label(result, line.section, p) for p in (line.ns_pair, line.ew_pair))
+            assert (row["NS"].text, row["EW"].text) == (ns, ew)
             score = row["NS score"].text
             assert score.startswith(line.score_text)
             if line.ns_score == line.ns_score:
@@ -149,10 +159,10 @@ def test_score_cards_show_every_board(
     name: str, sites: dict[str, tuple[SessionResult, Path]]
 ) -> None:
     result, folder = sites[name]
-    boards_of = {
-        section: {t.board for t in result.travellers if t.section == section}
-        for section in result.sections
-    }
+    boards_of: dict[str, set[int]] = {}  # the boards each section played
+    for traveller in result.travellers:
+        for line in traveller.lines:
+            boards_of.setdefault(line.section, set()).add(traveller.board)
     for index, pair in enumerate(result.pairs, 1):
         page = read_page(folder / f"pair-{index}.html")
         rows = by_header(page, "score-card")
@@ -164,7 +174,7 @@ def test_score_cards_show_every_board(
         for row, card in zip(played, expected, strict=True):
             assert int(row["Bd"].text) == card.board
             assert row["Dir"].text == card.direction
-            assert row["Opp"].text == card.opponents
+            assert row["Opp"].text == label(result, pair.section, card.opponents)
             assert row["Score"].text == card.score_text
             assert close(row[unit].text, card.value)
             assert close(row["Total"].text, card.running_total)

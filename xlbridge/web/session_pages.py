@@ -157,8 +157,19 @@ class SessionSite:
         key = (section, direction if self.result.winners == 2 else "", pair)
         link = self._links.get(key)
         if link is None:
-            link = self._links[key] = Link(pair, self.card_file.get(key, "")).html()
+            link = self._links[key] = Link(
+                self.label(section, pair), self.card_file.get(key, "")
+            ).html()
         return link
+
+    def label(self, section: str, pair: str) -> str:
+        """A pair as shown: with its section in front ("A3") when several sections are
+        ranked and scored together, where the number alone would not say which pair."""
+        return f"{section}{pair}" if self.sections_together else pair
+
+    @property
+    def sections_together(self) -> bool:
+        return self.result.across_field and len(self.result.sections) > 1
 
     def board_link(self, section: str, board: int) -> Markup:
         """A board's number linked to its page (worked out once a board)."""
@@ -183,13 +194,10 @@ class SessionSite:
 
     def _rows(self, pairs: list[PairResult]) -> list[RankRow]:
         matchpoints = self.header.matchpoints
-        label = self.result.across_field and len(self.result.sections) > 1
         return [
             RankRow(
                 pair.place,
-                Link(
-                    f"{pair.section}{pair.pair}" if label else pair.pair, self.card_file[pair.key]
-                ),
+                Link(self.label(pair.section, pair.pair), self.card_file[pair.key]),
                 pair_names(self.names, pair),
                 pair.boards,
                 fixed(pair.score, self.total_decimals),
