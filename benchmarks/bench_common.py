@@ -108,6 +108,11 @@ class Line:
         return self.ratio >= self.floor if self.kind == "faster" else self.ratio <= self.floor
 
 
+def recorded(check: str, case: str, seconds: float) -> Line:
+    """A line that records a time (or a figure in its case) with no reference and no floor."""
+    return Line(check, case, seconds, "—", float("nan"), "faster")
+
+
 def best_of(function: Callable[[], object], repeats: int) -> float:
     """The fastest of ``repeats`` timed runs (after one untimed run), collector paused."""
     function()

@@ -29,7 +29,7 @@ from typing import Any
 import bench_common  # noqa: F401  (first: sets up xlwings and the paths)
 import bench_session
 import jinja2
-from bench_common import Line, interleaved, script_main
+from bench_common import Line, interleaved, recorded, script_main
 
 from xlbridge.scoring.session import SessionResult, score_session
 from xlbridge.web.site import write_site
@@ -139,13 +139,10 @@ def lines(sizes: Any) -> list[Line]:
             reference_s,
             "limit",
         ),
-        Line(
+        recorded(
             "web site pages per second (recorded)",
             f"{pages:,} pages, {pages / ours_s:,.0f} pages/s, folder {size / 1e6:,.1f} MB",
             ours_s,
-            "—",
-            float("nan"),
-            "faster",
         ),
     ]
 
