@@ -35,6 +35,8 @@ workload, each runnable alone with the same options:
    session`` end to end (recorded).
 11. ``bench_dd.py`` — double-dummy analysis of 36 boards in one batch (≤ 1.2× endplay's own
    batch call on the same deals; skipped with a notice without the optional extra).
+12. ``bench_web.py`` — the results site of the same event (``xlbridge session --html``): at
+   most 3× a bare Jinja2 writer of the same files; pages per second and size (recorded).
 
 bridge-scorer (npm, MIT) is installed by ``peer.py`` into a cache outside the repository.
 """
@@ -54,6 +56,7 @@ import bench_matchpoints
 import bench_session
 import bench_startup
 import bench_vp
+import bench_web
 import bench_workbooks
 from bench_common import Line, Sizes, best_lines, script_main
 
@@ -68,6 +71,7 @@ WORKLOADS = (
     bench_files,
     bench_session,
     bench_dd,
+    bench_web,
 )
 
 

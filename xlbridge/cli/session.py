@@ -3,11 +3,12 @@
     xlbridge session TRAVELLERS.csv [--method mp|acbl|ximp|butler] [--winners auto|1|2]
         [--names PAIRS.csv] [--across-field] [--factoring most-played|available]
         [--datum-rounding away|even]
-        [--ranking RANKING.csv] [-o RESULTS.xlsx] [--force]
+        [--ranking RANKING.csv] [-o RESULTS.xlsx] [--html DIR] [--force]
 
 Prints the ranking per section and direction (place, pair, names, score, %); ``--ranking``
 writes it as CSV (section, direction, pair, names, boards, score, top, percentage, place);
-``-o`` writes the printable results pack (ranking, travellers, personal score cards).
+``-o`` writes the printable results pack (ranking, travellers, personal score cards);
+``--html DIR`` the same as a web site (see :mod:`xlbridge.cli.site`).
 TRAVELLERS may also be a USEBIO (.xml) or PBN (.pbn) event file, with ``--compare`` and
 ``--usebio OUT.xml`` (see :mod:`xlbridge.cli.event_files`); its deals go on the pack; or the
 typed pairs-session workbook (.xlsx, see :mod:`xlbridge.cli.evening`). ``--event``, ``--date``
@@ -34,6 +35,7 @@ from xlbridge.cli.common import (
     text_writer,
 )
 from xlbridge.cli.deals import add_session_options as add_deals_options
+from xlbridge.cli.site import add_html_option, check_html, write_html
 from xlbridge.io.files import write_atomically
 from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
@@ -115,6 +117,7 @@ def add_session_parser(commands: Commands) -> None:
         metavar="OUT.xml",
         help="also write USEBIO 1.2 (default: not written)",
     )
+    add_html_option(session)
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
     add_deals_options(session)
     add_event_options(session)
@@ -149,6 +152,7 @@ def run_session(args: argparse.Namespace) -> int:
             require_new(path, args.force)
     check_file_options(args)
     check_deals_options(args)
+    check_html(args)
     progress = Progress.for_run(args, [args.travellers, args.names])
     progress.reading(args.travellers)
     hands: dict[int, str] = {}
@@ -191,13 +195,18 @@ def run_session(args: argparse.Namespace) -> int:
             **pack_heading(event, named or args.event is not None),
             analyses=analyses,
         )
+    site_written = write_html(args, result, names, hands, event)
     if args.ranking is not None:
         write_atomically(args.ranking, text_writer(ranking_csv(result, names)), force=args.force)
     if workbook is not None:
         write_atomically(args.output, workbook.save, force=args.force)
     print(text, flush=True)  # the ranking before the notes on stderr
     code = finish_file_options(args, event, result)
-    paths = [path for path in (args.ranking, args.output, args.usebio) if path is not None]
+    paths: list[Path | str] = [
+        path for path in (args.ranking, args.output, args.usebio) if path is not None
+    ]
+    if site_written is not None:
+        paths.append(site_written)
     if paths or not args.compare:  # --compare ends with its own summary line
         print(session_summary(result, paths), file=sys.stderr)
     return code

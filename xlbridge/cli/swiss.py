@@ -1,5 +1,6 @@
 """``xlbridge swiss draw``: draw the next round of a Swiss event from its standings (an
-event workbook made by ``xlbridge template``, or a .csv)."""
+event workbook made by ``xlbridge template``, or a .csv); ``xlbridge swiss standings``: the
+standings (see :mod:`xlbridge.cli.standings`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from xlbridge.cli.common import Commands, require_csv, require_new, text_writer
+from xlbridge.cli.standings import add_standings_command
 from xlbridge.io.files import write_atomically
 from xlbridge.scoring.wording import plural
 
@@ -17,7 +19,9 @@ from xlbridge.scoring.wording import plural
 def add_swiss_parser(commands: Commands) -> None:
     """Register ``xlbridge swiss`` and its ``draw``."""
     swiss = commands.add_parser(
-        "swiss", help="Swiss events", description="Run a Swiss event: draw each round."
+        "swiss",
+        help="Swiss events",
+        description="Run a Swiss event: draw each round, show the standings.",
     )
     swiss_commands = swiss.add_subparsers(dest="swiss_command", required=True)
     draw = swiss_commands.add_parser(
@@ -43,6 +47,7 @@ def add_swiss_parser(commands: Commands) -> None:
     )
     draw.add_argument("--force", action="store_true", help="overwrite an existing file")
     draw.set_defaults(run=run_swiss_draw)
+    add_standings_command(swiss_commands)
 
 
 def run_swiss_draw(args: argparse.Namespace) -> int:

@@ -117,7 +117,7 @@ class SessionResult:
     ``directions`` ("",) or ("NS", "EW"); ``sections`` the sections in the order met;
     ``pairs`` every pair's result, ranking by ranking (section — unless ranked across the
     field —, then direction, then place); ``travellers`` every board as scored;
-    ``score_card(pair)`` a pair's personal score card.
+    ``score_card(pair)`` a pair's personal score card (``score_cards()`` every pair's).
     """
 
     method: str
@@ -150,6 +150,18 @@ class SessionResult:
             and (direction is None or pair.direction == direction)
         ]
 
+    def rankings(self) -> list[tuple[str, str, list[PairResult]]]:
+        """Each ranking as (section, direction, its pairs in place order): one per section
+        (one in all when ranked across the field, section "") and direction."""
+        sections = ("",) if self.across_field else self.sections
+        found = []
+        for section in sections:
+            for direction in self.directions:
+                pairs = self.ranking(None if self.across_field else section, direction)
+                if pairs:
+                    found.append((section, direction, pairs))
+        return found
+
     @cached_property
     def travellers(self) -> tuple[BoardTraveller, ...]:
         """Every board's traveller, by section (when scored within sections) then board."""
@@ -158,6 +170,11 @@ class SessionResult:
     def score_card(self, pair: PairResult) -> list[ScoreCardRow]:
         """The personal score card of ``pair`` (one of ``pairs``)."""
         return self._scored.score_card(pair)
+
+    def score_cards(self) -> dict[tuple[str, str, str], list[ScoreCardRow]]:
+        """Every pair's score card, keyed by :attr:`PairResult.key` (one pass: the whole
+        field's cards in time linear in the number of tables)."""
+        return self._scored.score_cards(self.pairs)
 
 
 # --------------------------------------------------------------------------------------------

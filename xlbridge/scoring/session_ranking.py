@@ -106,6 +106,8 @@ class ScoredSession:
     pair_rank: np.ndarray = field(init=False)
     pair_tied: np.ndarray = field(init=False)
     pair_order: np.ndarray = field(init=False)
+    #: Each table's line once built (travellers and score cards share them).
+    _lines: dict[int, ScoredLine] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         played = self.table_group >= 0
@@ -231,6 +233,12 @@ class ScoredSession:
         return number + DIRECTIONS.index(pair.direction) * (self.pair_ids // 2)
 
     def _line(self, table: int) -> ScoredLine:
+        line = self._lines.get(table)
+        if line is None:
+            line = self._lines[table] = self._new_line(table)
+        return line
+
+    def _new_line(self, table: int) -> ScoredLine:
         traveller = self.traveller
         row = int(self.tables.first[table])
         group = int(self.table_group[table])
@@ -329,15 +337,49 @@ class ScoredSession:
 
     def score_card(self, pair: PairResult) -> list[ScoreCardRow]:
         pid = self._pair_id(pair)
-        sits_ns = self.table_ns == pid
-        mine = np.flatnonzero((sits_ns | (self.table_ew == pid)) & (self.table_group >= 0))
-        traveller = self.traveller
+        mine = np.flatnonzero(
+            ((self.table_ns == pid) | (self.table_ew == pid)) & (self.table_group >= 0)
+        )
         first = self.tables.first[mine]
+        traveller = self.traveller
         mine = mine[np.lexsort((traveller.round[first], traveller.board[first]))]
+        return self._card_rows(pid, mine.tolist())
+
+    def score_cards(
+        self, pairs: Sequence[PairResult]
+    ) -> dict[tuple[str, str, str], list[ScoreCardRow]]:
+        """The score card of each of ``pairs`` (:meth:`pair_results`, in that order), keyed by
+        :attr:`PairResult.key`, in one pass over the tables (the rows :meth:`score_card`
+        gives one pair at a time)."""
+        traveller = self.traveller
+        played = np.flatnonzero(self.table_group >= 0)
+        first = self.tables.first[played]
+        played = played[np.lexsort((traveller.round[first], traveller.board[first]))]
+        pids = np.concatenate((self.table_ns[played], self.table_ew[played]))
+        tables = np.concatenate((played, played))
+        place = np.tile(np.arange(played.size), 2)  # a pair's tables in board order
+        order = np.lexsort((place, pids))
+        pids, tables = pids[order], tables[order]
+        starts = np.flatnonzero(np.diff(pids)) + 1
+        by_pid = dict(
+            zip(
+                pids[np.r_[0, starts]].tolist() if pids.size else [],
+                np.split(tables, starts),
+                strict=True,
+            )
+        )
+        return {
+            pair.key: self._card_rows(pid, by_pid[pid].tolist())
+            for pid, pair in zip(self.pair_order.tolist(), pairs, strict=True)
+        }
+
+    def _card_rows(self, pid: int, mine: list[int]) -> list[ScoreCardRow]:
+        """The score card rows of pair ``pid`` from its tables ``mine`` (in board order)."""
+        traveller = self.traveller
         rows, running = [], 0.0
-        for table in mine.tolist():
+        for table in mine:
             line = self._line(table)
-            ns = bool(sits_ns[table])
+            ns = bool(self.table_ns[table] == pid)
             value = line.ns_value if ns else line.ew_value
             running += value
             row = int(self.tables.first[table])
@@ -345,7 +387,7 @@ class ScoredSession:
             if ns:
                 score = line.ns_score
             else:
-                score = -line.ns_score if ew_own != ew_own else float(ew_own)
+                score = 0.0 - line.ns_score if ew_own != ew_own else float(ew_own)  # not -0
             rows.append(
                 ScoreCardRow(
                     board=line.board,
