@@ -73,7 +73,8 @@ def add_session_parser(commands: Commands) -> None:
     session.add_argument(
         "travellers",
         type=Path,
-        help="the traveller .csv, a USEBIO .xml or PBN .pbn file, or a typed pairs-session .xlsx",
+        help="the session: a traveller .csv, a USEBIO .xml or PBN .pbn file, or a typed "
+        "pairs-session .xlsx",
     )
     session.add_argument(
         "--method", help=f"one of {shown_options(METHODS)} (default: mp, or the event file's)"
