@@ -179,6 +179,6 @@ def test_double_dummy_without_a_results_pack_says_where_it_shows(
     code, _, err = run(["session", session_file(tmp_path), "--double-dummy"], capsys)
     assert code == 2
     assert err == (
-        "xlbridge: error: --double-dummy shows the analysis on the results pack: "
-        "give -o RESULTS.xlsx too\n"
+        "xlbridge: error: --double-dummy shows the analysis on the results pack or the site: "
+        "give -o RESULTS.xlsx or --html DIR too\n"
     )

@@ -106,9 +106,10 @@ def check_session_options(args: argparse.Namespace) -> None:
         from xlbridge.scoring.double_dummy import require
 
         require("--double-dummy")
-        if getattr(args, "output", None) is None:
+        if getattr(args, "output", None) is None and getattr(args, "html", None) is None:
             raise InputError(
-                "--double-dummy shows the analysis on the results pack: give -o RESULTS.xlsx too"
+                "--double-dummy shows the analysis on the results pack or the site: give "
+                "-o RESULTS.xlsx or --html DIR too"
             )
     deals = getattr(args, "deals", None)
     if deals is not None and not deals.is_file():

@@ -196,7 +196,7 @@ def run_session(args: argparse.Namespace) -> int:
             **pack_heading(event, named or args.event is not None),
             analyses=analyses,
         )
-    site_written = write_html(args, result, names, hands, event)
+    site_written = write_html(args, result, names, hands, event, analyses)
     if args.ranking is not None:
         write_atomically(args.ranking, text_writer(ranking_csv(result, names)), force=args.force)
     if workbook is not None:

@@ -15,6 +15,7 @@ from xlbridge.scoring.wording import plural
 
 if TYPE_CHECKING:  # the options are built before numpy loads
     from xlbridge.io.event_file import EventFile
+    from xlbridge.scoring.double_dummy import BoardAnalysis
     from xlbridge.scoring.session import SessionResult
 
 
@@ -46,6 +47,7 @@ def write_html(
     names: Mapping[tuple[str, str, str], str],
     hands: Mapping[int, str],
     event: EventFile,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
 ) -> str | None:
     """Write the --html site, if asked for; what the summary line says of it ("DIR (a site of
     N pages)"; None: not asked for)."""
@@ -61,6 +63,7 @@ def write_html(
         event=event.description,
         date=event.date,
         club=event.club,
+        analyses=analyses,
         force=args.force,
     )
     return f"{args.html} (a site of {plural(pages, 'page')})"

@@ -17,6 +17,7 @@ import numpy as np
 from markupsafe import Markup, escape
 
 from xlbridge.io.sessions import pair_names
+from xlbridge.scoring.double_dummy import DECLARERS, STRAINS, BoardAnalysis
 from xlbridge.scoring.session import BoardTraveller, PairResult, ScoreCardRow, SessionResult
 from xlbridge.web import cards
 from xlbridge.web.cards import fixed
@@ -118,6 +119,8 @@ class SessionSite:
     deals: Mapping[int, str]
     masterpoints: Mapping[Key, str]
     header: Header
+    #: Each board's double-dummy table and par, by board number (empty: not analysed).
+    analyses: Mapping[int, BoardAnalysis] = field(default_factory=dict)
     card_file: dict[Key, str] = field(default_factory=dict)
     board_file: dict[tuple[str, int], str] = field(default_factory=dict)
     _links: dict[Key, Markup] = field(default_factory=dict)
@@ -225,10 +228,7 @@ class SessionSite:
             "dealer": cards.board_dealer(traveller.board),
             "vulnerable": cards.board_vulnerability(traveller.board),
             "hands": cards.hands(deal) if deal else None,
-            # The double-dummy block of board.html, shown when set: an object with
-            # ``strains`` (headings: "NT", "♠", …), ``rows`` (each ``seat`` and ``tricks``, one
-            # count per strain) and ``par`` (text, may be "").
-            "dd": None,
+            "dd": _double_dummy(self.analyses.get(traveller.board)),
             "lines": lines,
             "any_adjusted": any(line.adjusted for line in lines),
             "top": fixed(traveller.top, self.value_decimals),
@@ -341,3 +341,30 @@ def _played(contract: str, declarer: str, result: str) -> Markup:
         f'{shown} <span class="by">{escape(declarer)}</span> '
         f'<span class="result">{escape(result)}</span>'
     )
+
+
+class DoubleDummyRow(NamedTuple):
+    seat: str
+    tricks: tuple[int, ...]
+
+
+class DoubleDummyView(NamedTuple):
+    """The double-dummy block of a board page: strain headings, a row per declarer, the par."""
+
+    strains: tuple[str, ...]
+    rows: tuple[DoubleDummyRow, ...]
+    par: str
+
+
+STRAIN_HEADINGS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _double_dummy(analysis: BoardAnalysis | None) -> DoubleDummyView | None:
+    """What board.html shows of ``analysis`` (None: the board was not analysed)."""
+    if analysis is None:
+        return None
+    rows = tuple(
+        DoubleDummyRow(seat, tuple(analysis.tricks(seat, strain) for strain in STRAINS))
+        for seat in DECLARERS
+    )
+    return DoubleDummyView(tuple(STRAIN_HEADINGS[s] for s in STRAINS), rows, analysis.par_text)

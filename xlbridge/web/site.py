@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from xlbridge.io.folders import write_folder
+from xlbridge.scoring.double_dummy import BoardAnalysis
 from xlbridge.scoring.session import SessionResult
 from xlbridge.web.render import render
 from xlbridge.web.session_pages import INDEX, METHOD_NAMES, Header, Key, SessionSite
@@ -53,15 +54,19 @@ def site_pages(
     date: str = "",
     club: str = "",
     masterpoints: Mapping[Key, str] | None = None,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
 ) -> Iterator[tuple[str, str]]:
     """Every page of the site as (file name, HTML), produced one at a time.
 
     ``names`` are the pairs' names by (section, direction, pair) as the session command reads
     them; ``deals`` PBN deal strings by board; ``masterpoints`` the text of each pair's award
-    by the same keys as ``names`` (the column is shown only when some pair has one).
+    by the same keys as ``names`` (the column is shown only when some pair has one);
+    ``analyses`` each board's double-dummy table and par, shown on its page when given.
     """
     header = session_header(result, event, date, club)
-    site = SessionSite(result, names or {}, deals or {}, masterpoints or {}, header)
+    site = SessionSite(
+        result, names or {}, deals or {}, masterpoints or {}, header, analyses=analyses or {}
+    )
     common = {"header": header, "index": INDEX, "matchpoints": header.matchpoints}
     rankings = site.rankings()
     with_masterpoints = any(row.masterpoints for ranking in rankings for row in ranking.rows)
@@ -97,7 +102,8 @@ def write_site(
     **details: Any,
 ) -> int:
     """Write the site of ``result`` as the folder ``folder``; returns the number of pages.
-    ``names``, ``deals`` and ``details`` (``event``, ``date``, ``club``, ``masterpoints``) are
+    ``names``, ``deals`` and ``details`` (``event``, ``date``, ``club``, ``masterpoints``,
+    ``analyses``) are
     :func:`site_pages`'. An existing folder is replaced as a whole only with ``force``; a
     failure leaves no half-written site."""
     return write_folder(folder, site_pages(result, names, deals, **details), force=force)
