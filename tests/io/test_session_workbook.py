@@ -21,6 +21,8 @@ from xlbridge.workbooks.pairs_session.book import (
 )
 from xlbridge.workbooks.traveller import enter_text
 
+T = TRAVELLER
+
 
 def _howell(tmp_path: Path, rows: dict[str, object], name: str = "EVENING.xlsx") -> Path:
     """A 4-pair Howell of 2 boards with ``rows`` typed into the Traveller (by cell)."""
@@ -69,18 +71,39 @@ def test_reads_typed_lines_names_and_the_movement(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("typed", "message"),
     [
-        ({**GOOD, "C5": "3"}, "Traveller!C5: NS pair must be a whole number from 1 to 4"),
-        ({**GOOD, "B6": 3}, "Traveller!B6: Board must be a whole number from 1 to 2, got 3"),
-        ({**GOOD, "H5": "-50"}, "Traveller!H5: a score must be typed as a number"),
-        ({**GOOD, "H5": -55}, "Traveller!H5: a score is a multiple of 10"),
         (
-            {**GOOD, "G4": 14},
-            "Traveller!G4: expected a number of tricks (a whole number from 0 to 13)",
+            {**GOOD, f"{T['ns_pair']}5": "3"},
+            f"Traveller!{T['ns_pair']}5: NS pair must be a whole number from 1 to 4",
         ),
-        ({**GOOD, "H7": 420}, "Traveller!H7: 3NT by S taking 9 scores +600 for NS, not 420"),
-        ({**GOOD, "H6": "A6O/4O"}, "Traveller!H6: adjusted score not understood"),
-        (_line(4, 1, 1, 2), "Traveller!H4: no result yet"),
-        ({**GOOD, "A5": 9}, "Traveller!A5: line 2 belongs in this row, got 9"),
+        (
+            {**GOOD, f"{T['board']}6": 3},
+            f"Traveller!{T['board']}6: Board must be a whole number from 1 to 2, got 3",
+        ),
+        (
+            {**GOOD, f"{T['entered']}5": "-50"},
+            f"Traveller!{T['entered']}5: a score must be typed as a number",
+        ),
+        (
+            {**GOOD, f"{T['entered']}5": -55},
+            f"Traveller!{T['entered']}5: a score is a multiple of 10",
+        ),
+        (
+            {**GOOD, f"{T['tricks']}4": 14},
+            f"Traveller!{T['tricks']}4: expected a number of tricks (a whole number from 0 to 13)",
+        ),
+        (
+            {**GOOD, f"{T['entered']}7": 420},
+            f"Traveller!{T['entered']}7: 3NT by S taking 9 scores +600 for NS, not 420",
+        ),
+        (
+            {**GOOD, f"{T['entered']}6": "A6O/4O"},
+            f"Traveller!{T['entered']}6: adjusted score not understood",
+        ),
+        (_line(4, 1, 1, 2), f"Traveller!{T['entered']}4: no result yet"),
+        (
+            {**GOOD, f"{T['line']}5": 9},
+            f"Traveller!{T['line']}5: line 2 belongs in this row, got 9",
+        ),
     ],
 )
 def test_bad_cells_are_named(tmp_path: Path, typed: dict[str, object], message: str) -> None:
@@ -102,7 +125,7 @@ def test_not_a_pairs_session_workbook(tmp_path: Path, capsys: pytest.CaptureFixt
     assert not out.exists()
     # Headings renamed: the sheet is named with what is missing.
     book = build_pairs_session(pairs=4, boards=2, movement="howell")
-    book.workbook[TRAVELLER_SHEET].cell(3, 2).value = "Brd"
+    book.workbook[TRAVELLER_SHEET][f"{T['board']}3"].value = "Brd"
     book.workbook.save(path)
     with pytest.raises(InputError, match='sheet Traveller has no heading row with "Line", "Board"'):
         read_session_workbook(path)
@@ -118,25 +141,26 @@ def test_cli_reads_the_workbook_and_writes_nothing_on_error(
     assert main(["session", str(good), "--ranking", str(ranking), "--event", "Club night"]) == 0
     out = capsys.readouterr().out
     assert "Ann & Bo" in out and ranking.is_file()
-    bad = _howell(tmp_path, {**GOOD, "C5": "x"}, "bad.xlsx")
+    bad = _howell(tmp_path, {**GOOD, f"{T['ns_pair']}5": "x"}, "bad.xlsx")
     pack = tmp_path / "pack.xlsx"
     assert main(["session", str(bad), "-o", str(pack), "--ranking", str(tmp_path / "r.csv")]) == 2
     err = capsys.readouterr().err.strip()
-    assert "bad.xlsx: Traveller!C5:" in err and "\n" not in err
+    assert f"bad.xlsx: Traveller!{T['ns_pair']}5:" in err and "\n" not in err
     assert not pack.exists() and not (tmp_path / "r.csv").exists()
 
 
 def test_extra_columns_are_ignored(tmp_path: Path) -> None:
-    """Columns added beside the typed ones (Round, Table, anything) do not matter; Round is
+    """Columns added beside the typed ones (a scorer's notes, anything) do not matter; Round is
     kept for the score cards."""
     book = build_pairs_session(pairs=4, boards=2, movement="howell")
     sheet = book.workbook[TRAVELLER_SHEET]
     extra = len(TRAVELLER_COLUMNS) + 1  # the blank column before the working ones
-    sheet.cell(3, extra).value = "Round"
+    sheet.cell(3, extra).value = "Notes"
     for row, values in enumerate([(1, 1, 2, 420), (1, 3, 4, 400)], start=4):
-        for key, value in zip(("board", "ns_pair", "ew_pair", "entered"), values, strict=True):
+        keys = ("board", "ns_pair", "ew_pair", "entered", "round")
+        for key, value in zip(keys, (*values, row - 3), strict=True):
             sheet[f"{TRAVELLER[key]}{row}"] = value
-        sheet.cell(row, extra).value = row - 3
+        sheet.cell(row, extra).value = "late"
     path = tmp_path / "round.xlsx"
     book.workbook.save(path)
     assert read_session_workbook(path).traveller.round.tolist() == [1, 2]
