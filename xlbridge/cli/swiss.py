@@ -38,7 +38,12 @@ def add_swiss_parser(commands: Commands) -> None:
     draw.add_argument(
         "-o", "--output", type=Path, help="also write the draw as .csv (default: not written)"
     )
-    draw.add_argument("--force", action="store_true", help="overwrite an existing file")
+    draw.add_argument(
+        "--force",
+        action="store_true",
+        help="overwrite an existing file; with an .xlsx, write the draw into it even if it "
+        "is read-only or holds drawings or charts the writing would lose",
+    )
     draw.set_defaults(run=run_swiss_draw)
 
 
@@ -50,7 +55,7 @@ def run_swiss_draw(args: argparse.Namespace) -> int:
     if args.standings.suffix.lower() == ".xlsx":
         from xlbridge.workbooks.swiss_loop import draw_into_workbook
 
-        number, draw, backup = draw_into_workbook(args.standings, args.seed)
+        number, draw, backup = draw_into_workbook(args.standings, args.seed, args.force)
         print(f"Round {number}")
         print(f"wrote the draw into Round {number} of {args.standings}", file=sys.stderr)
         print(f"backup of the file before: {backup}", file=sys.stderr)
