@@ -354,7 +354,11 @@ def write_draw(
         ws[book.round_cell("away", table)] = away
     backup = backup_path(path, number)
     copy_file(path, backup)
-    write_atomically(path, workbook.save, force=True)
+    try:
+        write_atomically(path, workbook.save, force=True)
+    except InputError:
+        backup.unlink(missing_ok=True)  # the file is as it was: no backup of it needed
+        raise
     return backup
 
 
