@@ -180,3 +180,16 @@ def test_a_permission_error_on_writing_exits_2(
     refused(path, capsys, "cannot be written: permission denied")
     monkeypatch.setattr(shutil, "copy2", denied)
     refused(path, capsys, "the backup of")
+
+
+@pytest.mark.parametrize("add", [0, -5, 1e-9, 1])
+def test_a_late_entry_add_that_makes_entry_scores_negative_is_refused(
+    tmp_path: Path, capsys, add: float
+) -> None:
+    """With 4 rounds the add must exceed 4 - 3 = 1, else round 3's entrants start below 0."""
+    path = tmp_path / "pairs.xlsx"
+    assert main(["template", "swiss-pairs", "-o", str(path), "--teams", "6", "--rounds", "4"]) == 0
+    workbook = load_workbook(path)
+    workbook["Entries"]["C3"] = add
+    workbook.save(path)
+    refused(path, capsys, "Entries!C3: last_add must be a number greater than 1")

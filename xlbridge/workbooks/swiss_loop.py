@@ -38,7 +38,7 @@ from xlbridge.io.files import copy_file, write_atomically
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.scale_choice import choose_scale
-from xlbridge.scoring.swiss import Draw, late_entry, swiss_draw
+from xlbridge.scoring.swiss import Draw, check_last_add, late_entry, swiss_draw
 from xlbridge.workbooks.swiss_checks import (
     check_numbering,
     check_round,
@@ -185,6 +185,12 @@ def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
         add = _number(path, entries_ws, layout.ADD_CELL, "late entry add", 0, 1e6, whole=False)
         if add is None:
             raise InputError(f"{_where(path, layout.ENTRIES_SHEET, layout.ADD_CELL)}: type the add")
+        try:
+            check_last_add(add, rounds)
+        except InputError as error:
+            raise InputError(
+                f"{_where(path, entries_ws.title, layout.ADD_CELL)}: {error}"
+            ) from None
     event = SwissEvent(
         path,
         form,
