@@ -182,9 +182,17 @@ def test_a_permission_error_on_writing_exits_2(
     refused(path, capsys, "the backup of")
 
 
-@pytest.mark.parametrize("add", [0, -5, 1e-9, 1])
+@pytest.mark.parametrize(
+    ("add", "message"),
+    [
+        (0, "last_add must be a number greater than 1"),
+        (1e-9, "last_add must be a number greater than 1"),
+        (1, "last_add must be a number greater than 1"),
+        (-5, "late entry add must be a number from 0"),
+    ],
+)
 def test_a_late_entry_add_that_makes_entry_scores_negative_is_refused(
-    tmp_path: Path, capsys, add: float
+    tmp_path: Path, capsys, add: float, message: str
 ) -> None:
     """With 4 rounds the add must exceed 4 - 3 = 1, else round 3's entrants start below 0."""
     path = tmp_path / "pairs.xlsx"
@@ -192,4 +200,4 @@ def test_a_late_entry_add_that_makes_entry_scores_negative_is_refused(
     workbook = load_workbook(path)
     workbook["Entries"]["C3"] = add
     workbook.save(path)
-    refused(path, capsys, "Entries!C3: last_add must be a number greater than 1")
+    refused(path, capsys, f"Entries!C3: {message}")

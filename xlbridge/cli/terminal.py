@@ -32,8 +32,8 @@ class EscapingStream:
 def escaped_output() -> Iterator[None]:
     """Within the block, ``sys.stdout`` and ``sys.stderr`` escape control characters."""
     out, err = sys.stdout, sys.stderr
-    sys.stdout = EscapingStream(out)  # type: ignore[assignment]
-    sys.stderr = EscapingStream(err)  # type: ignore[assignment]
+    sys.stdout = EscapingStream(out)
+    sys.stderr = EscapingStream(err)
     try:
         yield
     finally:

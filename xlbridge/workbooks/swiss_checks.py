@@ -100,7 +100,7 @@ def find_sheets(workbook: Workbook, path: Path) -> SwissSheets:
                 f"{path}: the {_named(role)} sheet is missing (deleted, or its title in "
                 "row 1 changed); restore it from a backup"
             )
-    rounds = []
+    rounds: list[Worksheet] = []
     while f"round {len(rounds) + 1}" in found:
         rounds.append(found.pop(f"round {len(rounds) + 1}"))
     stray = sorted(role for role in found if role.startswith("round "))
