@@ -30,6 +30,7 @@ from xlbridge.io.event_file import (
     deal_text,
     parse_deal,
 )
+from xlbridge.scoring.bounds import bounded, bounded_int, stored_text
 from xlbridge.scoring.checks import shown
 
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
@@ -156,10 +157,23 @@ def _method(scoring: str) -> str | None:
     return None
 
 
-def _whole(path: Path, number: int, what: str, text: str) -> int:
+def _whole(path: Path, number: int, what: str, text: str, kind: str = "pair") -> int:
+    """A whole number within the range of ``kind`` (see :mod:`xlbridge.scoring.bounds`)."""
     if not re.fullmatch(r"\d+", text):
         raise FileError(f"{path}: line {number}: {what} must be a whole number, got {shown(text)}")
-    return int(text)
+    return bounded_int(text, kind, f"{path}: line {number}: {what}")
+
+
+#: A number as a PBN table prints it (a score, matchpoints, a percentage).
+_PRINTED_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+
+
+def _in_range(path: Path, number: int, what: str, text: str, kind: str) -> str:
+    """``text`` as printed, after checking a number in it lies within the range of ``kind``
+    (other text is left for the scoring to judge)."""
+    if _PRINTED_NUMBER.fullmatch(text.strip()):
+        bounded(text, kind, f"{path}: line {number}: {what}")
+    return text
 
 
 def read_pbn(path: str | PathLike[str]) -> EventFile:
@@ -185,6 +199,7 @@ def read_pbn(path: str | PathLike[str]) -> EventFile:
         if not line.strip():
             table = None
             continue
+        stored_text(line, f"{path}: line {number}")  # every tag and row may reach a workbook
         tag = _TAG.match(line.strip())
         if tag is not None:
             name, value = tag.group(1), _unquote(tag.group(2))
@@ -257,7 +272,8 @@ def _game_tag(
         except ValueError as error:
             raise FileError(f"{path}: line {number}: {error}") from None
         if complete(deal):  # a partial deal is not a hand record
-            event.hands[(tags.get("Section", ""), int(board))] = deal_text(deal)
+            board_number = _whole(path, number, "the Board tag", board, "board")
+            event.hands[(tags.get("Section", ""), board_number)] = deal_text(deal)
 
 
 def _score_line(path: Path, number: int, record: dict[str, str], tags: dict[str, str]) -> Line:
@@ -273,9 +289,13 @@ def _score_line(path: Path, number: int, record: dict[str, str], tags: dict[str,
     contract = fields["contract"]
     if not score and not contract:
         raise FileError(f"{path}: line {number}: the row has neither a score nor a contract")
+    for what, key in (("the score", "score_ns"), ("the EW score", "score_ew")):
+        _in_range(path, number, what, fields[key], "score")
+    for what, key in (("the NS result", "theirs_ns"), ("the EW result", "theirs_ew")):
+        _in_range(path, number, what, fields[key], "points")
     return Line(
         section=fields["section"] or tags.get("Section", ""),
-        board=int(board),
+        board=_whole(path, number, "the Board tag", board, "board"),
         ns_pair=_whole(path, number, "the NS pair", fields["ns_pair"]),
         ew_pair=_whole(path, number, "the EW pair", fields["ew_pair"]),
         contract=contract,
@@ -294,12 +314,13 @@ def _total_pair(path: Path, number: int, record: dict[str, str], tags: dict[str,
     parts = re.split(r"\s*;\s*|\s+-\s+|\s+&\s+|\s+and\s+", fields["names"].strip())
     names = tuple(part.strip() for part in parts if part.strip())
     direction = fields["direction"].upper().replace("-", "")
+    _in_range(path, number, "the place", fields["place"].rstrip("= "), "pair")  # "3=" a tie
     return Pair(
         section=fields["section"] or tags.get("Section", ""),
         number=_whole(path, number, "the pair", fields["number"]),
         direction=direction if direction in ("NS", "EW") else "",
         names=names,
-        total=fields["total"],
-        percentage=fields["percentage"],
+        total=_in_range(path, number, "the total", fields["total"], "points"),
+        percentage=_in_range(path, number, "the percentage", fields["percentage"], "percentage"),
         place=fields["place"],
     )

@@ -28,7 +28,9 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge.errors import InputError
+from xlbridge.io.cell_checks import check_table_text
 from xlbridge.io.csv import CsvTable, parse_table, read_text
+from xlbridge.scoring.bounds import bounded_int
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.contract import RowError, parse_rows
 from xlbridge.scoring.session import (
@@ -75,10 +77,12 @@ def _labels(table: CsvTable, column: str) -> list[str]:
 def parse_session(text: str, name: str = "traveller") -> Traveller:
     """Traveller lines from the text of a CSV file (see the module's description)."""
     table = parse_table(text, name, REQUIRED)
+    check_table_text(table)
     size = table.size
     board = _whole_in_range(table, "board", 1, MAX_BOARD, blank_allowed=False)
     ns_labels, ew_labels = _labels(table, "ns_pair"), _labels(table, "ew_pair")
     pairs, codes = label_codes(ns_labels + ew_labels)
+    _check_pair_numbers(table, pairs, codes)
     sections, section = label_codes(table.texts("section", blank_allowed=True))
     kind, ns_score, ns_share, ew_share = _scores(table)
     contract, declarer, tricks = _contracts(table, board, kind, ns_score)
@@ -113,6 +117,20 @@ def parse_session(text: str, name: str = "traveller") -> Traveller:
         pairs=pairs,
         source=name,
     )
+
+
+def _check_pair_numbers(table: CsvTable, pairs: tuple[str, ...], codes: np.ndarray) -> None:
+    """A pair label made of digits is a pair number: 1 to 9999 (any other label is a name)."""
+    for code, label in enumerate(pairs):
+        if not (label.isascii() and label.isdigit()):
+            continue
+        try:
+            bounded_int(label, "pair", "")
+        except InputError:
+            first = int(np.flatnonzero(codes == code)[0])
+            row, column = first % table.size, "ns_pair" if first < table.size else "ew_pair"
+            where = f"{table.name}, line {table.lines[row]}, column {_key(table, column)!r}"
+            bounded_int(label, "pair", where)
 
 
 def _whole_in_range(
@@ -245,6 +263,7 @@ def read_names(path: str | PathLike[str]) -> dict[tuple[str, str, str], str]:
 
 def parse_names(text: str, name: str = "names") -> dict[tuple[str, str, str], str]:
     table = parse_table(text, name, ("pair", NAME_COLUMNS))
+    check_table_text(table)
     column = next(key for key in NAME_COLUMNS if table.has(key))
     pairs = table.texts("pair")
     sections = table.texts("section", blank_allowed=True)

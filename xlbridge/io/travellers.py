@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge.errors import InputError
+from xlbridge.io.cell_checks import check_table_text
 from xlbridge.io.csv import CsvTable, parse_table, read_text
 from xlbridge.scoring import checks
 from xlbridge.scoring.checks import shown
@@ -66,6 +67,7 @@ def read_traveller(path: Path) -> TravellerFile:
 def parse_traveller(text: str, name: str = "traveller") -> TravellerFile:
     """A traveller from the text of a CSV file (see the module's description)."""
     table = parse_table(text, name, REQUIRED)
+    check_table_text(table)
     entry_key = next(key for key in ENTRY_COLUMNS if table.has(key))
     traveller = TravellerFile(
         table=table,
