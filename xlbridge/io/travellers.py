@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge.errors import InputError
-from xlbridge.io.cell_checks import check_table_text
+from xlbridge.io.cell_checks import check_range, check_table_text
 from xlbridge.io.csv import CsvTable, parse_table, read_text
 from xlbridge.scoring import checks
 from xlbridge.scoring.checks import shown
@@ -72,14 +72,24 @@ def parse_traveller(text: str, name: str = "traveller") -> TravellerFile:
     traveller = TravellerFile(
         table=table,
         entry_key=entry_key,
-        board=table.whole_numbers("board"),
-        entry=table.whole_numbers(entry_key),
-        ns_score=table.numbers("ns_score", blank_allowed=False),
-        ew_score=table.numbers("ew_score", blank_allowed=True),
+        board=_bounded_whole(table, "board", "board"),
+        entry=_bounded_whole(table, entry_key, "table"),
+        ns_score=check_range(
+            table, "ns_score", table.numbers("ns_score", blank_allowed=False), "score"
+        ),
+        ew_score=check_range(
+            table, "ew_score", table.numbers("ew_score", blank_allowed=True), "score"
+        ),
         weight=table.numbers("weight", blank_allowed=True),
     )
     _check_weights(traveller)
     return traveller
+
+
+def _bounded_whole(table: CsvTable, key: str, kind: str) -> np.ndarray:
+    """A column of whole numbers in the range of ``kind`` (a board or table number)."""
+    values = table.whole_numbers(key)
+    return check_range(table, key, values.astype(float), kind).astype(np.int64)
 
 
 def _table_of_row(traveller: TravellerFile) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

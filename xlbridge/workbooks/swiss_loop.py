@@ -35,6 +35,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import InputError
 from xlbridge.io.files import copy_file, write_atomically
+from xlbridge.scoring.bounds import stored_text
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.scale_choice import choose_scale
@@ -206,9 +207,10 @@ def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
         bounds=bounds,
     )
     for entry in range(1, entries + 1):
-        name = entries_ws[book.entries_cell("name", entry)].value
+        ref = book.entries_cell("name", entry)
+        name = entries_ws[ref].value
         if name is not None and str(name).strip():
-            event.names[entry] = str(name)
+            event.names[entry] = stored_text(str(name), _where(path, entries_ws.title, ref))
         enters = 1.0
         if late:
             ref = book.entries_cell("enters", entry)
