@@ -293,6 +293,8 @@ def _score_line(path: Path, number: int, record: dict[str, str], tags: dict[str,
         _in_range(path, number, what, fields[key], "score")
     for what, key in (("the NS result", "theirs_ns"), ("the EW result", "theirs_ew")):
         _in_range(path, number, what, fields[key], "points")
+    # PBN's Result: the tricks declarer took (some programs write +1 or -2 instead)
+    _in_range(path, number, "the result", fields["result"].lstrip("+-"), "tricks")
     return Line(
         section=fields["section"] or tags.get("Section", ""),
         board=_whole(path, number, "the Board tag", board, "board"),

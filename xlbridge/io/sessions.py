@@ -21,7 +21,8 @@ optionally ``section`` and ``direction`` (for Mitchells whose NS and EW pairs sh
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from os import PathLike
 from pathlib import Path
 
@@ -82,7 +83,7 @@ def parse_session(text: str, name: str = "traveller") -> Traveller:
     board = _whole_in_range(table, "board", 1, MAX_BOARD, blank_allowed=False)
     ns_labels, ew_labels = _labels(table, "ns_pair"), _labels(table, "ew_pair")
     pairs, codes = label_codes(ns_labels + ew_labels)
-    _check_pair_numbers(table, pairs, codes)
+    _check_pair_numbers(table, pairs, codes, ("ns_pair", "ew_pair"))
     sections, section = label_codes(table.texts("section", blank_allowed=True))
     kind, ns_score, ns_share, ew_share = _scores(table)
     contract, declarer, tricks = _contracts(table, board, kind, ns_score)
@@ -119,16 +120,24 @@ def parse_session(text: str, name: str = "traveller") -> Traveller:
     )
 
 
-def _check_pair_numbers(table: CsvTable, pairs: tuple[str, ...], codes: np.ndarray) -> None:
-    """A pair label made of digits is a pair number: 1 to 9999 (any other label is a name)."""
+#: A pair label that is a number (any other label is a name, "A1" or "Smith").
+_NUMBER_LABEL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)", re.ASCII)
+
+
+def _check_pair_numbers(
+    table: CsvTable, pairs: Sequence[str], codes: np.ndarray, columns: tuple[str, str]
+) -> None:
+    """A pair label that is a number must be a pair number: a whole number from 1 to 9999.
+
+    ``codes`` index ``pairs`` for every row of the first column, then of the second."""
     for code, label in enumerate(pairs):
-        if not (label.isascii() and label.isdigit()):
+        if not _NUMBER_LABEL.fullmatch(label):
             continue
         try:
             bounded_int(label, "pair", "")
         except InputError:
             first = int(np.flatnonzero(codes == code)[0])
-            row, column = first % table.size, "ns_pair" if first < table.size else "ew_pair"
+            row, column = first % table.size, columns[first // table.size]
             where = f"{table.name}, line {table.lines[row]}, column {_key(table, column)!r}"
             bounded_int(label, "pair", where)
 
@@ -266,6 +275,7 @@ def parse_names(text: str, name: str = "names") -> dict[tuple[str, str, str], st
     check_table_text(table)
     column = next(key for key in NAME_COLUMNS if table.has(key))
     pairs = table.texts("pair")
+    _check_pair_numbers(table, pairs, np.arange(len(pairs)), ("pair", "pair"))
     sections = table.texts("section", blank_allowed=True)
     directions = [d.upper() for d in table.texts("direction", blank_allowed=True)]
     names: dict[tuple[str, str, str], str] = {}
