@@ -33,6 +33,9 @@ workload, each runnable alone with the same options:
 10. ``bench_session.py`` — a national simultaneous pairs: contract scoring (≥ 50× a per-row
    loop), the session scored and ranked (≤ 2× matchpoints of the same lines), ``xlbridge
    session`` end to end (recorded).
+11. ``bench_writers.py`` — the linear writers: the results pack (≤ 2× openpyxl's write-only
+   mode writing the same cells with the same named styles) and the ranking CSV (≤ 3×
+   ``csv.writer`` writing the same rows), each growing at most 12× for 10× the lines.
 
 bridge-scorer (npm, MIT) is installed by ``peer.py`` into a cache outside the repository.
 """
@@ -52,6 +55,7 @@ import bench_session
 import bench_startup
 import bench_vp
 import bench_workbooks
+import bench_writers
 from bench_common import Line, Sizes, best_lines, script_main
 
 WORKLOADS = (
@@ -64,6 +68,7 @@ WORKLOADS = (
     bench_startup,
     bench_files,
     bench_session,
+    bench_writers,
 )
 
 

@@ -1,6 +1,7 @@
 """What the command line prints is safe for a terminal: names from a file and error messages
 quoting a file show control characters escaped; line ends of a CSV on stdout are kept. A
-permission error is one plain line and exit 2."""
+permission error is one plain line and exit 2. The ranking CSV's numbers, formatted a column
+at a time, are those of one value at a time."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from xlbridge.cli.main import main
 from xlbridge.cli.terminal import EscapingStream
@@ -53,3 +56,22 @@ def test_a_permission_error_is_a_plain_line_and_exit_2(
     err = capsys.readouterr().err
     assert err.startswith(f"xlbridge: error: {traveller}: ") and err.count("\n") == 1
     assert "permission denied" in err.lower() and "Errno" not in err
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.floats(-1e6, 1e6, allow_nan=False),
+            st.just(float("nan")),
+            st.just(-0.0),
+            st.integers(-500, 500).map(lambda n: n / 8),  # exact halves and eighths
+        ),
+        max_size=30,
+    ),
+    st.sampled_from([2, 4]),
+)
+def test_the_ranking_csv_numbers_match_one_at_a_time(values: list[float], decimals: int) -> None:
+    """The ranking CSV formats a column in one go exactly as one value at a time."""
+    from xlbridge.cli.session import _number, _numbers
+
+    assert _numbers(values, decimals) == [_number(value, decimals) for value in values]
