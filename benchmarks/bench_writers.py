@@ -39,9 +39,9 @@ from typing import Any
 import bench_common  # noqa: F401  (first: sets up xlwings and the paths)
 import numpy as np
 from bench_common import FULL, Line, Sizes, interleaved, script_main
+from bench_session import played
 
-from xlbridge.scoring.contract import SEATS, Contract, ns_score
-from xlbridge.scoring.session import SCORE, SessionResult, Traveller, score_session
+from xlbridge.scoring.session import SessionResult, Traveller, score_session
 
 PACK_TABLES = 50
 RANKING_TABLES, RANKING_BOARDS = 10, 100
@@ -58,40 +58,24 @@ def field(sections: int, tables: int, boards: int, seed: int = 11) -> Traveller:
         )
     )
     size = board.size
-    ew = tables + (table + (board - 1) // 2) % tables
     level = rng.integers(1, 8, size)
-    strain = rng.integers(0, 5, size)
-    doubled = rng.choice([0] * 12 + [1], size)
-    declarer = rng.integers(0, 4, size)
-    tricks = np.clip(level + 6 + rng.choice([-2, -1, 0, 0, 0, 1], size), 0, 13)
-    kinds = {
-        (lv, st, db): str(Contract(lv, st, db))
-        for lv in range(1, 8)
-        for st in range(5)
-        for db in range(3)
-    }
-    texts = np.array(
-        [kinds[key] for key in zip(level.tolist(), strain.tolist(), doubled.tolist(), strict=True)],
-        dtype=object,
+    contracts = (
+        level,
+        rng.integers(0, 5, size),
+        rng.choice([0] * 12 + [1], size),
+        rng.integers(0, 4, size),
+        np.clip(level + 6 + rng.choice([-2, -1, 0, 0, 0, 1], size), 0, 13),
     )
-    nan = np.full(size, np.nan)
-    return Traveller(
-        section=section.astype(np.int64),
-        board=board.astype(np.int64),
-        ns_pair=table.astype(np.int64),
-        ew_pair=ew.astype(np.int64),
-        kind=np.full(size, SCORE, dtype=np.int8),
-        ns_score=ns_score(level, strain, doubled, declarer, tricks, board).astype(float),
-        ew_score=nan,
-        weight=np.ones(size),
-        ns_share=nan,
-        ew_share=nan,
-        contract=texts,
-        declarer=np.array(SEATS, dtype=object)[declarer],
-        tricks=tricks.astype(np.int64),
-        lead=np.full(size, "", dtype=object),
-        round=((board - 1) // 2 + 1).astype(np.int64),
-        lines=np.arange(2, size + 2),
+    seats = {
+        "section": section,
+        "board": board,
+        "ns_pair": table,
+        "ew_pair": tables + (table + (board - 1) // 2) % tables,
+        "round": (board - 1) // 2 + 1,
+    }
+    return played(
+        seats,
+        contracts,
         sections=tuple(f"C{s + 1}" for s in range(sections)) if sections > 1 else ("",),
         pairs=tuple(str(i) for i in range(1, 2 * tables + 1)),
         source="bench",
