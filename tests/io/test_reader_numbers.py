@@ -179,3 +179,15 @@ def test_swiss_workbook_numbers_of_any_size(tmp_path: Path, capsys, sheet: str, 
                 for backup in tmp_path.glob("*.before-round-*"):
                     path.write_bytes(backup.read_bytes())  # back to round 1 undrawn
                     backup.unlink()
+
+
+@pytest.mark.parametrize("label", ["²", "١٢", "٣"])
+def test_pair_labels_of_other_digits_are_names(tmp_path: Path, capsys, label: str) -> None:
+    """ "²" and Arabic-Indic digits pass str.isdigit() but are no pair numbers: labels."""
+    path = tmp_path / "s.csv"
+    path.write_text(
+        f"board,ns_pair,ew_pair,ns_score\n1,{label},2,420\n1,3,4,400\n", encoding="utf-8"
+    )
+    out = tmp_path / "out.xlsx"
+    assert main(["session", str(path), "-o", str(out)]) == 0
+    assert label in capsys.readouterr().out
