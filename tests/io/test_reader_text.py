@@ -226,3 +226,15 @@ def test_pbn_session_exits_cleanly_or_writes_a_pack_that_reads_back(
         value.replace("\x1c", "").replace("\x1d", "").replace("\x1e", "")
     )
     load_workbook(out)  # reads back
+
+
+@pytest.mark.parametrize("field", ["event", "date", "names"])
+def test_the_pack_refuses_text_it_cannot_store_from_the_api(field: str) -> None:
+    from xlbridge.scoring.session import score_session
+    from xlbridge.workbooks.results_pack import build_results_pack
+
+    result = score_session(parse_session(csv_text([SESSION_HEADER, *SESSION_ROWS]), "s.csv"))
+    kwargs: dict[str, object] = {"event": "Club", "date": "today", "names": {1: "Ann"}}
+    kwargs[field] = {1: "A\x01nn"} if field == "names" else "Cl\x01ub"
+    with pytest.raises(InputError, match="character U\\+0001"):
+        build_results_pack(result, **kwargs)  # type: ignore[arg-type]
