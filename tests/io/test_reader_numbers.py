@@ -81,18 +81,20 @@ TRAVELLER = ["board,table,ns_score,ew_score,weight", "1,1,420,,", "1,2,400,,", "
 
 
 @pytest.mark.parametrize(
-    ("column", "bounded"),
-    [(0, True), (1, True), (2, True), (3, True), (4, False)],
+    ("column", "refused_from"),
+    # Board and table ids of ``xlbridge score`` may be any whole number up to 1e12 (the
+    # batch scorer keys tables of any ids); scores are bridge scores; weights any number.
+    [(0, 14), (1, 14), (2, 5), (3, 5), (4, 14)],
 )
 def test_score_traveller_numbers_of_any_size(
-    tmp_path: Path, capsys, column: int, bounded: bool
+    tmp_path: Path, capsys, column: int, refused_from: int
 ) -> None:
     path = tmp_path / "t.csv"
     for number in NUMBERS:
         rows = [line.split(",") for line in TRAVELLER]
         rows[1][column] = number
         path.write_text("\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
-        runs_cleanly(["score", str(path)], capsys, bounded and len(number.strip("-")) >= 5)
+        runs_cleanly(["score", str(path)], capsys, len(number.strip("-")) >= refused_from)
 
 
 @pytest.mark.parametrize("column", ["score", "byes"])

@@ -72,8 +72,8 @@ def parse_traveller(text: str, name: str = "traveller") -> TravellerFile:
     traveller = TravellerFile(
         table=table,
         entry_key=entry_key,
-        board=_bounded_whole(table, "board", "board"),
-        entry=_bounded_whole(table, entry_key, "table"),
+        board=table.whole_numbers("board"),
+        entry=table.whole_numbers(entry_key),
         ns_score=check_range(
             table, "ns_score", table.numbers("ns_score", blank_allowed=False), "score"
         ),
@@ -84,12 +84,6 @@ def parse_traveller(text: str, name: str = "traveller") -> TravellerFile:
     )
     _check_weights(traveller)
     return traveller
-
-
-def _bounded_whole(table: CsvTable, key: str, kind: str) -> np.ndarray:
-    """A column of whole numbers in the range of ``kind`` (a board or table number)."""
-    values = table.whole_numbers(key)
-    return check_range(table, key, values.astype(float), kind).astype(np.int64)
 
 
 def _table_of_row(traveller: TravellerFile) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
