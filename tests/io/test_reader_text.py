@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -77,10 +78,6 @@ def with_field(field: str, value: str) -> tuple[str, str]:
     return csv_text([SESSION_HEADER, *session]), csv_text(names)
 
 
-def plain(text: str) -> str:
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
 @pytest.mark.parametrize("field", sorted(FIELDS))
 def test_every_control_character_is_refused_with_its_place(field: str) -> None:
     for char in CONTROLS:
@@ -117,8 +114,7 @@ def test_the_session_command_exits_cleanly_or_writes_what_reads_back(
     tmp_path: Path, capsys, field: str, value: str
 ) -> None:
     session, names = with_field(field, value)
-    folder = tmp_path / str(abs(hash((field, value))))
-    folder.mkdir()
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))  # a new one for every example
     (folder / "s.csv").write_text(session, encoding="utf-8")
     (folder / "n.csv").write_text(names, encoding="utf-8")
     out = folder / "out.xlsx"
@@ -138,13 +134,13 @@ def test_the_session_command_exits_cleanly_or_writes_what_reads_back(
         return
     assert code == 0, printed.err
     cells = [
-        plain(str(cell))
+        " ".join(str(cell).split())  # names are printed on one line, spaces collapsed
         for ws in load_workbook(out).worksheets
         for row in ws.iter_rows(values_only=True)
         for cell in row
         if cell is not None
     ]
-    shown = plain(value).strip()
+    shown = " ".join(value.split())
     if field in ("names", "pair label", "section") and shown:
         assert any(shown in cell for cell in cells), (shown, cells[:40])
 
@@ -184,8 +180,8 @@ def pbn_text(field: str, value: str) -> str:
 @pytest.mark.parametrize("field", ["event", "section", "names"])
 def test_pbn_refuses_control_characters_with_line_and_column(tmp_path: Path, field: str) -> None:
     for char in CONTROLS:
-        if char in "\n\r\x0b\x0c\x1c\x1d\x1e\x85":
-            continue  # these end a line of text: the tag is cut, a different error
+        if char in "\n\r\x85":
+            continue  # line ends (storable): the tag is cut, a different error
         path = tmp_path / "e.pbn"
         path.write_text(pbn_text(field, f"x{char}y"), encoding="utf-8")
         try:
@@ -193,8 +189,8 @@ def test_pbn_refuses_control_characters_with_line_and_column(tmp_path: Path, fie
         except InputError as error:
             assert NOT_STORABLE.search(char), (char, str(error))
             line = {"event": 1, "section": 3, "names": 10}[field]
-            assert f"e.pbn: line {line}: character U+{ord(char):04X}" in str(error)
-            assert "at position" in str(error)  # the column
+            assert re.search(rf"e\.pbn: line {line}[:,] .*U\+{ord(char):04X}", str(error))
+            assert "at position" in str(error) or ", column " in str(error)
         else:
             assert not NOT_STORABLE.search(char), repr(char)
 
@@ -208,8 +204,7 @@ def test_pbn_refuses_control_characters_with_line_and_column(tmp_path: Path, fie
 def test_pbn_session_exits_cleanly_or_writes_a_pack_that_reads_back(
     tmp_path: Path, capsys, field: str, value: str
 ) -> None:
-    folder = tmp_path / str(abs(hash((field, value))))
-    folder.mkdir()
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
     path = folder / "e.pbn"
     path.write_text(pbn_text(field, value), encoding="utf-8")
     out = folder / "out.xlsx"
@@ -222,9 +217,7 @@ def test_pbn_session_exits_cleanly_or_writes_a_pack_that_reads_back(
         assert printed.err.count("\n") == 1 and not out.exists(), printed.err
         return
     assert code == 0, printed.err
-    assert not NOT_STORABLE.search(
-        value.replace("\x1c", "").replace("\x1d", "").replace("\x1e", "")
-    )
+    assert not NOT_STORABLE.search(value)
     load_workbook(out)  # reads back
 
 

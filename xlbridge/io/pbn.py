@@ -184,6 +184,7 @@ def read_pbn(path: str | PathLike[str]) -> EventFile:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("iso-8859-1")
+    _check_line_breaks(path, text)
     event = EventFile(str(path))
     tags: dict[str, str] = {}
     table: tuple[str, list[_Column]] | None = None
@@ -232,6 +233,21 @@ def read_pbn(path: str | PathLike[str]) -> EventFile:
     if not event.lines:
         raise FileError(f"{path}: no ScoreTable rows: the file holds no results")
     return event
+
+
+#: Characters that end a line for str.splitlines() but that no workbook or XML can hold.
+_HIDDEN_BREAK = re.compile("[\x0b\x0c\x1c-\x1e]")
+
+
+def _check_line_breaks(path: Path, text: str) -> None:
+    """Refuse, by line and column, a character the line splitting would take for a line end
+    (vertical tab, form feed, separators), as every other character a workbook cannot hold."""
+    found = _HIDDEN_BREAK.search(text)
+    if found is not None:
+        start = found.start()
+        line = text.count("\n", 0, start) + 1
+        column = start - text.rfind("\n", 0, start)
+        stored_text(found.group(), f"{path}: line {line}, column {column}")
 
 
 def _check_columns(path: Path, number: int, name: str, columns: list[_Column]) -> None:

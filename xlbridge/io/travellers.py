@@ -75,10 +75,10 @@ def parse_traveller(text: str, name: str = "traveller") -> TravellerFile:
         board=table.whole_numbers("board"),
         entry=table.whole_numbers(entry_key),
         ns_score=check_range(
-            table, "ns_score", table.numbers("ns_score", blank_allowed=False), "score"
+            table, "ns_score", table.numbers("ns_score", blank_allowed=False), "decimal score"
         ),
         ew_score=check_range(
-            table, "ew_score", table.numbers("ew_score", blank_allowed=True), "score"
+            table, "ew_score", table.numbers("ew_score", blank_allowed=True), "decimal score"
         ),
         weight=table.numbers("weight", blank_allowed=True),
     )
