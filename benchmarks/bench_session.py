@@ -129,36 +129,57 @@ def national(seed: int = 8, clubs: int = CLUBS) -> Traveller:
     doubled = rng.choice([0] * 12 + [1], size)
     declarer = rng.integers(0, 4, size)
     tricks = np.clip(level + 6 + rng.choice([-2, -1, 0, 0, 0, 1], size), 0, 13)
-    scores = ns_score(level, strain, doubled, declarer, tricks, board).astype(float)
-    labels = tuple(str(i) for i in range(1, 2 * TABLES + 1))
-    texts = np.array(
-        [
-            str(Contract(lv, st, dbl))
-            for lv, st, dbl in zip(level.tolist(), strain.tolist(), doubled.tolist(), strict=True)
-        ],
-        dtype=object,
+    return played(
+        {"section": club, "board": board, "ns_pair": table, "ew_pair": ew, "round": round_ + 1},
+        (level, strain, doubled, declarer, tricks),
+        sections=tuple(f"C{c + 1}" for c in range(clubs)),
+        pairs=tuple(str(i) for i in range(1, 2 * TABLES + 1)),
+        source="national",
     )
+
+
+def played(
+    seats: dict[str, np.ndarray],
+    contracts: tuple[np.ndarray, ...],
+    *,
+    sections: tuple[str, ...],
+    pairs: tuple[str, ...],
+    source: str,
+) -> Traveller:
+    """Traveller lines of contracts played: ``seats`` holds each line's section and pair codes,
+    board and round; ``contracts`` its level, strain, doubling, declarer and tricks (the NS
+    score and the contract's text are worked out)."""
+    level, strain, doubled, declarer, tricks = contracts
+    board = seats["board"]
+    size = board.size
+    kinds = {
+        (lv, st, dbl): str(Contract(lv, st, dbl))
+        for lv in range(1, 8)
+        for st in range(5)
+        for dbl in range(3)
+    }
+    keys = zip(level.tolist(), strain.tolist(), doubled.tolist(), strict=True)
     nan = np.full(size, np.nan)
     return Traveller(
-        section=club.astype(np.int64),
+        section=seats["section"].astype(np.int64),
         board=board.astype(np.int64),
-        ns_pair=table.astype(np.int64),
-        ew_pair=ew.astype(np.int64),
+        ns_pair=seats["ns_pair"].astype(np.int64),
+        ew_pair=seats["ew_pair"].astype(np.int64),
         kind=np.full(size, SCORE, dtype=np.int8),
-        ns_score=scores,
+        ns_score=ns_score(level, strain, doubled, declarer, tricks, board).astype(float),
         ew_score=nan,
         weight=np.ones(size),
         ns_share=nan,
         ew_share=nan,
-        contract=texts,
+        contract=np.array([kinds[key] for key in keys], dtype=object),
         declarer=np.array(SEATS, dtype=object)[declarer],
         tricks=tricks.astype(np.int64),
         lead=np.full(size, "", dtype=object),
-        round=(round_ + 1).astype(np.int64),
+        round=seats["round"].astype(np.int64),
         lines=np.arange(2, size + 2),
-        sections=tuple(f"C{c + 1}" for c in range(clubs)),
-        pairs=labels,
-        source="national",
+        sections=sections,
+        pairs=pairs,
+        source=source,
     )
 
 

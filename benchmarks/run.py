@@ -37,6 +37,9 @@ workload, each runnable alone with the same options:
    batch call on the same deals; skipped with a notice without the optional extra).
 12. ``bench_web.py`` — the results site of the same event (``xlbridge session --html``): at
    most 3× a bare Jinja2 writer of the same files; pages per second and size (recorded).
+13. ``bench_writers.py`` — the linear writers: the results pack (≤ 2× openpyxl's write-only
+   mode writing the same cells with the same named styles) and the ranking CSV (≤ 3×
+   ``csv.writer`` writing the same rows), each growing at most 12× for 10× the lines.
 
 bridge-scorer (npm, MIT) is installed by ``peer.py`` into a cache outside the repository.
 """
@@ -58,6 +61,7 @@ import bench_startup
 import bench_vp
 import bench_web
 import bench_workbooks
+import bench_writers
 from bench_common import Line, Sizes, best_lines, script_main
 
 WORKLOADS = (
@@ -72,6 +76,7 @@ WORKLOADS = (
     bench_session,
     bench_dd,
     bench_web,
+    bench_writers,
 )
 
 

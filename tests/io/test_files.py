@@ -31,7 +31,7 @@ def test_a_failed_rename_removes_its_temporary_file(
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr("os.replace", refuse)
-    with pytest.raises(InputError, match="Permission denied"):
+    with pytest.raises(InputError, match="permission denied"):
         write_atomically(tmp_path / "new.csv", lambda p: p.write_text("new"))
     assert list(tmp_path.iterdir()) == []
 

@@ -67,7 +67,12 @@ def test_late_entry_broadcasts_session_against_sessions():
 def test_late_entry_matches_the_sum(sessions, last_add):
     session = np.arange(1, sessions + 1)
     direct = [sum(last_add - sessions + j for j in range(3, s + 1)) for s in session]
-    assert late_entry(session, sessions, last_add).tolist() == direct
+    if last_add > max(0, sessions - 3):  # every late session adds more than 0
+        assert late_entry(session, sessions, last_add).tolist() == direct
+        assert min(direct) >= 0
+    else:  # an add that would make an entry score negative (or all 0) is refused
+        with pytest.raises(InputError, match="last_add must be a number greater than"):
+            late_entry(session, sessions, last_add)
 
 
 @pytest.mark.parametrize(

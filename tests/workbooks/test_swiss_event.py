@@ -532,7 +532,9 @@ def test_inputs_unlocked_formulas_locked_and_validated(form: str) -> None:
         assert entries[ADD_CELL].protection.locked is False and entries[ADD_CELL].value == 17
         assert entries[SESSIONS_CELL].protection.locked is not False
         assert (entry_rules["whole"].formula1, entry_rules["whole"].formula2) == ("1", "4")
-        assert entry_rules["decimal"].formula1 == "0"
+        # the add must exceed the rounds less 3 (and 0): no entry score is ever negative
+        assert entry_rules["decimal"].operator == "greaterThan"
+        assert entry_rules["decimal"].formula1 == "1"
     else:
         assert "enters" not in book.entries_columns and "entry_vps" not in book.standings_columns
     standings = wb[STANDINGS_SHEET]

@@ -75,7 +75,7 @@ def csv_event(path: Path, names: Names) -> EventFile:
     pairs = [
         Pair(section, int(pair), direction, tuple(n.strip() for n in text.split("&")))
         for (section, direction, pair), text in names.items()
-        if pair.isdigit()
+        if pair.isascii() and pair.isdigit()  # pair numbers: the names reader bounds them
     ]
     return EventFile(str(path), description=path.stem, pairs=pairs)
 

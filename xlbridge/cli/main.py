@@ -23,11 +23,20 @@ from collections.abc import Sequence
 
 from xlbridge.cli.common import EXIT_BAD_INPUT, EXIT_FAILURE
 from xlbridge.cli.parser import build_parser
+from xlbridge.cli.terminal import escaped_output
 from xlbridge.errors import InputError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command ``argv`` (default: the process's) asks for; its exit status."""
+    """Run the command ``argv`` (default: the process's) asks for; its exit status.
+
+    Everything it prints (tables, names, error messages quoting a file) shows control
+    characters escaped, so no text from a file can move the cursor or change colours."""
+    with escaped_output():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -42,6 +51,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except FileNotFoundError as error:  # an input file the user named is not there
         print(f"xlbridge: error: {error.filename}: no such file", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except PermissionError as error:  # a file or folder the user may not read or write
+        print(f"xlbridge: error: {error.filename}: permission denied", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as error:
         print(f"xlbridge: error: {error}", file=sys.stderr)

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -220,27 +221,53 @@ def _number(value: float, decimals: int = 2) -> str:
     return "0" if text == "-0" else text
 
 
+#: Trailing zeros after a formatted number's last non-zero decimal.
+_TRAILING_ZEROS = re.compile(r"(\.\d*[1-9])0+\n")
+
+
+def _numbers(values: Sequence[float], decimals: int) -> list[str]:
+    """:func:`_number` of every value, the formatting and trimming done in one go."""
+    text = (f"%.{decimals}f\n" * len(values)) % tuple(values)
+    text = text.replace("." + "0" * decimals + "\n", "\n")  # whole numbers, in one pass
+    text = "\n" + _TRAILING_ZEROS.sub(r"\1\n", text)
+    cells = text[1:].split("\n")[:-1]
+    if "nan" in text or "\n-0\n" in text:  # blanks and a negative zero: cell by cell
+        cells = ["" if "nan" in cell else "0" if cell == "-0" else cell for cell in cells]
+    return cells
+
+
 def ranking_csv(result: SessionResult, names: Names) -> str:
-    """The ranking as CSV text; names and labels never become live formulas."""
-    from xlbridge.io.csv_cells import csv_text
+    """The ranking as CSV text; names and labels never become live formulas.
+
+    Written a column at a time (numbers formatted in one go, text columns checked for formula
+    starts in one search), so its time grows linearly with the pairs, close to csv.writer's
+    own (see benchmarks/bench_writers.py)."""
+    from xlbridge.io.csv_cells import columns_text
     from xlbridge.io.sessions import pair_names
 
-    rows: list[list[object]] = [list(RANKING_COLUMNS)]
-    for pair in result.pairs:
-        rows.append(
-            [
-                pair.section,
-                pair.direction,
-                pair.label,
-                pair_names(names, pair),
-                pair.boards,
-                _number(pair.score, 4),
-                _number(pair.top, 4),
-                _number(pair.percentage, 2),
-                pair.place,
-            ]
-        )
-    return csv_text(rows)
+    pairs = result.pairs
+    sections = [pair.section for pair in pairs]
+    directions = [pair.direction for pair in pairs]
+    labels = [pair.pair for pair in pairs]  # the names' keys
+    found = list(map(names.get, zip(sections, directions, labels, strict=True)))  # in C
+    named = cast("list[str]", found)
+    if None in found:  # then without the direction, without the section (see pair_names)
+        named = [
+            text if text is not None else pair_names(names, pair)
+            for text, pair in zip(found, pairs, strict=True)
+        ]
+    columns = [
+        sections,
+        directions,
+        [pair.label for pair in pairs],  # 3NS / 3EW when one ranking holds both
+        named,
+        [str(pair.boards) for pair in pairs],
+        _numbers([pair.score for pair in pairs], 4),
+        _numbers([pair.top for pair in pairs], 4),
+        _numbers([pair.percentage for pair in pairs], 2),
+        [pair.place for pair in pairs],
+    ]
+    return columns_text(RANKING_COLUMNS, columns, numeric=(4, 5, 6, 7))
 
 
 def _heading(result: SessionResult, section: str, direction: str) -> str:

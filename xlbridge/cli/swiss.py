@@ -45,7 +45,12 @@ def add_swiss_parser(commands: Commands) -> None:
     draw.add_argument(
         "-o", "--output", type=Path, help="also write the draw as .csv (default: not written)"
     )
-    draw.add_argument("--force", action="store_true", help="overwrite an existing file")
+    draw.add_argument(
+        "--force",
+        action="store_true",
+        help="overwrite an existing file; with an .xlsx, write the draw into it even if it "
+        "is read-only or holds drawings or charts the writing would lose",
+    )
     draw.set_defaults(run=run_swiss_draw)
     add_standings_command(swiss_commands)
 
@@ -58,8 +63,10 @@ def run_swiss_draw(args: argparse.Namespace) -> int:
         require_new(args.output, args.force)
     done: list[str] = []
     if args.standings.suffix.lower() == ".xlsx":
+        from xlbridge.workbooks.swiss_checks import check_writing_back
         from xlbridge.workbooks.swiss_loop import draw_next, read_event, write_draw
 
+        check_writing_back(args.standings, args.force)
         event, workbook, book = read_event(args.standings)
         number, draw = draw_next(event, args.seed)
         backup = write_draw(args.standings, workbook, book, number, draw)

@@ -87,13 +87,27 @@ def _matches_played(played: Any, teams: list[Any]) -> list[Any]:
 
 
 @excel_function
-@arg("session", ndim=2, doc="The session (round) at which the pair joins: a cell or range.")
-@arg("sessions", doc="Sessions in the event.")
-@arg("last_add", doc="What the last session adds (default 17).")
+@arg(
+    "session",
+    ndim=2,
+    doc="The session (round) at which the pair joins: a cell or range of whole numbers from 1 "
+    "to sessions.",
+)
+@arg("sessions", doc="Sessions in the event: a whole number from 1 to 100.")
+@arg(
+    "last_add",
+    doc="What the last session adds (default 17): a number above sessions - 3 and above 0, "
+    "at most 1000.",
+)
 @cell_errors
 def LATE_ENTRY(session: Any, sessions: Any, last_add: Any = None) -> Grid:
     """Entry score of a pair joining a Swiss pairs late (J. Probst): with 6 sessions, 14,
-    29, 45, 62 for sessions 3 to 6; 0 for sessions 1 and 2. Same shape as session."""
+    29, 45, 62 for sessions 3 to 6; 0 for sessions 1 and 2. Same shape as session.
+
+    session: whole numbers from 1 to sessions (blank cells stay blank). sessions: a whole
+    number from 1 to 100. last_add: a number greater than sessions - 3 and greater than 0,
+    at most 1000 (session j adds last_add - sessions + j, so every late session adds more
+    than 0 and no entry score is negative). Anything else is an error naming the argument."""
     entered = checks.margins("session", session)
     total = checks.whole_number("sessions", sessions, 1, MAX_SESSIONS)
     add = LAST_ADD if blank(last_add) else last_add

@@ -6,6 +6,7 @@ from __future__ import annotations
 import glob
 import os
 import re
+import shutil
 import tempfile
 import zipfile
 from collections.abc import Callable
@@ -26,7 +27,7 @@ def write_atomically(path: Path, write: Callable[[Path], None], *, force: bool =
     try:
         handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as error:
-        raise InputError(f"{path}: cannot be written ({error.strerror or error})") from None
+        raise InputError(_not_written(path, error)) from None
     os.close(handle)
     tmp = Path(name)
     try:
@@ -35,9 +36,32 @@ def write_atomically(path: Path, write: Callable[[Path], None], *, force: bool =
         os.replace(tmp, path)
         _sync_folder(folder)
     except OSError as error:
-        raise InputError(f"{path}: cannot be written ({error.strerror or error})") from None
+        raise InputError(_not_written(path, error)) from None
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def copy_file(source: Path, target: Path) -> None:
+    """Copy ``source`` to ``target`` with its times (a backup); a failure is an InputError
+    in a plain sentence, and leaves no partial ``target``."""
+    existed = target.exists()
+    try:
+        shutil.copy2(source, target)
+    except OSError as error:
+        if not existed:
+            target.unlink(missing_ok=True)
+        raise InputError(f"{target}: the backup of {source} {_not_written_why(error)}") from None
+
+
+def _not_written(path: Path, error: OSError) -> str:
+    return f"{path}: {_not_written_why(error)}; nothing was changed"
+
+
+def _not_written_why(error: OSError) -> str:
+    """Why writing failed, in a plain sentence (no Python error names)."""
+    if isinstance(error, PermissionError):
+        return "cannot be written: permission denied (the file or its folder is read-only)"
+    return f"cannot be written ({error.strerror or error})"
 
 
 def remove_stale_temporaries(path: Path) -> None:
@@ -68,6 +92,19 @@ def check_parent(path: Path) -> None:
         raise InputError(f"output folder {folder} does not exist")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise InputError(f"{path}: cannot be written (the folder {folder} is read-only)")
+
+
+def check_replaceable(path: Path, *, force: bool = False) -> None:
+    """Raise InputError unless the existing file ``path`` may be rewritten in place: its
+    folder writable, and (without ``force``) the file not marked read-only (no write
+    permission for anyone, or none for this user), which we take as the user's wish that it
+    not change."""
+    check_writable(path, force=True)
+    mode = path.stat().st_mode
+    if not force and (mode & 0o222 == 0 or not os.access(path, os.W_OK)):
+        raise InputError(
+            f"{path} is read-only, so it was left as it is; make it writable, or use --force"
+        )
 
 
 def _sync_folder(folder: Path) -> None:

@@ -30,6 +30,7 @@ from xlbridge.io.event_file import (
     deal_text,
     parse_deal,
 )
+from xlbridge.scoring.bounds import bounded, bounded_int, stored_text
 from xlbridge.scoring.checks import shown
 
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
@@ -156,10 +157,23 @@ def _method(scoring: str) -> str | None:
     return None
 
 
-def _whole(path: Path, number: int, what: str, text: str) -> int:
+def _whole(path: Path, number: int, what: str, text: str, kind: str = "pair") -> int:
+    """A whole number within the range of ``kind`` (see :mod:`xlbridge.scoring.bounds`)."""
     if not re.fullmatch(r"\d+", text):
         raise FileError(f"{path}: line {number}: {what} must be a whole number, got {shown(text)}")
-    return int(text)
+    return bounded_int(text, kind, f"{path}: line {number}: {what}")
+
+
+#: A number as a PBN table prints it (a score, matchpoints, a percentage).
+_PRINTED_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+
+
+def _in_range(path: Path, number: int, what: str, text: str, kind: str) -> str:
+    """``text`` as printed, after checking a number in it lies within the range of ``kind``
+    (other text is left for the scoring to judge)."""
+    if _PRINTED_NUMBER.fullmatch(text.strip()):
+        bounded(text, kind, f"{path}: line {number}: {what}")
+    return text
 
 
 def read_pbn(path: str | PathLike[str]) -> EventFile:
@@ -170,6 +184,7 @@ def read_pbn(path: str | PathLike[str]) -> EventFile:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("iso-8859-1")
+    _check_line_breaks(path, text)
     event = EventFile(str(path))
     tags: dict[str, str] = {}
     table: tuple[str, list[_Column]] | None = None
@@ -185,6 +200,7 @@ def read_pbn(path: str | PathLike[str]) -> EventFile:
         if not line.strip():
             table = None
             continue
+        stored_text(line, f"{path}: line {number}")  # every tag and row may reach a workbook
         tag = _TAG.match(line.strip())
         if tag is not None:
             name, value = tag.group(1), _unquote(tag.group(2))
@@ -217,6 +233,21 @@ def read_pbn(path: str | PathLike[str]) -> EventFile:
     if not event.lines:
         raise FileError(f"{path}: no ScoreTable rows: the file holds no results")
     return event
+
+
+#: Characters that end a line for str.splitlines() but that no workbook or XML can hold.
+_HIDDEN_BREAK = re.compile("[\x0b\x0c\x1c-\x1e]")
+
+
+def _check_line_breaks(path: Path, text: str) -> None:
+    """Refuse, by line and column, a character the line splitting would take for a line end
+    (vertical tab, form feed, separators), as every other character a workbook cannot hold."""
+    found = _HIDDEN_BREAK.search(text)
+    if found is not None:
+        start = found.start()
+        line = text.count("\n", 0, start) + 1
+        column = start - text.rfind("\n", 0, start)
+        stored_text(found.group(), f"{path}: line {line}, column {column}")
 
 
 def _check_columns(path: Path, number: int, name: str, columns: list[_Column]) -> None:
@@ -257,7 +288,8 @@ def _game_tag(
         except ValueError as error:
             raise FileError(f"{path}: line {number}: {error}") from None
         if complete(deal):  # a partial deal is not a hand record
-            event.hands[(tags.get("Section", ""), int(board))] = deal_text(deal)
+            board_number = _whole(path, number, "the Board tag", board, "board")
+            event.hands[(tags.get("Section", ""), board_number)] = deal_text(deal)
 
 
 def _score_line(path: Path, number: int, record: dict[str, str], tags: dict[str, str]) -> Line:
@@ -273,9 +305,15 @@ def _score_line(path: Path, number: int, record: dict[str, str], tags: dict[str,
     contract = fields["contract"]
     if not score and not contract:
         raise FileError(f"{path}: line {number}: the row has neither a score nor a contract")
+    for what, key in (("the score", "score_ns"), ("the EW score", "score_ew")):
+        _in_range(path, number, what, fields[key], "score")
+    for what, key in (("the NS result", "theirs_ns"), ("the EW result", "theirs_ew")):
+        _in_range(path, number, what, fields[key], "points")
+    # PBN's Result: the tricks declarer took (some programs write +1 or -2 instead)
+    _in_range(path, number, "the result", fields["result"].lstrip("+-"), "tricks")
     return Line(
         section=fields["section"] or tags.get("Section", ""),
-        board=int(board),
+        board=_whole(path, number, "the Board tag", board, "board"),
         ns_pair=_whole(path, number, "the NS pair", fields["ns_pair"]),
         ew_pair=_whole(path, number, "the EW pair", fields["ew_pair"]),
         contract=contract,
@@ -294,12 +332,13 @@ def _total_pair(path: Path, number: int, record: dict[str, str], tags: dict[str,
     parts = re.split(r"\s*;\s*|\s+-\s+|\s+&\s+|\s+and\s+", fields["names"].strip())
     names = tuple(part.strip() for part in parts if part.strip())
     direction = fields["direction"].upper().replace("-", "")
+    _in_range(path, number, "the place", fields["place"].rstrip("= "), "pair")  # "3=" a tie
     return Pair(
         section=fields["section"] or tags.get("Section", ""),
         number=_whole(path, number, "the pair", fields["number"]),
         direction=direction if direction in ("NS", "EW") else "",
         names=names,
-        total=fields["total"],
-        percentage=fields["percentage"],
+        total=_in_range(path, number, "the total", fields["total"], "points"),
+        percentage=_in_range(path, number, "the percentage", fields["percentage"], "percentage"),
         place=fields["place"],
     )

@@ -142,6 +142,6 @@ def scored_pairs(result: SessionResult, listed: list[Pair]) -> list[Pair]:
 
 
 def _pair_number(label: str) -> int:
-    if not label.isdigit():
+    if not (label.isascii() and label.isdigit()):  # not "²", which isdigit() takes
         raise InputError(f"USEBIO pair numbers must be whole numbers, got pair {shown(label)}")
     return int(label)

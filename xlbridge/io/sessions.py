@@ -21,14 +21,17 @@ optionally ``section`` and ``direction`` (for Mitchells whose NS and EW pairs sh
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from os import PathLike
 from pathlib import Path
 
 import numpy as np
 
 from xlbridge.errors import InputError
+from xlbridge.io.cell_checks import check_table_text
 from xlbridge.io.csv import CsvTable, parse_table, read_text
+from xlbridge.scoring.bounds import bounded_int
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.contract import RowError, parse_rows
 from xlbridge.scoring.session import (
@@ -75,10 +78,12 @@ def _labels(table: CsvTable, column: str) -> list[str]:
 def parse_session(text: str, name: str = "traveller") -> Traveller:
     """Traveller lines from the text of a CSV file (see the module's description)."""
     table = parse_table(text, name, REQUIRED)
+    check_table_text(table)
     size = table.size
     board = _whole_in_range(table, "board", 1, MAX_BOARD, blank_allowed=False)
     ns_labels, ew_labels = _labels(table, "ns_pair"), _labels(table, "ew_pair")
     pairs, codes = label_codes(ns_labels + ew_labels)
+    _check_pair_numbers(table, pairs, codes, ("ns_pair", "ew_pair"))
     sections, section = label_codes(table.texts("section", blank_allowed=True))
     kind, ns_score, ns_share, ew_share = _scores(table)
     contract, declarer, tricks = _contracts(table, board, kind, ns_score)
@@ -113,6 +118,28 @@ def parse_session(text: str, name: str = "traveller") -> Traveller:
         pairs=pairs,
         source=name,
     )
+
+
+#: A pair label that is a number (any other label is a name, "A1" or "Smith").
+_NUMBER_LABEL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)", re.ASCII)
+
+
+def _check_pair_numbers(
+    table: CsvTable, pairs: Sequence[str], codes: np.ndarray, columns: tuple[str, str]
+) -> None:
+    """A pair label that is a number must be a pair number: a whole number from 1 to 9999.
+
+    ``codes`` index ``pairs`` for every row of the first column, then of the second."""
+    for code, label in enumerate(pairs):
+        if not _NUMBER_LABEL.fullmatch(label):
+            continue
+        try:
+            bounded_int(label, "pair", "")
+        except InputError:
+            first = int(np.flatnonzero(codes == code)[0])
+            row, column = first % table.size, columns[first // table.size]
+            where = f"{table.name}, line {table.lines[row]}, column {_key(table, column)!r}"
+            bounded_int(label, "pair", where)
 
 
 def _whole_in_range(
@@ -245,8 +272,10 @@ def read_names(path: str | PathLike[str]) -> dict[tuple[str, str, str], str]:
 
 def parse_names(text: str, name: str = "names") -> dict[tuple[str, str, str], str]:
     table = parse_table(text, name, ("pair", NAME_COLUMNS))
+    check_table_text(table)
     column = next(key for key in NAME_COLUMNS if table.has(key))
     pairs = table.texts("pair")
+    _check_pair_numbers(table, pairs, np.arange(len(pairs)), ("pair", "pair"))
     sections = table.texts("section", blank_allowed=True)
     directions = [d.upper() for d in table.texts("direction", blank_allowed=True)]
     names: dict[tuple[str, str, str], str] = {}

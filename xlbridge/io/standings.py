@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from xlbridge.errors import InputError
+from xlbridge.io.cell_checks import check_range, check_table_text
 from xlbridge.io.csv import parse_table, read_text
 from xlbridge.io.csv_cells import csv_text, unmarked
 from xlbridge.scoring.bounds import terminal_text
@@ -34,6 +35,7 @@ def draw_from_file(path: Path, seed: int | None = None) -> Draw:
 
 def draw_from_text(text: str, name: str = "standings", seed: int | None = None) -> Draw:
     table = parse_table(text, name, ("team", "score"))
+    check_table_text(table)
     teams = table.texts("team")
     table.reject_repeats(teams, "team")
     for row, team in enumerate(teams):
@@ -41,7 +43,7 @@ def draw_from_text(text: str, name: str = "standings", seed: int | None = None) 
             raise table.fail(
                 row, f"team names must not contain {OPPONENT_SEPARATOR!r}, got {shown(team)}"
             )
-    scores = table.numbers("score", blank_allowed=False)
+    scores = check_range(table, "score", table.numbers("score", blank_allowed=False), "points")
     played: list[tuple[str, str]] = []
     byes: list[str] = []
     for row, (team, cell) in enumerate(zip(teams, table.column("opponents"), strict=True)):
@@ -53,7 +55,7 @@ def draw_from_text(text: str, name: str = "standings", seed: int | None = None) 
             elif opponent:
                 played.append((team, opponent))
     if table.has("byes"):
-        counts = table.numbers("byes", blank_allowed=True)
+        counts = check_range(table, "byes", table.numbers("byes", blank_allowed=True), "byes")
         for team, count in zip(teams, counts, strict=True):
             extra = 0 if count != count else int(count) - byes.count(team)
             byes.extend([team] * max(extra, 0))

@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge.errors import InputError
+from xlbridge.io.cell_checks import check_range, check_table_text
 from xlbridge.io.csv import CsvTable, parse_table, read_text
 from xlbridge.scoring import checks
 from xlbridge.scoring.checks import shown
@@ -72,11 +73,11 @@ def read_traveller(path: Path) -> TravellerFile:
 def parse_traveller(text: str, name: str = "traveller") -> TravellerFile:
     """A traveller from the text of a CSV file (see the module's description)."""
     table = parse_table(text, name, REQUIRED)
+    check_table_text(table)
     entry_key = next(key for key in ENTRY_COLUMNS if table.has(key))
+    score_key = next(key for key in SCORE_COLUMNS if table.has(key))
     try:
-        ns_score = table.numbers(
-            next(key for key in SCORE_COLUMNS if table.has(key)), blank_allowed=False
-        )
+        ns_score = table.numbers(score_key, blank_allowed=False)
     except InputError as error:
         if not table.has("contract"):
             raise
@@ -86,8 +87,10 @@ def parse_traveller(text: str, name: str = "traveller") -> TravellerFile:
         entry_key=entry_key,
         board=table.whole_numbers("board"),
         entry=table.whole_numbers(entry_key),
-        ns_score=ns_score,
-        ew_score=table.numbers("ew_score", blank_allowed=True),
+        ns_score=check_range(table, score_key, ns_score, "decimal score"),
+        ew_score=check_range(
+            table, "ew_score", table.numbers("ew_score", blank_allowed=True), "decimal score"
+        ),
         weight=table.numbers("weight", blank_allowed=True),
     )
     _check_weights(traveller)

@@ -41,9 +41,12 @@ BOUNDS: dict[str, Bound] = {
     "team": Bound(1, 9999, True, "a team number"),
     "table": Bound(1, 9999, True, "a table number"),
     "round": Bound(1, 9999, True, "a round number"),
+    "byes": Bound(0, 9999, True, "a number of byes"),
     "boards": Bound(1, 9999, True, "a number of boards"),
     "tricks": Bound(0, 13, True, "a number of tricks"),
     "score": Bound(-7600, 7600, True, "a score"),
+    # A score as a scorer may type it on a traveller: averaged or weighted, so with decimals.
+    "decimal score": Bound(-7600, 7600, False, "a score"),
     "percentage": Bound(0, 100, False, "a percentage"),
     "points": Bound(-1e6, 1e6, False, "a number of points"),
     "masterpoints": Bound(0, 1e6, False, "a masterpoint award"),

@@ -342,13 +342,13 @@ def parse_result(value: Any, contract: Contract) -> int:
     needed = contract.level + BOOK
     if text == "=":
         tricks = needed
-    elif re.fullmatch(r"[+-]\d+", text):
+    elif re.fullmatch(r"[+-]\d{1,2}", text):  # longer is no result at all
         tricks = needed + int(text)
         if not 0 <= tricks <= TRICKS:
             raise InputError(
                 f"result {text} is impossible for {contract}: it means {tricks} tricks"
             )
-    elif re.fullmatch(r"\d+(\.0*)?", text):
+    elif re.fullmatch(r"\d{1,2}(\.0*)?", text):
         tricks = int(float(text))
         if tricks > TRICKS:
             raise InputError(f"result must be {RESULT_FORMS}, got {shown(value)}")

@@ -421,7 +421,10 @@ def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _natural_order(labels: Sequence[str]) -> np.ndarray:
     """Each label's position when labels are sorted naturally ("2" before "10")."""
-    keys = [(0, int(label), "") if label.isdigit() else (1, 0, label.lower()) for label in labels]
+    keys = [
+        (0, int(label), "") if label.isascii() and label.isdigit() else (1, 0, label.lower())
+        for label in labels
+    ]
     order = sorted(range(len(labels)), key=keys.__getitem__)
     position = np.empty(len(labels), dtype=np.int64)
     position[order] = np.arange(len(labels))

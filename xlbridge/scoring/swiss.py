@@ -76,6 +76,8 @@ SEARCH_BUDGET = 2_000_000
 SCORE_DECIMALS = 6
 #: The add for the last session of late entry (Probst's "add 17").
 LAST_ADD = 17
+#: The largest add accepted (far beyond any VP scale's use).
+MAX_ADD = 1000
 
 
 # --------------------------------------------------------------------------------------------
@@ -103,12 +105,12 @@ def late_entry(session: ArrayLike, sessions: ArrayLike, last_add: Any = LAST_ADD
     Swiss, and Probst's scheme begins adding at session 3.
 
     ``session`` and ``sessions`` may be arrays; they broadcast against each other. Raises
-    InputError unless both are whole numbers with 1 ≤ session ≤ sessions and ``last_add`` is a
-    number.
+    InputError unless both are whole numbers with 1 ≤ session ≤ sessions and ``last_add`` is
+    in the domain :func:`check_last_add` states, so no entry score is ever negative.
     """
     s = _whole_numbers("session", session, 1)
     total = _whole_numbers("sessions", sessions, 1)
-    add = number("last_add", last_add)
+    add = check_last_add(last_add, int(np.max(total, initial=1)))
     try:
         s, total = np.broadcast_arrays(s, total)
     except ValueError:
@@ -126,6 +128,24 @@ def late_entry(session: ArrayLike, sessions: ArrayLike, last_add: Any = LAST_ADD
     terms = np.maximum(s - 2, 0)  # j = 3..s
     sum_j = np.where(s >= 3, s * (s + 1) // 2 - 3, 0)  # Σ_{j=3..s} j
     return np.asarray(terms * (add - total) + sum_j, dtype=float)
+
+
+def check_last_add(last_add: Any, sessions: int) -> float:
+    """``last_add`` as a float if it lies in its domain: more than sessions − 3 and more than 0,
+    and at most :data:`MAX_ADD`.
+
+    Session j adds last_add − sessions + j, the least at j = 3; above sessions − 3 every late
+    session adds more than 0, so entry scores are never negative and grow with the session.
+    """
+    add = number("last_add", last_add)
+    low = max(0, sessions - 3)
+    if not low < add <= MAX_ADD:
+        raise InputError(
+            f"last_add must be a number greater than {low} (more than 0 and more than "
+            f"sessions - 3, so every late session adds more than 0) and at most {MAX_ADD}, "
+            f"got {shown(last_add)}"
+        )
+    return add
 
 
 # --------------------------------------------------------------------------------------------

@@ -25,7 +25,6 @@ left out of the draws from then on (its results stay in the others' scores).
 from __future__ import annotations
 
 import math
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,12 +34,20 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import InputError
-from xlbridge.io.files import write_atomically
+from xlbridge.io.files import copy_file, write_atomically
+from xlbridge.scoring.bounds import stored_text
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.scale_choice import choose_scale
-from xlbridge.scoring.swiss import Draw, late_entry, swiss_draw
+from xlbridge.scoring.swiss import Draw, check_last_add, late_entry, swiss_draw
 from xlbridge.scoring.team_standings import Standings, team_standings
+from xlbridge.workbooks.swiss_checks import (
+    check_numbering,
+    check_round,
+    check_writing_back,
+    entries_taking_part,
+    find_sheets,
+)
 from xlbridge.workbooks.swiss_event import SwissEventBook, build_swiss_event
 from xlbridge.workbooks.swiss_event import book as layout
 
@@ -146,29 +153,17 @@ load_workbook_or_fail = _load
 typed_number = _number
 
 
-def _entry_count(ws: Worksheet) -> int:
-    count = 0
-    while ws[f"A{layout.FIRST_ENTRY_ROW + count}"].value == count + 1:
-        count += 1
-    return count
-
-
-def _round_count(workbook: Workbook) -> int:
-    count = 0
-    while f"Round {count + 1}" in workbook.sheetnames:
-        count += 1
-    return count
-
-
 def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
     """The typed contents of a Swiss workbook, the workbook and its layout."""
     workbook = _load(path)
     form = _constant(workbook, layout.FORM_NAME, path)
     late = _constant(workbook, layout.LATE_ENTRY_NAME, path).upper() == "TRUE"
-    if form not in layout.FORMS or layout.ENTRIES_SHEET not in workbook.sheetnames:
+    if form not in layout.FORMS:
         raise InputError(f"{path}: not a Swiss event workbook made by xlbridge template")
-    entries_ws = workbook[layout.ENTRIES_SHEET]
-    entries, rounds = _entry_count(entries_ws), _round_count(workbook)
+    sheets = find_sheets(workbook, path)
+    entries_ws = sheets.entries
+    entries = check_numbering(path, entries_ws, layout.FIRST_ENTRY_ROW, "entry")
+    rounds = len(sheets.rounds)
     if entries < 2 or rounds < 1:
         raise InputError(f"{path}: the Entries sheet or the round sheets are missing or damaged")
     scale = _optional_constant(workbook, layout.SCALE_NAME, "gaussian")
@@ -181,7 +176,7 @@ def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
         scale=None if scale == "gaussian" else scale,
         bounds=None if scale != "gaussian" else bounds,
     )
-    scale_ws = workbook[layout.SCALE_SHEET]
+    scale_ws = sheets.scale
     boards = _number(path, scale_ws, book.card.boards, "boards", 1, MAX_BOARDS, whole=True)
     k = (
         None
@@ -197,6 +192,12 @@ def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
         add = _number(path, entries_ws, layout.ADD_CELL, "late entry add", 0, 1e6, whole=False)
         if add is None:
             raise InputError(f"{_where(path, layout.ENTRIES_SHEET, layout.ADD_CELL)}: type the add")
+        try:
+            check_last_add(add, rounds)
+        except InputError as error:
+            raise InputError(
+                f"{_where(path, entries_ws.title, layout.ADD_CELL)}: {error}"
+            ) from None
     event = SwissEvent(
         path,
         form,
@@ -212,24 +213,26 @@ def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
         bounds=bounds,
     )
     for entry in range(1, entries + 1):
-        name = entries_ws[book.entries_cell("name", entry)].value
+        ref = book.entries_cell("name", entry)
+        name = entries_ws[ref].value
         if name is not None and str(name).strip():
-            event.names[entry] = str(name)
+            event.names[entry] = stored_text(str(name), _where(path, entries_ws.title, ref))
         enters = 1.0
         if late:
             ref = book.entries_cell("enters", entry)
             typed = _number(path, entries_ws, ref, "enters at round", 1, rounds, whole=True)
             enters = typed if typed is not None else 1.0
         event.enters[entry] = int(enters)
-    for number in range(1, rounds + 1):
-        event.tables[number] = _read_round(path, workbook, book, event, number)
+    for number, ws in enumerate(sheets.rounds, start=1):
+        event.tables[number] = _read_round(path, ws, book, event, number)
+        taking_part = entries_taking_part(event.names, event.enters, number)
+        check_round(path, ws, book.tables, event.tables[number], taking_part)
     return event, workbook, book
 
 
 def _read_round(
-    path: Path, workbook: Workbook, book: SwissEventBook, event: SwissEvent, number: int
+    path: Path, ws: Worksheet, book: SwissEventBook, event: SwissEvent, number: int
 ) -> list[Table]:
-    ws = workbook[book.round_sheet(number)]
     high = 100.0 if event.form == "pairs" else float(layout.MAX_IMPS)
     low = 0.0 if event.form == "pairs" else -high
     what = "the home pair's matchpoint %" if event.form == "pairs" else "the IMP margin"
@@ -368,7 +371,7 @@ def write_draw(
     """Back the file up, then write the draw into round ``number``'s sheet; returns the
     backup's path."""
     _round_fits(book, draw, number)
-    ws = workbook[book.round_sheet(number)]
+    ws = find_sheets(workbook, path).rounds[number - 1]
     rows: list[tuple[int, int | None]] = [(int(h), int(a)) for h, a in draw.tables]
     if draw.bye is not None:
         rows.append((int(draw.bye), None))
@@ -376,8 +379,12 @@ def write_draw(
         ws[book.round_cell("home", table)] = home
         ws[book.round_cell("away", table)] = away
     backup = backup_path(path, number)
-    shutil.copy2(path, backup)
-    write_atomically(path, workbook.save, force=True)
+    copy_file(path, backup)
+    try:
+        write_atomically(path, workbook.save, force=True)
+    except InputError:
+        backup.unlink(missing_ok=True)  # the file is as it was: no backup of it needed
+        raise
     return backup
 
 
@@ -391,8 +398,14 @@ def backup_path(path: Path, number: int) -> Path:
     return candidate
 
 
-def draw_into_workbook(path: Path, seed: int | None = None) -> tuple[int, Draw, Path]:
-    """Read ``path``, draw its next round, write it in; the round, the draw and the backup."""
+def draw_into_workbook(
+    path: Path, seed: int | None = None, force: bool = False
+) -> tuple[int, Draw, Path]:
+    """Read ``path``, draw its next round, write it in; the round, the draw and the backup.
+
+    A read-only file, or one holding parts openpyxl would lose (drawings, charts, …), is
+    refused unless ``force`` (see :mod:`xlbridge.workbooks.swiss_checks`)."""
+    check_writing_back(path, force)
     event, workbook, book = read_event(path)
     number, draw = draw_next(event, seed)
     backup = write_draw(path, workbook, book, number, draw)

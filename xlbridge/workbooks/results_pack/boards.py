@@ -217,7 +217,12 @@ def _pair_order(pair: PairResult) -> tuple[str, int, int, str]:
     """Score cards by section, NS before EW, then pair number ("2" before "10")."""
     label = pair.pair
     direction = ("NS", "EW").index(pair.direction) if pair.direction else 0
-    return pair.section, direction, int(label) if label.isdigit() else 10**9, label
+    return (
+        pair.section,
+        direction,
+        int(label) if label.isascii() and label.isdigit() else 10**9,
+        label,
+    )
 
 
 def card_caption(pair: PairResult, context: PackContext) -> str:

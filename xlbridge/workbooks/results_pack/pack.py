@@ -30,6 +30,7 @@ from openpyxl import Workbook
 
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
+from xlbridge.scoring.bounds import stored_text
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.session import SessionResult
 from xlbridge.workbooks.kit.printing import PAPER_SIZES
@@ -117,7 +118,7 @@ def _text(name: str, value: object) -> str:
     """Text as printed on one line: runs of white space (line breaks too) become one space."""
     if not isinstance(value, str):
         raise InputError(f"{name} must be text, got {shown(value)}")
-    return " ".join(value.split())
+    return stored_text(" ".join(value.split()), name)
 
 
 def _names(names: Names) -> dict[tuple[str, str, str], str]:

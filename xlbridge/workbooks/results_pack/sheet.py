@@ -3,13 +3,18 @@ then blocks of rows (a caption, records, notes) that are never split across page
 
 Everything written is a value: text is stored as text even when it starts with "=" (a pair
 called "=Smith" stays a name), numbers as numbers with a number format. Nothing is a formula.
+
+A national simultaneous pairs fills millions of cells, so the records take the fast road
+through openpyxl: each kind of cell's style (font, alignment, border, number format) is
+created once and shared, and a record's cells are made with that style and their value
+directly, not looked up and styled attribute by attribute. The time to build and save a pack
+grows linearly with its lines.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from copy import copy
 from typing import NamedTuple
 
 from openpyxl.cell.cell import Cell
@@ -19,6 +24,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.merge import MergedCellRange
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.scoring.bounds import stored_text
 from xlbridge.workbooks.kit import styles
 from xlbridge.workbooks.results_pack import page
 
@@ -74,6 +80,7 @@ class PackSheet:
         self.blocks: list[int] = []
         self._block_start: int | None = None
         self._styles: dict[tuple[int, int, str], StyleArray] = {}
+        self._texts: set[str] = set()  # texts already checked storable
         self._merged(TITLE_ROW, title, page.TITLE_FONT, TITLE, lines=TITLE_LINES)
         for index, column in enumerate(self.columns, start=1):
             cell = put_value(ws.cell(HEADING_ROW, index), column.header)
@@ -124,21 +131,38 @@ class PackSheet:
 
     # ---------------------------------------------------------------------------- rows
 
-    def _style(self, cell: Cell, font: Font, alignment: Alignment, number_format: str) -> None:
-        """Box ``cell`` with the given font, alignment and number format.
+    def _style(self, font: Font, alignment: Alignment, number_format: str) -> StyleArray:
+        """The style of a boxed cell with the given font, alignment and number format.
 
         Setting the four on every cell of a large pack is slow (openpyxl looks each one up in
-        the workbook's style tables), so the first cell of each kind is styled so and the
-        others take a copy of its style.
+        the workbook's style tables), so each kind of style is made once, on a cell that is
+        not placed on the sheet, and shared (each cell takes a copy of its indices).
         """
         key = (id(font), id(alignment), number_format)
         style = self._styles.get(key)
         if style is None:
-            cell.font, cell.alignment, cell.border = font, alignment, styles.BOX
-            cell.number_format = number_format
-            self._styles[key] = copy(cell._style)  # noqa: SLF001 - see above
-        else:
-            cell._style = copy(style)  # noqa: SLF001
+            model = Cell(self.ws)
+            model.font, model.alignment, model.border = font, alignment, styles.BOX
+            model.number_format = number_format
+            style = self._styles[key] = model._style  # noqa: SLF001 - see above
+        return style
+
+    def _put(self, column: int, value: object, style: StyleArray) -> None:
+        """A cell of this row holding ``value`` as :func:`put_value` writes it, with ``style``:
+        made and placed directly (a text checked once for characters a workbook cannot hold)."""
+        if isinstance(value, float) and not math.isfinite(value):
+            value = None
+        cell = Cell(self.ws, row=self.row, column=column, style_array=style)  # copied by Cell
+        if isinstance(value, str):
+            if value not in self._texts:
+                stored_text(value, f"{self.ws.title}: row {self.row}")
+                self._texts.add(value)
+            cell._value, cell.data_type = value, "s"  # noqa: SLF001 - see above
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            cell._value = value + 0 if value == 0 else value  # noqa: SLF001 - never "-0"
+        elif value is not None:
+            put_value(cell, value)
+        self.ws._cells[(self.row, column)] = cell  # noqa: SLF001 - see above
 
     def _next_row(self) -> None:
         """Close the current row (one line tall); outside a block it is a block of its own."""
@@ -186,10 +210,9 @@ class PackSheet:
             values = {**values, first: text}
         for index, column in enumerate(self.columns, start=1):
             value = values.get(column.key) if index not in merged[1:] else None
-            cell = put_value(self.ws.cell(self.row, index), value)
             alignment = span_align if index in merged else column.align
             number_format = (formats or {}).get(column.key, column.number_format)
-            self._style(cell, font, alignment, number_format)
+            self._put(index, value, self._style(font, alignment, number_format))
         if merged:
             self._merge(self.row, merged[0], merged[-1])
         self._next_row()

@@ -115,10 +115,11 @@ def write_entries(
             ws,
             [ADD_CELL],
             "decimal",
-            "greaterThanOrEqual",
-            ("0",),
+            "greaterThan",
+            (str(max(0, book.rounds - 3)),),
             "Late entry add",
-            "The late entry add must be a number of at least 0.",
+            f"The late entry add must be a number above {max(0, book.rounds - 3)} (more than "
+            "0 and more than the rounds less 3, so no entry score is negative).",
         )
         note = (
             f"Type each {noun}'s name and, for a late entry, the round it enters at. An entry "
