@@ -27,7 +27,7 @@ from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
 
 # Building the options imports nothing heavy (see xlbridge.cli.parser); the scoring loads on use.
-from xlbridge.scoring.names import FACTORINGS, shown_options
+from xlbridge.scoring.names import FACTORINGS, TOTALS, shown_options
 from xlbridge.scoring.names import SESSION_METHODS as METHODS
 
 if TYPE_CHECKING:
@@ -75,6 +75,13 @@ def add_session_parser(commands: Commands) -> None:
         "scored over their own top",
     )
     session.add_argument(
+        "--totals",
+        default="factored",
+        help=f"one of {shown_options(TOTALS)}: a pair that played fewer boards than the most "
+        "played in its ranking shows its matchpoint total factored to that number (total x "
+        "most / its boards; its %% unchanged), or the plain sum",
+    )
+    session.add_argument(
         "--datum-rounding",
         metavar="away|even",
         help="butler: a datum's exact 5 goes away from zero (default: away) or to the even ten",
@@ -106,6 +113,7 @@ def add_session_parser(commands: Commands) -> None:
 
 def run_session(args: argparse.Namespace) -> int:
     from xlbridge.cli.event_files import (
+        awards_of,
         check_file_options,
         csv_event,
         finish_file_options,
@@ -143,6 +151,7 @@ def run_session(args: argparse.Namespace) -> int:
                 args.across_field,
                 args.factoring,
                 datum_rounding_for(method, args.datum_rounding),
+                args.totals,
             )
         event = csv_event(args.travellers, names)
     text = ranking_text(result, names)
@@ -159,9 +168,11 @@ def run_session(args: argparse.Namespace) -> int:
             hands,
             event=event.description if is_event_file(args.travellers) else "",
             date=event.date,
+            awards=awards_of(event),
         )
     if args.ranking is not None:
-        write_atomically(args.ranking, text_writer(ranking_csv(result, names)), force=args.force)
+        csv_text = ranking_csv(result, names, awards_of(event))
+        write_atomically(args.ranking, text_writer(csv_text), force=args.force)
     if workbook is not None:
         write_atomically(args.output, workbook.save, force=args.force)
     print(text, flush=True)  # the ranking before the notes on stderr
@@ -178,12 +189,16 @@ def _number(value: float, decimals: int = 2) -> str:
     return "0" if text == "-0" else text
 
 
-def ranking_csv(result: SessionResult, names: Names) -> str:
-    """The ranking as CSV text; names and labels never become live formulas."""
+def ranking_csv(result: SessionResult, names: Names, awards: Names | None = None) -> str:
+    """The ranking as CSV text; names and labels never become live formulas. ``awards``
+    (masterpoints by pair, as :func:`xlbridge.cli.event_files.awards_of` gives them) add a
+    ``masterpoints`` column when there are any."""
     from xlbridge.io.csv_cells import csv_text
     from xlbridge.io.sessions import pair_names
 
     rows: list[list[object]] = [list(RANKING_COLUMNS)]
+    if awards:
+        rows[0].append("masterpoints")
     for pair in result.pairs:
         rows.append(
             [
@@ -198,6 +213,8 @@ def ranking_csv(result: SessionResult, names: Names) -> str:
                 pair.place,
             ]
         )
+        if awards:
+            rows[-1].append(pair_names(awards, pair))
     return csv_text(rows)
 
 

@@ -41,6 +41,7 @@ BOUNDS: dict[str, Bound] = {
     "team": Bound(1, 9999, True, "a team number"),
     "table": Bound(1, 9999, True, "a table number"),
     "round": Bound(1, 9999, True, "a round number"),
+    "place": Bound(1, 9999, True, "a place"),
     "boards": Bound(1, 9999, True, "a number of boards"),
     "tricks": Bound(0, 13, True, "a number of tricks"),
     "score": Bound(-7600, 7600, True, "a score"),

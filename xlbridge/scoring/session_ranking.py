@@ -97,12 +97,14 @@ class ScoredSession:
     ew_value: np.ndarray
     pair_ids: int
     datum_rounding: str = "away"  # butler: an exact 5 away from zero, or "even"
+    totals: str = "factored"  # matchpoint totals shown factored to B_max, or "raw"
     pair_total: np.ndarray = field(init=False)
     pair_boards: np.ndarray = field(init=False)
     pair_top: np.ndarray = field(init=False)
     pair_rank: np.ndarray = field(init=False)
     pair_tied: np.ndarray = field(init=False)
     pair_order: np.ndarray = field(init=False)
+    pair_most: np.ndarray = field(init=False)  # the most boards any pair of its ranking played
 
     def __post_init__(self) -> None:
         played = self.table_group >= 0
@@ -170,6 +172,10 @@ class ScoredSession:
         self.pair_tied = np.zeros(self.pair_ids, dtype=bool)
         self.pair_rank[self.pair_order] = first - ranking_first + 1
         self.pair_tied[self.pair_order] = last - first > 1
+        most = np.zeros(int(ranking.max()) + 1 if ranking.size else 1, dtype=np.int64)
+        np.maximum.at(most, ranking, boards)
+        self.pair_most = np.zeros(self.pair_ids, dtype=np.int64)
+        self.pair_most[pid] = most[ranking]
 
     @staticmethod
     def _uneven_boards(ranking: np.ndarray, boards: np.ndarray) -> np.ndarray:
@@ -192,18 +198,22 @@ class ScoredSession:
             top = float(self.pair_top[pid])
             direction = DIRECTIONS[int(self._pair_direction(np.int64(pid)))]
             rank = int(self.pair_rank[pid])
+            shown = total
+            if not self.imps and self.totals == "factored":
+                shown = factored_total(total, int(self.pair_most[pid]), boards)
             results.append(
                 PairResult(
                     section=traveller.sections[int(self._pair_section(np.int64(pid)))],
                     pair=traveller.pairs[int(self._pair_label(np.int64(pid)))],
                     direction=direction if self.two_winners else "",
                     boards=boards,
-                    score=total,
+                    score=shown,
                     top=top,
                     percentage=total / top * 100 if top > 0 else math.nan,
                     per_board=total / boards,
                     place=f"{rank}=" if self.pair_tied[pid] else str(rank),
                     rank=rank,
+                    raw_score=total,
                 )
             )
         return tuple(results)
@@ -354,6 +364,15 @@ class ScoredSession:
                 )
             )
         return rows
+
+
+def factored_total(total: float, most: int, played: int) -> float:
+    """A matchpoint total over ``played`` boards shown on the footing of ``most`` boards (the
+    most any pair of the ranking played): total × most / played to 2 decimals; unchanged when
+    the pair played them all (124 over 26 of 27 boards shows 128.77)."""
+    if played >= most or played <= 0:
+        return total
+    return round(total * most / played, PLACE_DECIMALS)
 
 
 def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

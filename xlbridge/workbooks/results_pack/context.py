@@ -4,7 +4,7 @@ formats."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xlbridge.io.sessions import pair_names
 from xlbridge.scoring.session import PairResult, SessionResult
@@ -23,6 +23,9 @@ class PackContext:
     value_format: str  # a board's matchpoints or IMPs as printed
     total_format: str  # a pair's total
     top_format: str  # a pair's top
+    #: Masterpoints awarded by (section, direction, pair), as printed ("0.08 Green"); empty
+    #: when the input carries no awards (no column then).
+    awards: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
 
     @property
     def matchpoints(self) -> bool:
@@ -34,3 +37,6 @@ class PackContext:
 
     def names_of(self, pair: PairResult) -> str:
         return pair_names(self.names, pair)
+
+    def award_of(self, pair: PairResult) -> str:
+        return pair_names(self.awards, pair)

@@ -62,6 +62,7 @@ def build_results_pack(
     event: str = "",
     date: str = "",
     paper: str = "a4",
+    awards: Mapping[tuple[str, str, str], str] | None = None,
 ) -> Workbook:
     """The results pack of a scored session, as a workbook of values ready to print.
 
@@ -72,7 +73,9 @@ def build_results_pack(
     deal is known, keyed by board number, as a PBN deal string
     (``"N:AKQ2.KJ3.Q54.A32 T98.AQ2.K32.KQJ5 ..."``) or a mapping of seat to hand
     (``{"N": "AKQ2.KJ3.Q54.A32", ...}``); it is printed on the board's traveller. ``event``
-    and ``date`` go in every page's header; ``paper`` is a4 or letter.
+    and ``date`` go in every page's header; ``paper`` is a4 or letter. ``awards`` gives the
+    masterpoints awarded by (section, direction, pair) as printed ("0.08 Green"), shown in a
+    column of the ranking when given.
     """
     paper = checks.choice("paper", paper, PAPER_SIZES)
     if not isinstance(result, SessionResult):
@@ -84,6 +87,7 @@ def build_results_pack(
         value_format=_number_format(_values(result)),
         total_format=_number_format(pair.score for pair in result.pairs),
         top_format=_number_format(pair.top for pair in result.pairs),
+        awards=dict(awards or {}),
     )
     parts = (_text("event", event) or DEFAULT_EVENT, _text("date", date))
     heading = " — ".join(part for part in parts if part)

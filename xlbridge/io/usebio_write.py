@@ -1,0 +1,240 @@
+"""Writing USEBIO 1.2 as results sites and other programs read it.
+
+One section goes flat, ``USEBIO › EVENT › PARTICIPANTS, BOARD…`` (as Compscore3 writes, and the
+only layout upload sites read); several sections go as ``EVENT › SESSION › SECTION``. A
+``CLUB`` (CLUB_NAME, CLUB_ID_NUMBER) comes before the EVENT when the club is known, the deals
+in a ``HANDSET`` after it. Pairs carry PLACE as a whole number (ties repeat it), TOTAL_SCORE,
+PERCENTAGE and, when awarded, MASTER_POINTS_AWARDED (hundredths) with MASTER_POINT_TYPE; lines
+carry ``NS_MATCH_POINTS``, ``NS_CROSS_IMP_POINTS`` or ``NS_BUTLER_POINTS`` (and EW), and an
+artificial adjusted score as ``A6040``.
+
+The text is written directly, line by line (one pass over the lines, grouped by board once),
+so the time grows with the number of lines. Every text is checked before anything is written:
+a character XML 1.0 cannot hold is an error naming the element, never a broken file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from xlbridge import __version__
+from xlbridge.errors import InputError
+from xlbridge.io.event_file import SEATS, EventFile, Line, Pair, parse_deal
+from xlbridge.io.usebio_read import SUITS
+from xlbridge.scoring.bounds import stored_text
+from xlbridge.scoring.session import Adjusted, artificial
+
+#: Scoring method → EVENT_TYPE, BOARD_SCORING_METHOD and the line tags' stem.
+EVENT_TYPE = {"mp": "MP_PAIRS", "ximp": "CROSS_IMP", "butler": "BUTLER_PAIRS"}
+SCORING = {"mp": "MATCH_POINTS", "ximp": "CROSS_IMPS", "butler": "BUTLER_IMPS"}
+POINTS = {"mp": "MATCH_POINTS", "ximp": "CROSS_IMP_POINTS", "butler": "BUTLER_POINTS"}
+DTD = "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd"
+_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+_TAG = re.compile(r"\s*<(\w+)")
+_MARKUP = re.compile(r"<[^>]*>")
+#: Elements that say which pair or board the elements after them belong to (for messages).
+_CONTEXT = {"PAIR_NUMBER": "pair", "BOARD_NUMBER": "board", "SECTION": "section"}
+
+
+def _escape(text: object) -> str:
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _attribute(text: str) -> str:
+    return _escape(text).replace('"', "&quot;")
+
+
+class _Out:
+    """The lines of the file being written, indented two spaces a level."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, depth: int, name: str, value: object) -> None:
+        self.parts.append(f"{'  ' * depth}<{name}>{_escape(value)}</{name}>")
+
+    def some(self, depth: int, items: Iterable[tuple[str, object]]) -> None:
+        """The elements whose value is not blank."""
+        for name, value in items:
+            if value != "":
+                self.add(depth, name, value)
+
+    def open(self, depth: int, name: str, attributes: str = "") -> None:
+        self.parts.append(f"{'  ' * depth}<{name}{attributes}>")
+
+    def close(self, depth: int, name: str) -> None:
+        self.parts.append(f"{'  ' * depth}</{name}>")
+
+
+def usebio_bytes(
+    event: EventFile,
+    method: str,
+    lines: Sequence[Line],
+    pairs: Iterable[Pair],
+    winners: int,
+) -> bytes:
+    """A USEBIO 1.2 file of a scored event: ``lines`` and ``pairs`` carry our numbers (in
+    ``theirs_ns``/``theirs_ew`` and ``total``/``percentage``/``place``). ``method`` is mp,
+    ximp or butler."""
+    out = _Out()
+    out.parts.append('<USEBIO Version="1.2">')
+    if event.club or event.club_id:
+        out.open(1, "CLUB")
+        out.some(2, (("CLUB_NAME", event.club), ("CLUB_ID_NUMBER", event.club_id)))
+        out.close(1, "CLUB")
+    out.open(1, "EVENT", f' EVENT_TYPE="{EVENT_TYPE[method]}"')
+    out.some(
+        2,
+        (
+            ("PROGRAM_NAME", "xlbridge"),
+            ("PROGRAM_VERSION", __version__),
+            ("EVENT_DESCRIPTION", event.description),
+            ("DATE", event.date),
+            ("BOARD_SCORING_METHOD", SCORING[method]),
+            ("WINNER_TYPE", winners),
+        ),
+    )
+    by_section: dict[str, list[Pair]] = {}
+    for pair in pairs:
+        by_section.setdefault(pair.section, []).append(pair)
+    by_board: dict[tuple[str, int], list[Line]] = {}
+    for line in lines:  # grouped once: the time grows with the number of lines
+        by_board.setdefault((line.section, line.board), []).append(line)
+    sections = sorted({section for section, _ in by_board} | set(by_section))
+    if len(sections) == 1:
+        _section(out, 2, by_section.get(sections[0], []), by_board, POINTS[method])
+    else:
+        out.open(2, "SESSION", ' SESSION_ID="1"')
+        for section in sections:
+            out.open(3, "SECTION", f' SECTION_ID="{_attribute(section)}"')
+            _section(out, 4, by_section.get(section, []), by_board, POINTS[method], section)
+            out.close(3, "SECTION")
+        out.close(2, "SESSION")
+    out.close(1, "EVENT")
+    _handset(out, event.hands)
+    out.parts.append("</USEBIO>")
+    body = "\n".join(out.parts)
+    _check_text(body)
+    text = (
+        f'<?xml version="1.0" encoding="iso-8859-1"?>\n<!DOCTYPE USEBIO SYSTEM "{DTD}">\n{body}\n'
+    )
+    return text.encode("iso-8859-1", errors="xmlcharrefreplace")
+
+
+def _section(
+    out: _Out,
+    depth: int,
+    pairs: list[Pair],
+    by_board: dict[tuple[str, int], list[Line]],
+    points: str,
+    section: str | None = None,
+) -> None:
+    """PARTICIPANTS then every BOARD of one section (``section`` None: the only one)."""
+    out.open(depth, "PARTICIPANTS")
+    for pair in pairs:
+        _pair(out, depth + 1, pair)
+    out.close(depth, "PARTICIPANTS")
+    keys = sorted(key for key in by_board if section is None or key[0] == section)
+    pad = "  " * (depth + 1)
+    for key in keys:
+        out.open(depth, "BOARD")
+        out.add(depth + 1, "BOARD_NUMBER", key[1])
+        out.parts.extend(_line(line, points, pad) for line in by_board[key])
+        out.close(depth, "BOARD")
+
+
+def _pair(out: _Out, depth: int, pair: Pair) -> None:
+    out.open(depth, "PAIR")
+    out.some(depth + 1, (("PAIR_NUMBER", pair.number), ("DIRECTION", pair.direction)))
+    for name, national_id in zip(pair.names, pair.ids or ("",) * len(pair.names), strict=True):
+        out.open(depth + 1, "PLAYER")
+        out.some(depth + 2, (("PLAYER_NAME", name), ("NATIONAL_ID_NUMBER", national_id)))
+        out.close(depth + 1, "PLAYER")
+    out.some(
+        depth + 1,
+        (
+            ("PLACE", pair.place.rstrip("= ")),  # ties repeat the number; "=" is for print
+            ("TOTAL_SCORE", pair.total),
+            ("PERCENTAGE", pair.percentage),
+            ("MASTER_POINTS_AWARDED", pair.masterpoints),
+            ("MASTER_POINT_TYPE", pair.masterpoint_type if pair.masterpoints else ""),
+        ),
+    )
+    out.close(depth, "PAIR")
+
+
+def _line(line: Line, points: str, pad: str) -> str:
+    """One TRAVELLER_LINE, as text indented by ``pad``."""
+    inner = pad + "  "
+    parts = [
+        f"{pad}<TRAVELLER_LINE>",
+        f"{inner}<NS_PAIR_NUMBER>{line.ns_pair}</NS_PAIR_NUMBER>",
+        f"{inner}<EW_PAIR_NUMBER>{line.ew_pair}</EW_PAIR_NUMBER>",
+    ]
+    adjusted = line.adjusted
+    if adjusted is not None:
+        parts.append(f"{inner}<SCORE>{usebio_adjusted(Adjusted(*adjusted))}</SCORE>")
+    else:
+        for name, value in (
+            ("CONTRACT", line.contract),
+            ("PLAYED_BY", line.declarer),
+            ("LEAD", line.lead),
+            ("TRICKS", line.result),
+            ("SCORE", line.score),
+        ):
+            if value:
+                parts.append(f"{inner}<{name}>{_escape(value)}</{name}>")
+    if line.theirs_ns:
+        parts.append(f"{inner}<NS_{points}>{line.theirs_ns}</NS_{points}>")
+        parts.append(f"{inner}<EW_{points}>{line.theirs_ew}</EW_{points}>")
+    parts.append(f"{pad}</TRAVELLER_LINE>")
+    return "\n".join(parts)
+
+
+def usebio_adjusted(adjusted: Adjusted) -> str:
+    """An artificial adjusted score as USEBIO writes it (A6040); only the shares 60, 50 and
+    40 % exist there, anything else is refused with the reason."""
+    artificial(adjusted)
+    return f"A{adjusted.ns_percent:02.0f}{adjusted.ew_percent:02.0f}"
+
+
+def _handset(out: _Out, hands: dict[tuple[str, int], str]) -> None:
+    """The hand records after the EVENT, one BOARD per board number (as Compscore3 writes)."""
+    by_board: dict[int, str] = {}
+    for (_, number), deal in sorted(hands.items()):
+        by_board.setdefault(number, deal)
+    if not by_board:
+        return
+    out.open(1, "HANDSET")
+    for number, deal in sorted(by_board.items()):
+        out.open(2, "BOARD")
+        out.add(3, "BOARD_NUMBER", number)
+        seats = parse_deal(deal)
+        for seat in SEATS:
+            out.open(3, "HAND")
+            out.add(4, "DIRECTION", _SEAT_NAMES[seat])
+            for suit, ranks in reversed(list(zip(SUITS, seats[seat], strict=True))):
+                out.add(4, suit, ranks)
+            out.close(3, "HAND")
+        out.close(2, "BOARD")
+    out.close(1, "HANDSET")
+
+
+def _check_text(body: str) -> None:
+    """Refuse text XML 1.0 cannot hold, naming the element and the pair or board it belongs
+    to (one search over the whole file; its lines are looked at only when one is found)."""
+    try:
+        stored_text(body, "USEBIO")
+    except InputError:
+        pass
+    else:
+        return
+    context = ""
+    for row in body.split("\n"):
+        tag = _TAG.match(row)
+        name = tag.group(1) if tag else "USEBIO"
+        content = _MARKUP.sub("", row).strip()
+        if name in _CONTEXT:
+            context = f" of {_CONTEXT[name]} {content}"
+        stored_text(content or row.strip(), f"USEBIO output: {name}{context}")
