@@ -280,10 +280,15 @@ def _pair(reader: _Reader, section: str, pair: Element, where: str) -> Pair:
 
 
 def _totals_are_percentages(pairs: list[Pair]) -> bool:
-    """Whether every pair giving both has its percentage as its total (the NZ converter)."""
-    both = [pair for pair in pairs if pair.total and pair.percentage]
+    """Whether every pair with a percentage gives it as its total too, and one of them is not
+    0 (the NZ converter's dialect)."""
+    given = [pair for pair in pairs if pair.percentage]
     try:
-        return bool(both) and all(float(p.total) == float(p.percentage) for p in both)
+        return (
+            bool(given)
+            and all(p.total and float(p.total) == float(p.percentage) for p in given)
+            and any(float(p.total) != 0 for p in given)
+        )
     except ValueError:
         return False
 
