@@ -33,6 +33,8 @@ workload, each runnable alone with the same options:
 10. ``bench_session.py`` — a national simultaneous pairs: contract scoring (≥ 50× a per-row
    loop), the session scored and ranked (≤ 2× matchpoints of the same lines), ``xlbridge
    session`` end to end (recorded).
+11. ``bench_usebio.py`` — writing USEBIO for 100,000 lines (≤ 2× ElementTree serialising the
+   same elements; time(100,000) / time(10,000) ≤ 12).
 
 bridge-scorer (npm, MIT) is installed by ``peer.py`` into a cache outside the repository.
 """
@@ -50,6 +52,7 @@ import bench_handicap
 import bench_matchpoints
 import bench_session
 import bench_startup
+import bench_usebio
 import bench_vp
 import bench_workbooks
 from bench_common import Line, Sizes, best_lines, script_main
@@ -64,6 +67,7 @@ WORKLOADS = (
     bench_startup,
     bench_files,
     bench_session,
+    bench_usebio,
 )
 
 

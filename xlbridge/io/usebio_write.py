@@ -50,9 +50,12 @@ class _Out:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
+        self.texts: list[str] = []  # every text written, checked in one go at the end
 
     def add(self, depth: int, name: str, value: object) -> None:
-        self.parts.append(f"{'  ' * depth}<{name}>{_escape(value)}</{name}>")
+        text = str(value)
+        self.texts.append(text)
+        self.parts.append(f"{'  ' * depth}<{name}>{_escape(text)}</{name}>")
 
     def some(self, depth: int, items: Iterable[tuple[str, object]]) -> None:
         """The elements whose value is not blank."""
@@ -78,6 +81,8 @@ def usebio_bytes(
     ``theirs_ns``/``theirs_ew`` and ``total``/``percentage``/``place``). ``method`` is mp,
     ximp or butler."""
     out = _Out()
+    out.parts.append('<?xml version="1.0" encoding="iso-8859-1"?>')
+    out.parts.append(f'<!DOCTYPE USEBIO SYSTEM "{DTD}">')
     out.parts.append('<USEBIO Version="1.2">')
     if event.club or event.club_id:
         out.open(1, "CLUB")
@@ -107,19 +112,16 @@ def usebio_bytes(
     else:
         out.open(2, "SESSION", ' SESSION_ID="1"')
         for section in sections:
+            out.texts.append(section)
             out.open(3, "SECTION", f' SECTION_ID="{_attribute(section)}"')
             _section(out, 4, by_section.get(section, []), by_board, POINTS[method], section)
             out.close(3, "SECTION")
         out.close(2, "SESSION")
     out.close(1, "EVENT")
     _handset(out, event.hands)
-    out.parts.append("</USEBIO>")
-    body = "\n".join(out.parts)
-    _check_text(body)
-    text = (
-        f'<?xml version="1.0" encoding="iso-8859-1"?>\n<!DOCTYPE USEBIO SYSTEM "{DTD}">\n{body}\n'
-    )
-    return text.encode("iso-8859-1", errors="xmlcharrefreplace")
+    out.parts.append("</USEBIO>\n")
+    _check_text(out.parts, out.texts)
+    return "\n".join(out.parts).encode("iso-8859-1", errors="xmlcharrefreplace")
 
 
 def _section(
@@ -140,7 +142,7 @@ def _section(
     for key in keys:
         out.open(depth, "BOARD")
         out.add(depth + 1, "BOARD_NUMBER", key[1])
-        out.parts.extend(_line(line, points, pad) for line in by_board[key])
+        out.parts.extend(_line(line, points, pad, out.texts) for line in by_board[key])
         out.close(depth, "BOARD")
 
 
@@ -164,15 +166,20 @@ def _pair(out: _Out, depth: int, pair: Pair) -> None:
     out.close(depth, "PAIR")
 
 
-def _line(line: Line, points: str, pad: str) -> str:
-    """One TRAVELLER_LINE, as text indented by ``pad``."""
+def _line(line: Line, points: str, pad: str, texts: list[str]) -> str:
+    """One TRAVELLER_LINE, as text indented by ``pad``; its free texts go on ``texts`` (to be
+    checked in one go)."""
     inner = pad + "  "
     parts = [
         f"{pad}<TRAVELLER_LINE>",
         f"{inner}<NS_PAIR_NUMBER>{line.ns_pair}</NS_PAIR_NUMBER>",
         f"{inner}<EW_PAIR_NUMBER>{line.ew_pair}</EW_PAIR_NUMBER>",
     ]
-    adjusted = line.adjusted
+    text = line.contract + line.declarer + line.lead + line.result + line.score
+    text += line.theirs_ns + line.theirs_ew
+    texts.append(text)
+    plain = "&" not in text and "<" not in text and ">" not in text
+    adjusted = line.adjusted if line.score[:1] in ("A", "a") else None
     if adjusted is not None:
         parts.append(f"{inner}<SCORE>{usebio_adjusted(Adjusted(*adjusted))}</SCORE>")
     else:
@@ -184,10 +191,15 @@ def _line(line: Line, points: str, pad: str) -> str:
             ("SCORE", line.score),
         ):
             if value:
-                parts.append(f"{inner}<{name}>{_escape(value)}</{name}>")
+                parts.append(f"{inner}<{name}>{value if plain else _escape(value)}</{name}>")
     if line.theirs_ns:
-        parts.append(f"{inner}<NS_{points}>{line.theirs_ns}</NS_{points}>")
-        parts.append(f"{inner}<EW_{points}>{line.theirs_ew}</EW_{points}>")
+        ns, ew = (
+            (line.theirs_ns, line.theirs_ew)
+            if plain
+            else map(_escape, (line.theirs_ns, line.theirs_ew))
+        )
+        parts.append(f"{inner}<NS_{points}>{ns}</NS_{points}>")
+        parts.append(f"{inner}<EW_{points}>{ew}</EW_{points}>")
     parts.append(f"{pad}</TRAVELLER_LINE>")
     return "\n".join(parts)
 
@@ -221,17 +233,18 @@ def _handset(out: _Out, hands: dict[tuple[str, int], str]) -> None:
     out.close(1, "HANDSET")
 
 
-def _check_text(body: str) -> None:
+def _check_text(rows: list[str], texts: list[str]) -> None:
     """Refuse text XML 1.0 cannot hold, naming the element and the pair or board it belongs
-    to (one search over the whole file; its lines are looked at only when one is found)."""
+    to (one search over every text written; the file's lines are looked at only when one is
+    found)."""
     try:
-        stored_text(body, "USEBIO")
+        stored_text("".join(texts), "USEBIO")
     except InputError:
         pass
     else:
         return
     context = ""
-    for row in body.split("\n"):
+    for row in "\n".join(rows).split("\n"):
         tag = _TAG.match(row)
         name = tag.group(1) if tag else "USEBIO"
         content = _MARKUP.sub("", row).strip()

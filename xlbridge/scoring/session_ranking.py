@@ -372,7 +372,8 @@ def factored_total(total: float, most: int, played: int) -> float:
     the pair played them all (124 over 26 of 27 boards shows 128.77)."""
     if played >= most or played <= 0:
         return total
-    return round(total * most / played, PLACE_DECIMALS)
+    scale = 10**PLACE_DECIMALS  # halves away from zero, as a spreadsheet's ROUND
+    return math.copysign(math.floor(abs(total) * most / played * scale + 0.5) / scale, total)
 
 
 def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
