@@ -122,6 +122,6 @@ def totals_notes(result: SessionResult) -> list[str]:
     if result.totals == "raw":
         return ["Totals are the plain sum of the boards each pair played."]
     return [
-        "A pair that played fewer boards than the most played in its ranking has its total "
-        "factored to that number (total x most / its boards); its % is unchanged."
+        "A pair that played fewer boards has its total factored to the most boards played in",
+        "its ranking (total x most / its boards); its % is unchanged.",
     ]
