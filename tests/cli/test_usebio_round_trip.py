@@ -113,3 +113,13 @@ def test_the_published_example_of_a_factored_total() -> None:
     assert factored_total(124.0, 27, 26) == 128.77
     assert round(124 / (26 * 10) * 100, 2) == 47.69
     assert factored_total(124.0, 27, 27) == 124.0
+
+
+def test_a_session_scored_over_each_board_s_own_top_reads_back_the_same_way(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    xml = tmp_path / "out.xml"
+    source = EXAMPLES / "mitchell.csv"
+    assert main(["session", str(source), "--factoring", "available", "--usebio", str(xml)]) == 0
+    assert main(["session", str(xml), "--factoring", "available", "--compare"]) == 0
+    assert "agree" in capsys.readouterr().out
