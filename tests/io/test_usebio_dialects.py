@@ -386,3 +386,12 @@ def test_a_huge_number_is_one_line_on_the_command_line(
     assert main(["session", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "BOARD_NUMBER: expected a board number" in err
+
+
+def test_markup_characters_in_line_text_are_escaped(tmp_path: Path) -> None:
+    lines = [Line("", 1, 1, 2, "4S", "N", "10", "H<2&", "420", "1", "1")]
+    lines.append(Line("", 1, 3, 4, score="A5050", theirs_ns="1", theirs_ew="1"))
+    path = tmp_path / "escaped.xml"
+    path.write_bytes(usebio_bytes(EventFile("x"), "mp", lines, [], 1))
+    back = read_usebio(path)
+    assert back.lines[0].lead == "H<2&" and back.lines[1].score == "A5050"

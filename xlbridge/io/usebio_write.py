@@ -138,11 +138,11 @@ def _section(
         _pair(out, depth + 1, pair)
     out.close(depth, "PARTICIPANTS")
     keys = sorted(key for key in by_board if section is None or key[0] == section)
-    pad = "  " * (depth + 1)
+    writer = _Lines(points, "  " * (depth + 1), out.texts)
     for key in keys:
         out.open(depth, "BOARD")
         out.add(depth + 1, "BOARD_NUMBER", key[1])
-        out.parts.extend(_line(line, points, pad, out.texts) for line in by_board[key])
+        out.parts.extend(map(writer.text, by_board[key]))
         out.close(depth, "BOARD")
 
 
@@ -166,42 +166,64 @@ def _pair(out: _Out, depth: int, pair: Pair) -> None:
     out.close(depth, "PAIR")
 
 
-def _line(line: Line, points: str, pad: str, texts: list[str]) -> str:
-    """One TRAVELLER_LINE, as text indented by ``pad``; its free texts go on ``texts`` (to be
-    checked in one go)."""
-    inner = pad + "  "
-    parts = [
-        f"{pad}<TRAVELLER_LINE>",
-        f"{inner}<NS_PAIR_NUMBER>{line.ns_pair}</NS_PAIR_NUMBER>",
-        f"{inner}<EW_PAIR_NUMBER>{line.ew_pair}</EW_PAIR_NUMBER>",
-    ]
-    text = line.contract + line.declarer + line.lead + line.result + line.score
-    text += line.theirs_ns + line.theirs_ew
-    texts.append(text)
-    plain = "&" not in text and "<" not in text and ">" not in text
-    adjusted = line.adjusted if line.score[:1] in ("A", "a") else None
-    if adjusted is not None:
-        parts.append(f"{inner}<SCORE>{usebio_adjusted(Adjusted(*adjusted))}</SCORE>")
-    else:
-        for name, value in (
-            ("CONTRACT", line.contract),
-            ("PLAYED_BY", line.declarer),
-            ("LEAD", line.lead),
-            ("TRICKS", line.result),
-            ("SCORE", line.score),
-        ):
-            if value:
-                parts.append(f"{inner}<{name}>{value if plain else _escape(value)}</{name}>")
-    if line.theirs_ns:
-        ns, ew = (
-            (line.theirs_ns, line.theirs_ew)
-            if plain
-            else map(_escape, (line.theirs_ns, line.theirs_ew))
+_FIELDS = ("CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE")
+
+
+class _Lines:
+    """Writes TRAVELLER_LINEs at one indentation: one text template per combination of the
+    fields a line has, made once, filled in with ``%`` (the lines' text grows with their
+    number and nothing else)."""
+
+    def __init__(self, points: str, pad: str, texts: list[str]) -> None:
+        self.points, self.pad, self.texts = points, pad, texts
+        self.templates: dict[tuple[bool, ...], str] = {}
+
+    def template(self, present: tuple[bool, ...]) -> str:
+        pad, inner, points = self.pad, self.pad + "  ", self.points
+        rows = [
+            f"{pad}<TRAVELLER_LINE>",
+            f"{inner}<NS_PAIR_NUMBER>%s</NS_PAIR_NUMBER>",
+            f"{inner}<EW_PAIR_NUMBER>%s</EW_PAIR_NUMBER>",
+        ]
+        rows += [
+            f"{inner}<{name}>%s</{name}>"
+            for name, on in zip(_FIELDS, present[:5], strict=True)
+            if on
+        ]
+        if present[-1]:
+            rows += [
+                f"{inner}<NS_{points}>%s</NS_{points}>",
+                f"{inner}<EW_{points}>%s</EW_{points}>",
+            ]
+        rows.append(f"{pad}</TRAVELLER_LINE>")
+        return "\n".join(rows).replace("%s", "\0").replace("%", "%%").replace("\0", "%s")
+
+    def text(self, line: Line) -> str:
+        """One TRAVELLER_LINE; its free texts go on ``texts`` (checked in one go)."""
+        contract, declarer, lead, result, score = (
+            line.contract,
+            line.declarer,
+            line.lead,
+            line.result,
+            line.score,
         )
-        parts.append(f"{inner}<NS_{points}>{ns}</NS_{points}>")
-        parts.append(f"{inner}<EW_{points}>{ew}</EW_{points}>")
-    parts.append(f"{pad}</TRAVELLER_LINE>")
-    return "\n".join(parts)
+        ns, ew = line.theirs_ns, line.theirs_ew
+        text = contract + declarer + lead + result + score + ns + ew
+        self.texts.append(text)
+        if score[:1] in ("A", "a") and line.adjusted is not None:
+            contract = declarer = lead = result = ""
+            score = usebio_adjusted(Adjusted(*line.adjusted))
+        present = (bool(contract), bool(declarer), bool(lead), bool(result), bool(score), bool(ns))
+        template = self.templates.get(present)
+        if template is None:
+            template = self.templates[present] = self.template(present)
+        values: list[object] = [line.ns_pair, line.ew_pair]
+        values += [v for v in (contract, declarer, lead, result, score) if v]
+        if ns:
+            values += (ns, ew)
+        if "&" in text or "<" in text or ">" in text:
+            values = [_escape(value) for value in values]
+        return template % tuple(values)
 
 
 def usebio_adjusted(adjusted: Adjusted) -> str:
