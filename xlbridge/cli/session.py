@@ -2,7 +2,7 @@
 
     xlbridge session TRAVELLERS.csv [--method mp|acbl|ximp|butler] [--winners auto|1|2]
         [--names PAIRS.csv] [--across-field] [--factoring most-played|available]
-        [--datum-rounding away|even]
+        [--datum-rounding away|even] [--totals factored|raw]
         [--ranking RANKING.csv] [-o RESULTS.xlsx] [--force]
 
 Prints the ranking per section and direction (place, pair, names, score, %); ``--ranking``
