@@ -12,10 +12,17 @@ Three conventions of Compscore3's are known and not differences; the summary cou
   it equals our factored or our unfactored matchpoints (matchpoint sessions, real results only);
 - a pair that missed boards is printed with its total scaled to the full number of boards
   (total × the most boards any pair of its section played ÷ its boards; its percentage is
-  unchanged): that total agrees when it equals our total so scaled;
+  unchanged), as our totals are by default: where ours are the plain sum (``--totals raw``)
+  that total agrees when it equals ours so scaled, and where ours are factored a file's plain
+  sum agrees too (each counted);
 - each factored board is rounded to two decimals before it is added, so a pair's total may be
   off by up to half a hundredth per factored board it played: the total's tolerance grows by
   that much (a total with no factored board keeps its printed precision alone).
+
+A value that is not a finite number (NaN, inf, text) is a difference, and so is a blank where
+the file gives that number elsewhere (on the line's other side, or for other pairs of the
+section). A file whose totals are its percentages (the NZ Scorer converter's) has them
+compared with our percentages.
 
 A pair's total or percentage that differs only because some of its traveller lines do (the
 file's number is ours plus what its lines differ by) says so, "follows from its traveller
