@@ -106,7 +106,7 @@ def usebio_bytes(
     by_board: dict[tuple[str, int], list[Line]] = {}
     for line in lines:  # grouped once: the time grows with the number of lines
         by_board.setdefault((line.section, line.board), []).append(line)
-    sections = sorted({section for section, _ in by_board} | set(by_section))
+    sections = sorted({section for section, _ in by_board} | set(by_section)) or [""]
     if len(sections) == 1:
         _section(out, 2, by_section.get(sections[0], []), by_board, POINTS[method])
     else:
