@@ -46,11 +46,23 @@ def _attribute(text: str) -> str:
 
 
 class _Out:
-    """The lines of the file being written, indented two spaces a level."""
+    """The lines of the file being written, indented two spaces a level, encoded a board at a
+    time (:meth:`flush`): what is being built stays small, whatever the event's size."""
 
     def __init__(self) -> None:
         self.parts: list[str] = []
-        self.texts: list[str] = []  # every text written, checked in one go at the end
+        self.texts: list[str] = []  # the texts of ``parts``, checked in one go
+        self.chunks: list[bytes] = []
+
+    def flush(self) -> None:
+        """Check and encode what was written since the last flush."""
+        _check_text(self.parts, self.texts)
+        self.chunks.append("\n".join(self.parts).encode("iso-8859-1", "xmlcharrefreplace"))
+        self.parts, self.texts = [], []
+
+    def data(self) -> bytes:
+        self.flush()
+        return b"\n".join(self.chunks)
 
     def add(self, depth: int, name: str, value: object) -> None:
         text = str(value)
@@ -120,8 +132,7 @@ def usebio_bytes(
     out.close(1, "EVENT")
     _handset(out, event.hands)
     out.parts.append("</USEBIO>\n")
-    _check_text(out.parts, out.texts)
-    return "\n".join(out.parts).encode("iso-8859-1", errors="xmlcharrefreplace")
+    return out.data()
 
 
 def _section(
@@ -138,12 +149,15 @@ def _section(
         _pair(out, depth + 1, pair)
     out.close(depth, "PARTICIPANTS")
     keys = sorted(key for key in by_board if section is None or key[0] == section)
-    writer = _Lines(points, "  " * (depth + 1), out.texts)
+    out.flush()
+    writer = _Lines(points, "  " * (depth + 1))
     for key in keys:
         out.open(depth, "BOARD")
         out.add(depth + 1, "BOARD_NUMBER", key[1])
+        writer.texts = out.texts
         out.parts.extend(map(writer.text, by_board[key]))
         out.close(depth, "BOARD")
+        out.flush()
 
 
 def _pair(out: _Out, depth: int, pair: Pair) -> None:
@@ -174,8 +188,9 @@ class _Lines:
     fields a line has, made once, filled in with ``%`` (the lines' text grows with their
     number and nothing else)."""
 
-    def __init__(self, points: str, pad: str, texts: list[str]) -> None:
-        self.points, self.pad, self.texts = points, pad, texts
+    def __init__(self, points: str, pad: str) -> None:
+        self.points, self.pad = points, pad
+        self.texts: list[str] = []  # where each line's texts go (the file's, for checking)
         self.templates: dict[tuple[bool, ...], str] = {}
 
     def template(self, present: tuple[bool, ...]) -> str:
@@ -257,7 +272,7 @@ def _handset(out: _Out, hands: dict[tuple[str, int], str]) -> None:
 
 def _check_text(rows: list[str], texts: list[str]) -> None:
     """Refuse text XML 1.0 cannot hold, naming the element and the pair or board it belongs
-    to (one search over every text written; the file's lines are looked at only when one is
+    to (one search over the ``texts`` of ``rows``; the rows are looked at only when one is
     found)."""
     try:
         stored_text("".join(texts), "USEBIO")
