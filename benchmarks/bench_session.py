@@ -103,12 +103,13 @@ def loop_scores(columns: dict[str, np.ndarray]) -> list[int]:
     return [loop_score(*row) for row in zip(*lists, strict=True)]
 
 
-def national(seed: int = 8) -> Traveller:
+def national(seed: int = 8, clubs: int = CLUBS) -> Traveller:
     """The simultaneous pairs as parsed traveller lines: club c is section c; NS pairs 1–10
-    stay, EW pairs 11–20 move up a table a round; every table plays round r's boards."""
+    stay, EW pairs 11–20 move up a table a round; every table plays round r's boards (``clubs``
+    fewer for a smaller event)."""
     rng = np.random.default_rng(seed)
     club, table, round_, within = np.meshgrid(
-        np.arange(CLUBS),
+        np.arange(clubs),
         np.arange(TABLES),
         np.arange(ROUNDS),
         np.arange(BOARDS_PER_ROUND),
@@ -155,7 +156,7 @@ def national(seed: int = 8) -> Traveller:
         lead=np.full(size, "", dtype=object),
         round=(round_ + 1).astype(np.int64),
         lines=np.arange(2, size + 2),
-        sections=tuple(f"C{c + 1}" for c in range(CLUBS)),
+        sections=tuple(f"C{c + 1}" for c in range(clubs)),
         pairs=labels,
         source="national",
     )

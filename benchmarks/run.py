@@ -33,7 +33,11 @@ workload, each runnable alone with the same options:
 10. ``bench_session.py`` — a national simultaneous pairs: contract scoring (≥ 50× a per-row
    loop), the session scored and ranked (≤ 2× matchpoints of the same lines), ``xlbridge
    session`` end to end (recorded).
-11. ``bench_usebio.py`` — writing USEBIO for 100,000 lines (≤ 2× ElementTree serialising the
+11. ``bench_dd.py`` — double-dummy analysis of 36 boards in one batch (≤ 1.2× endplay's own
+   batch call on the same deals; skipped with a notice without the optional extra).
+12. ``bench_web.py`` — the results site of the same event (``xlbridge session --html``): at
+   most 3× a bare Jinja2 writer of the same files; pages per second and size (recorded).
+13. ``bench_usebio.py`` — writing USEBIO for 100,000 lines (≤ 2× ElementTree serialising the
    same elements; time(100,000) / time(10,000) ≤ 12).
 
 bridge-scorer (npm, MIT) is installed by ``peer.py`` into a cache outside the repository.
@@ -46,6 +50,7 @@ from collections.abc import Sequence
 
 import bench_common  # noqa: F401  (first: sets up xlwings and the paths)
 import bench_cross_imps
+import bench_dd
 import bench_dispatcher
 import bench_files
 import bench_handicap
@@ -54,6 +59,7 @@ import bench_session
 import bench_startup
 import bench_usebio
 import bench_vp
+import bench_web
 import bench_workbooks
 from bench_common import Line, Sizes, best_lines, script_main
 
@@ -67,6 +73,8 @@ WORKLOADS = (
     bench_startup,
     bench_files,
     bench_session,
+    bench_dd,
+    bench_web,
     bench_usebio,
 )
 

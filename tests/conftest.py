@@ -61,3 +61,22 @@ def call_udf(udfs: ModuleType) -> Callable[..., Any]:
         return call(udfs, name, *args)
 
     return call_one
+
+
+@pytest.fixture
+def no_endplay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """endplay hidden: every import of it fails, as when the optional extra (xlbridge[dd]) is
+    not installed, whatever this environment holds."""
+    import builtins
+    import sys
+
+    real = builtins.__import__
+
+    def hiding(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "endplay" or name.startswith("endplay."):
+            raise ImportError(f"No module named {name!r}")
+        return real(name, *args, **kwargs)
+
+    for loaded in [name for name in sys.modules if name.split(".")[0] == "endplay"]:
+        monkeypatch.delitem(sys.modules, loaded)
+    monkeypatch.setattr(builtins, "__import__", hiding)

@@ -56,7 +56,7 @@ def test_writes_a_workbook_with_a_chart(
         ("margin,boards\n5,8\n6,8.5\n", (), "line 3: boards must be a whole number, got '8.5'"),
         ("margin,matches\n5,8\n", (), "line 1: the header must have the column(s) boards"),
         ("margin,boards\n5,8\n6,8\n", ("--form", "butler"), "form butler cannot be fitted"),
-        ("margin,boards\n5,8\n6,8\n", ("-o", "x.txt"), "output must be an .xlsx file"),
+        ("margin,boards\n5,8\n6,8\n", ("-o", "x.txt"), "-o writes .xlsx"),
     ],
 )
 def test_bad_input_is_one_line(

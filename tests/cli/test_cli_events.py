@@ -44,7 +44,7 @@ def test_template_writes_the_event_workbook(tmp_path: Path, name, options, sheet
         (["swiss-teams", "--teams", "1"], "teams must be a whole number from 2"),
         (["swiss-pairs", "--rounds", "0"], "rounds must be a whole number from 1"),
         (["league", "--boards", "0"], "boards must be a whole number from 1 to 200, got 0"),
-        (["swiss-pairs", "--scale", "wbf"], "template swiss-pairs does not take --scale"),
+        (["swiss-pairs", "--scale", "wbf"], "Gaussian pairs scale (S8) only: --scale gaussian"),
         (["league", "--scale", "wbf"], "scale must be one of gaussian, wbf-discrete; got 'wbf'"),
         (["teams-match", "--rounds", "3"], "template teams-match does not take --rounds"),
         (["chess"], "template must be one of teams-match, swiss-teams, swiss-pairs, league"),
@@ -116,15 +116,18 @@ def test_swiss_team_names_may_not_hold_the_separator(
     [
         (
             ["swiss-teams"],
-            "swiss-teams, 16 teams, 7 rounds, 8 boards a match, K 6.5, no late entry, A4",
+            "swiss-teams, 16 teams, 7 rounds, 8 boards a match, Gaussian VP scale, K 6.5, "
+            "no late entry, A4",
         ),
         (
             ["swiss-pairs", "--teams", "20", "--paper", "letter"],
-            "swiss-pairs, 20 pairs, 7 rounds, 8 boards a match, S8 11, late entry, LETTER",
+            "swiss-pairs, 20 pairs, 7 rounds, 8 boards a match, Gaussian VP scale, S8 11, "
+            "late entry, LETTER",
         ),
         (
             ["league", "--teams", "5", "--double"],
-            "league, 5 teams, home and away (10 rounds), 16 boards a match, K 6.5, A4",
+            "league, 5 teams, home and away (10 rounds), 16 boards a match, Gaussian VP scale, "
+            "K 6.5, A4",
         ),
         (
             ["teams-match", "--scale", "wbf", "--boards", "12"],

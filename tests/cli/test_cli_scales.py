@@ -125,7 +125,7 @@ def test_cards_failure_leaves_existing_file_untouched(capsys, tmp_path: Path) ->
 
 def test_cards_rejects_other_suffixes_and_missing_folders(capsys, tmp_path: Path) -> None:
     code, _, err = run(capsys, "cards", "-o", str(tmp_path / "cards.csv"))
-    assert code == 2 and "must be an .xlsx file" in err
+    assert code == 2 and "-o writes .xlsx" in err
     code, _, err = run(capsys, "cards", "-o", str(tmp_path / "nowhere" / "cards.xlsx"))
     assert code == 2 and "does not exist" in err
 

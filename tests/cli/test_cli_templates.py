@@ -20,6 +20,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_workbooks_command_writes_ready_made_files(capsys, tmp_path: Path) -> None:
     code, out, _ = run(capsys, "workbooks", "--dir", str(tmp_path))
     assert code == 0 and (tmp_path / "vp-cards.xlsx").exists()
+    # One summary line, naming the files written.
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert out.startswith(f"wrote {len(written)} ready-made workbooks into {tmp_path}: ")
+    assert sorted(out.strip().split(": ", 1)[1].split(", ")) == written
+    assert out.count("\n") == 1
     code, _, err = run(capsys, "workbooks", "--dir", str(tmp_path))
     assert code == 2 and "use --force" in err
 

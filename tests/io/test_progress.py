@@ -74,7 +74,7 @@ def test_score_shows_reading_scoring_and_writing(
     assert main(["score", str(source), "-o", str(out), "--progress"]) == 0
     err = capsys.readouterr().err
     assert _steps(err) == ["reading traveller.csv", "read 4 rows; scoring", "writing scored.csv"]
-    assert err.splitlines()[-1] == f"scored 4 tables; wrote {out}"
+    assert err.splitlines()[-1] == f"scored 4 tables by matchpoints (mp); wrote {out}"
 
 
 def test_session_shows_reading_scoring_and_writing(

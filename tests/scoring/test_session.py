@@ -318,8 +318,20 @@ def test_mitchell_numbered_1_to_n_both_ways() -> None:
     result = session(lines)
     assert result.winners == 2
     assert len(result.ranking(direction="NS")) == 3 and len(result.ranking(direction="EW")) == 3
-    with pytest.raises(InputError, match="on both sides of the line"):
-        session(lines, winners=1)
+    # One winner: both directions in one ranking, NS 1 and EW 1 two pairs shown as 1NS, 1EW;
+    # every table scored the same on each board, so all six share first place.
+    joint = session(lines, winners=1)
+    assert joint.winners == 1
+    assert sorted(p.label for p in joint.ranking(direction="")) == [
+        "1EW",
+        "1NS",
+        "2EW",
+        "2NS",
+        "3EW",
+        "3NS",
+    ]
+    assert {(p.place, p.percentage) for p in joint.pairs} == {("1=", 50.0)}
+    assert joint.score_card(joint.pairs[0])[0].direction == joint.pairs[0].direction
 
 
 def test_sections_within_and_across_the_field() -> None:

@@ -171,7 +171,7 @@ def test_teams_match_white_book_label_and_default_unchanged() -> None:
 @pytest.mark.parametrize(
     ("name", "options", "message"),
     [
-        ("swiss-pairs", {"scale": "wbf-discrete"}, "template swiss-pairs does not take --scale"),
+        ("swiss-pairs", {"scale": "wbf-discrete"}, r"pairs scale \(S8\) only: --scale gaussian"),
         ("teams-match", {"scale": "wbf", "bounds": "white-book"}, "bounds applies to the gaussian"),
         ("teams-match", {"scale": "wbf-discrete", "k": 6.5}, "k applies to the gaussian"),
         ("league", {"scale": "wbf-discrete", "bounds": "white-book"}, "--bounds applies to the"),
@@ -190,4 +190,4 @@ def test_template_command_writes_a_discrete_league(tmp_path: Path, capsys) -> No
     argv = ["template", "league", "-o", str(target), "--teams", "4", "--scale", "wbf-discrete"]
     assert main(argv) == 0 and target.exists()
     assert main(["template", "swiss-pairs", "-o", str(tmp_path / "p.xlsx"), "--scale", "wbf"]) == 2
-    assert "does not take --scale" in capsys.readouterr().err
+    assert "only: --scale gaussian" in capsys.readouterr().err

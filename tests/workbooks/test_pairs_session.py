@@ -793,6 +793,8 @@ def test_printed_pages_show_every_heading_whole(libreoffice, tmp_path: Path) -> 
     words = set(text.split())
     for columns in (TRAVELLER_COLUMNS, BOARDS_COLUMNS, PAIRS_COLUMNS, RANKING_COLUMNS):
         for column in columns:
+            if columns is TRAVELLER_COLUMNS and column.key in ("round", "table"):
+                continue  # filled from a movement only; hidden without one
             for word in column.header.split():
                 assert word in words, column.header
     for label in ("North-South", "East-West", "E (most lines)", "Top of every board"):

@@ -169,8 +169,9 @@ def refused(path: Path, capsys: pytest.CaptureFixture[str], message: str) -> Non
 
 
 def test_an_unfinished_round_is_refused(tmp_path: Path, capsys) -> None:
+    names = {e: f"Team {e}" for e in range(1, 7)}  # entries without a name are not drawn
     path = make_event(
-        tmp_path, "swiss-teams", ["--teams", "6", "--rounds", "3"], {}, teams=6, rounds=3
+        tmp_path, "swiss-teams", ["--teams", "6", "--rounds", "3"], names, teams=6, rounds=3
     )
     assert main(["swiss", "draw", str(path)]) == 0
     for backup in tmp_path.glob("*.before-round-*"):
@@ -213,8 +214,9 @@ def test_a_workbook_that_is_not_a_swiss_event_is_refused(tmp_path: Path, capsys)
 
 
 def test_every_round_drawn_is_refused(tmp_path: Path, capsys) -> None:
+    names = {e: f"Team {e}" for e in range(1, 5)}
     path = make_event(
-        tmp_path, "swiss-teams", ["--teams", "4", "--rounds", "1"], {}, teams=4, rounds=1
+        tmp_path, "swiss-teams", ["--teams", "4", "--rounds", "1"], names, teams=4, rounds=1
     )
     assert main(["swiss", "draw", str(path)]) == 0
     for backup in tmp_path.glob("*.before-round-*"):

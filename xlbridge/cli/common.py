@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -34,10 +34,32 @@ def number_arg(text: str) -> float:
         raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
 
 
-def require_xlsx(path: Path) -> None:
+#: What each output suffix holds, for the messages of :func:`require_suffix`.
+WORKBOOK = {".xlsx": "an Excel workbook"}
+CSV = {".csv": "CSV text"}
+
+
+def require_suffix(
+    path: Path, option: str, suffixes: Mapping[str, str] = WORKBOOK, hint: str = ""
+) -> str:
+    """The suffix of the output ``path`` given to ``option``: one of ``suffixes`` (each with
+    what it holds), or an error naming the ones that option can write, before any work, so
+    that nothing is ever written in one format under another's name."""
+    suffix = path.suffix.lower()
+    if suffix in suffixes:
+        return suffix
+    can = " or ".join(f"{end} ({what})" for end, what in suffixes.items())
+    raise InputError(f"{option} writes {can}, got {str(path)!r}{hint}")
+
+
+def require_xlsx(path: Path, option: str = "-o") -> None:
     """Refuse an output that is not an .xlsx file."""
-    if path.suffix.lower() != ".xlsx":
-        raise InputError(f"output must be an .xlsx file, got {str(path)!r}")
+    require_suffix(path, option, WORKBOOK)
+
+
+def require_csv(path: Path, option: str = "-o") -> None:
+    """Refuse an output that is not a .csv file."""
+    require_suffix(path, option, CSV)
 
 
 def require_new(path: Path, force: bool) -> None:
@@ -65,3 +87,25 @@ def about(path: Path) -> Iterator[None]:
         if str(error).startswith(str(path)):
             raise
         raise InputError(f"{path}: {error}") from None
+
+
+def add_event_options(parser: argparse.ArgumentParser) -> None:
+    """``--event``, ``--date`` and ``--club``: what the event is, printed on every page of what
+    the command writes (and stored in USEBIO)."""
+    parser.add_argument("--event", help="the event's name, printed on every page (default: none)")
+    parser.add_argument(
+        "--date", help="the event's date as printed, e.g. 2026-11-30 (default: none)"
+    )
+    parser.add_argument("--club", help="the club's name, printed on every page (default: none)")
+
+
+def event_options(args: argparse.Namespace) -> dict[str, str]:
+    """The --event, --date and --club given, as one line each (control characters refused)."""
+    from xlbridge.scoring.bounds import stored_text
+
+    given = {}
+    for key in ("event", "date", "club"):
+        value = getattr(args, key, None)
+        if value is not None:
+            given[key] = " ".join(stored_text(value, f"--{key}").split())
+    return given

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
+from xlbridge.cli.common import require_suffix
 from xlbridge.errors import InputError
 from xlbridge.io.compare import compare
 from xlbridge.io.event_file import EventFile, Pair, award_text
@@ -39,12 +40,11 @@ def check_file_options(args: argparse.Namespace) -> None:
     if args.usebio is not None:
         if args.usebio.exists() and not args.force:
             raise InputError(f"{args.usebio} already exists; use --force to overwrite it")
-        if args.usebio.suffix.lower() != ".xml":
-            raise InputError(f"--usebio must name an .xml file, got {args.usebio}")
-    if args.compare and not is_event_file(args.travellers):
+        require_suffix(args.usebio, "--usebio", {".xml": "USEBIO XML"})
+    if args.compare and not _has_own_results(args.travellers):
         raise InputError(
             f"{args.travellers}: --compare needs an event file (USEBIO .xml or PBN .pbn) that "
-            "carries its program's results"
+            "carries its program's results, or a pairs-session workbook saved by a spreadsheet"
         )
 
 
@@ -105,7 +105,6 @@ def finish_file_options(args: argparse.Namespace, event: EventFile, result: Sess
     """Write --usebio, then print --compare's differences; the command's exit status."""
     if args.usebio is not None:
         write_usebio(args.usebio, result, event, force=args.force)
-        print(f"wrote {args.usebio}", file=sys.stderr)
         if result.method == "acbl":
             print(ACBL_NOTE, file=sys.stderr)
     if not args.compare:
@@ -115,6 +114,14 @@ def finish_file_options(args: argparse.Namespace, event: EventFile, result: Sess
         print(difference)
     print(comparison.summary(event.program))
     return 0 if comparison.agree else EXIT_DIFFERENT
+
+
+def _has_own_results(path: Path) -> bool:
+    """Whether the input can carry its program's results: an event file, or a workbook whose
+    formulas a spreadsheet calculated."""
+    from xlbridge.io.session_workbook import is_session_workbook
+
+    return is_event_file(path) or is_session_workbook(path)
 
 
 def _has_results(event: EventFile) -> bool:

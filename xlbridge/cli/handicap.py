@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from xlbridge.cli.common import Commands, require_new
+from xlbridge.cli.common import Commands, require_csv, require_new
 from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
 from xlbridge.scoring.wording import plural
@@ -53,6 +53,10 @@ def run_handicap_update(args: argparse.Namespace) -> int:
     from xlbridge.io.journal import journal_path, roll_forward
 
     output = args.output or args.register
+    if args.output is not None:
+        require_csv(args.output)
+    if args.history is not None:
+        require_csv(args.history, "--history")
     # The history belongs with the register it was applied to: competitions recorded in the
     # input register's history are skipped, and the output's history gets them all.
     source_history = args.history or batch.default_history_path(args.register)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import re
 from collections.abc import Sequence
 
 #: Help texts that already say their default are left as written.
@@ -56,6 +57,22 @@ def unknown_arguments(parser: argparse.ArgumentParser, extras: Sequence[str]) ->
             parts.append(f"unexpected argument {extra!r}")
     usage = " ".join(parser.format_usage().split())
     return f"{'; '.join(parts)}; {usage}"
+
+
+#: argparse's message for a value not among an argument's choices (a sub-command's name).
+_INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
+
+
+def choice_hint(message: str) -> str:
+    """The hint " (did you mean session?)" after argparse's "invalid choice" error, for the
+    nearest valid choice, as :func:`unknown_arguments` gives for options; "" otherwise."""
+    from xlbridge.scoring.checks import did_you_mean
+
+    found = _INVALID_CHOICE.search(message)
+    if found is None:
+        return ""
+    choices = [choice.strip().strip("'") for choice in found.group(2).split(",")]
+    return did_you_mean(found.group(1), choices)
 
 
 def remember_parsers(parser: argparse.ArgumentParser) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from xlbridge.cli import summary
 from xlbridge.cli.common import Commands
 from xlbridge.errors import InputError
 
@@ -50,7 +51,6 @@ def run_install(args: argparse.Namespace) -> int:
         )
     else:
         written = install.install_classic()
-    for path in written.files:
-        print(f"wrote {path}")
     print(written.next_steps)
+    print(summary.written(written.files))  # the files last: the summary line
     return 0

@@ -14,9 +14,11 @@ from typing import Any, NoReturn
 
 from xlbridge import __version__
 from xlbridge.cli.common import EXIT_BAD_INPUT
+from xlbridge.cli.deals import add_deals_parser
 from xlbridge.cli.handicap import add_handicap_parser
-from xlbridge.cli.help import HelpFormatter, remember_parsers, unknown_arguments
+from xlbridge.cli.help import HelpFormatter, choice_hint, remember_parsers, unknown_arguments
 from xlbridge.cli.install import add_install_parser
+from xlbridge.cli.movement import add_movement_parser
 from xlbridge.cli.scales import add_audit_parser, add_cards_parser, add_scale_parser
 from xlbridge.cli.score import add_score_parser
 from xlbridge.cli.session import add_session_parser
@@ -34,6 +36,8 @@ COMMANDS = (
     add_template_parser,
     add_swiss_parser,
     add_session_parser,
+    add_deals_parser,
+    add_movement_parser,
     add_workbooks_parser,
 )
 
@@ -53,6 +57,7 @@ class _Parser(argparse.ArgumentParser):
             unknown = []
         if unknown and not message.startswith("unknown option"):  # say it with the first error
             message = f"{message}; {unknown_arguments(self, unknown)}"
+        message += choice_hint(message)
         self.exit(EXIT_BAD_INPUT, f"xlbridge: error: {self.prog}: {message}\n")
 
     _given: Sequence[str] = ()

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from xlbridge.cli.common import Commands, about, number_arg, require_new, require_xlsx
+from xlbridge.cli.summary import cards_summary
 from xlbridge.errors import InputError
 from xlbridge.io.files import write_atomically
 from xlbridge.scoring.names import (
@@ -203,7 +205,8 @@ def run_scale(args: argparse.Namespace) -> int:
             {"from": start, "to": end, "winner": winner, "loser": loser}
             for start, end, winner, loser in scale.rows()
         ]
-        print(json.dumps(rows))
+        print(json.dumps(rows), flush=True)
+        print(scale.title, file=sys.stderr)  # the data alone on stdout
     else:
         print(format_scale(scale))
     return 0
@@ -211,17 +214,23 @@ def run_scale(args: argparse.Namespace) -> int:
 
 def run_cards(args: argparse.Namespace) -> int:
     from xlbridge.workbooks.cards import build_cards
+    from xlbridge.workbooks.kit.event import add_event
 
     require_xlsx(args.output)
+    counts = parse_boards(args.boards)
     book = build_cards(
-        parse_boards(args.boards),
+        counts,
         wbf=args.wbf,
         paper=args.paper,
         scale=args.scale,
         **_scale_kwargs(args),
     )
+    add_event(book.workbook)  # an Event cell, printed on every page
     write_atomically(args.output, book.workbook.save, force=args.force)
-    print(f"wrote {plural(len(book.cards), 'VP card')} to {args.output}")
+    extras = ["WBF continuous tables"] if args.wbf else []
+    extras.append(str(args.paper).upper())
+    details = cards_summary([card.scale.title for card in book.cards], counts, extras)
+    print(f"wrote {plural(len(book.cards), 'VP card')} to {args.output}: {details}")
     return 0
 
 

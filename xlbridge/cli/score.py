@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from xlbridge.cli.common import Commands, about, number_arg, text_writer
+from xlbridge.cli.common import Commands, about, number_arg, require_csv, text_writer
+from xlbridge.cli.summary import METHOD_WORDS
 from xlbridge.io.files import write_atomically
 from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
@@ -22,7 +23,9 @@ def add_score_parser(commands: Commands) -> None:
         description="Score a traveller CSV (columns board, table, ns_score, and optionally "
         "ew_score and weight; see the README) and write it back with NS and EW results.",
     )
-    score.add_argument("traveller", type=Path, help="the traveller .csv")
+    score.add_argument(
+        "traveller", type=Path, help="the traveller .csv (board, table, ns_score or score)"
+    )
     score.add_argument(
         "--method",
         default="mp",
@@ -73,6 +76,8 @@ def run_score(args: argparse.Namespace) -> int:
     from xlbridge.scoring.checks import choice
 
     method = choice("method", args.method, tuple(SCORE_METHODS))  # english is mp
+    if args.output is not None:
+        require_csv(args.output)
     progress = Progress.for_run(args, [args.traveller])
     progress.reading(args.traveller)
     traveller = read_traveller(args.traveller)
@@ -91,8 +96,13 @@ def run_score(args: argparse.Namespace) -> int:
     text = scored_csv(traveller, scored, method)
     if args.output is None:
         sys.stdout.write(text)
-        return 0
-    write_atomically(args.output, text_writer(text), force=args.force)
+        sys.stdout.flush()  # the data before the summary on stderr
+    else:
+        write_atomically(args.output, text_writer(text), force=args.force)
     tables = int(np.count_nonzero(~np.isnan(scored.ns)))
-    print(f"scored {plural(tables, 'table')}; wrote {args.output}", file=sys.stderr)
+    where = args.output or "the CSV to stdout"
+    print(
+        f"scored {plural(tables, 'table')} by {METHOD_WORDS[method]}; wrote {where}",
+        file=sys.stderr,
+    )
     return 0

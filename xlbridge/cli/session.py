@@ -3,13 +3,16 @@
     xlbridge session TRAVELLERS.csv [--method mp|acbl|ximp|butler] [--winners auto|1|2]
         [--names PAIRS.csv] [--across-field] [--factoring most-played|available]
         [--datum-rounding away|even] [--totals factored|raw]
-        [--ranking RANKING.csv] [-o RESULTS.xlsx] [--force]
+        [--ranking RANKING.csv] [-o RESULTS.xlsx] [--html DIR] [--force]
 
 Prints the ranking per section and direction (place, pair, names, score, %); ``--ranking``
 writes it as CSV (section, direction, pair, names, boards, score, top, percentage, place);
-``-o`` writes the printable results pack (ranking, travellers, personal score cards).
+``-o`` writes the printable results pack (ranking, travellers, personal score cards);
+``--html DIR`` the same as a web site (see :mod:`xlbridge.cli.site`).
 TRAVELLERS may also be a USEBIO (.xml) or PBN (.pbn) event file, with ``--compare`` and
-``--usebio OUT.xml`` (see :mod:`xlbridge.cli.event_files`); its deals go on the pack.
+``--usebio OUT.xml`` (see :mod:`xlbridge.cli.event_files`); its deals go on the pack; or the
+typed pairs-session workbook (.xlsx, see :mod:`xlbridge.cli.evening`). ``--event``, ``--date``
+and ``--club`` head the pack and go into USEBIO.
 """
 
 from __future__ import annotations
@@ -21,7 +24,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from xlbridge.cli.common import Commands, about, require_new, require_xlsx, text_writer
+from xlbridge.cli.common import (
+    WORKBOOK,
+    Commands,
+    about,
+    add_event_options,
+    require_csv,
+    require_new,
+    require_suffix,
+    text_writer,
+)
+from xlbridge.cli.deals import add_session_options as add_deals_options
+from xlbridge.cli.site import add_html_option, check_html, write_html
 from xlbridge.io.files import write_atomically
 from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
@@ -51,12 +65,17 @@ def add_session_parser(commands: Commands) -> None:
     """Register ``xlbridge session`` on the command line's sub-commands."""
     session = commands.add_parser(
         "session",
-        help="score and rank a pairs session from its travellers (.csv)",
+        help="score and rank a pairs session (traveller .csv, USEBIO .xml, PBN .pbn)",
         description="Score a pairs session: traveller lines with pair numbers and a score, an "
         "adjusted score (A60/40), NP, or a contract, declarer and result (see the README); "
         "prints the ranking per direction.",
     )
-    session.add_argument("travellers", type=Path, help="the traveller .csv")
+    session.add_argument(
+        "travellers",
+        type=Path,
+        help="the session: a traveller .csv, a USEBIO .xml or PBN .pbn file, or a typed "
+        "pairs-session .xlsx",
+    )
     session.add_argument(
         "--method", help=f"one of {shown_options(METHODS)} (default: mp, or the event file's)"
     )
@@ -106,12 +125,18 @@ def add_session_parser(commands: Commands) -> None:
         metavar="OUT.xml",
         help="also write USEBIO 1.2 (default: not written)",
     )
+    add_html_option(session)
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
+    add_deals_options(session)
+    add_event_options(session)
     add_progress_options(session)
     session.set_defaults(run=run_session)
 
 
 def run_session(args: argparse.Namespace) -> int:
+    from xlbridge.cli.deals import check_session_options as check_deals_options
+    from xlbridge.cli.deals import session_deals
+    from xlbridge.cli.evening import pack_heading, score_workbook, with_event_options
     from xlbridge.cli.event_files import (
         awards_of,
         check_file_options,
@@ -121,23 +146,32 @@ def run_session(args: argparse.Namespace) -> int:
         names_of,
         score_event_file,
     )
+    from xlbridge.cli.summary import session_summary
     from xlbridge.io.events import is_event_file
+    from xlbridge.io.session_workbook import is_session_workbook
     from xlbridge.io.sessions import read_names, read_session
     from xlbridge.scoring.session import datum_rounding_for, score_session
 
     if args.output is not None:
-        require_xlsx(args.output)
+        require_suffix(args.output, "-o", WORKBOOK, "; the ranking as CSV is --ranking FILE.csv")
+    if args.ranking is not None:
+        require_csv(args.ranking, "--ranking")
     for path in (args.ranking, args.output):
         if path is not None:
             require_new(path, args.force)
     check_file_options(args)
+    check_deals_options(args)
+    check_html(args)
     progress = Progress.for_run(args, [args.travellers, args.names])
     progress.reading(args.travellers)
     hands: dict[int, str] = {}
+    named = is_event_file(args.travellers) or is_session_workbook(args.travellers)
     if is_event_file(args.travellers):
         event, result = score_event_file(args)
         names = names_of(event)
         hands = hands_by_board(event)
+    elif is_session_workbook(args.travellers):
+        event, result, names = score_workbook(args)
     else:
         traveller = read_session(args.travellers)
         names = read_names(args.names) if args.names is not None else {}
@@ -154,6 +188,8 @@ def run_session(args: argparse.Namespace) -> int:
                 args.totals,
             )
         event = csv_event(args.travellers, names)
+    hands, analyses = session_deals(args, hands, {board.board for board in result.travellers})
+    event = with_event_options(args, event)
     text = ranking_text(result, names)
     outputs = [path for path in (args.ranking, args.output) if path is not None]
     if outputs:
@@ -166,20 +202,26 @@ def run_session(args: argparse.Namespace) -> int:
             result,
             cast("Mapping[object, str]", names),
             hands,
-            event=event.description if is_event_file(args.travellers) else "",
-            date=event.date,
+            **pack_heading(event, named or args.event is not None),
+            analyses=analyses,
             awards=awards_of(event),
         )
+    site_written = write_html(args, result, names, hands, event)
     if args.ranking is not None:
         csv_text = ranking_csv(result, names, awards_of(event))
         write_atomically(args.ranking, text_writer(csv_text), force=args.force)
     if workbook is not None:
         write_atomically(args.output, workbook.save, force=args.force)
     print(text, flush=True)  # the ranking before the notes on stderr
-    for path in (args.ranking, args.output):
-        if path is not None:
-            print(f"wrote {path}", file=sys.stderr)
-    return finish_file_options(args, event, result)
+    code = finish_file_options(args, event, result)
+    paths: list[Path | str] = [
+        path for path in (args.ranking, args.output, args.usebio) if path is not None
+    ]
+    if site_written is not None:
+        paths.append(site_written)
+    if paths or not args.compare:  # --compare ends with its own summary line
+        print(session_summary(result, paths), file=sys.stderr)
+    return code
 
 
 def _number(value: float, decimals: int = 2) -> str:
@@ -204,7 +246,7 @@ def ranking_csv(result: SessionResult, names: Names, awards: Names | None = None
             [
                 pair.section,
                 pair.direction,
-                pair.pair,
+                pair.label,
                 pair_names(names, pair),
                 pair.boards,
                 _number(pair.score, 4),
@@ -252,7 +294,8 @@ def _block(result: SessionResult, heading: str, pairs: list[PairResult], names: 
     from xlbridge.io.sessions import pair_names
 
     imps = result.unit == "IMPs"
-    labels = [f"{pair.section}{pair.pair}" if result.across_field else pair.pair for pair in pairs]
+    section = result.across_field
+    labels = [f"{pair.section}{pair.label}" if section else pair.label for pair in pairs]
     columns: list[tuple[str, list[str], str]] = [
         ("Place", [pair.place for pair in pairs], "<"),
         ("Pair", labels, ">"),

@@ -1,20 +1,27 @@
 """``xlbridge swiss draw``: draw the next round of a Swiss event from its standings (an
-event workbook made by ``xlbridge template``, or a .csv)."""
+event workbook made by ``xlbridge template``, or a .csv); ``xlbridge swiss standings``: the
+standings (see :mod:`xlbridge.cli.standings`)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
-from xlbridge.cli.common import Commands, require_new, text_writer
+from xlbridge.cli.common import Commands, require_csv, require_new, text_writer
+from xlbridge.cli.standings import add_standings_command
 from xlbridge.io.files import write_atomically
+from xlbridge.scoring.wording import plural
 
 
 def add_swiss_parser(commands: Commands) -> None:
     """Register ``xlbridge swiss`` and its ``draw``."""
     swiss = commands.add_parser(
-        "swiss", help="Swiss events", description="Run a Swiss event: draw each round."
+        "swiss",
+        help="Swiss events",
+        description="Run a Swiss event: draw each round, show the standings.",
     )
     swiss_commands = swiss.add_subparsers(dest="swiss_command", required=True)
     draw = swiss_commands.add_parser(
@@ -40,24 +47,34 @@ def add_swiss_parser(commands: Commands) -> None:
     )
     draw.add_argument("--force", action="store_true", help="overwrite an existing file")
     draw.set_defaults(run=run_swiss_draw)
+    add_standings_command(swiss_commands)
 
 
 def run_swiss_draw(args: argparse.Namespace) -> int:
     from xlbridge.io.standings import draw_csv, draw_from_file, draw_text
 
     if args.output is not None:
+        require_csv(args.output)
         require_new(args.output, args.force)
+    done: list[str] = []
     if args.standings.suffix.lower() == ".xlsx":
-        from xlbridge.workbooks.swiss_loop import draw_into_workbook
+        from xlbridge.workbooks.swiss_loop import draw_next, read_event, write_draw
 
-        number, draw, backup = draw_into_workbook(args.standings, args.seed)
+        event, workbook, book = read_event(args.standings)
+        number, draw = draw_next(event, args.seed)
+        backup = write_draw(args.standings, workbook, book, number, draw)
+        names: Mapping[Any, str] = event.names
+        seed = number if args.seed is None else args.seed
         print(f"Round {number}")
-        print(f"wrote the draw into Round {number} of {args.standings}", file=sys.stderr)
-        print(f"backup of the file before: {backup}", file=sys.stderr)
+        done.append(f"wrote it into Round {number} of {args.standings} (backup {backup})")
+        what = f"round {number} of {plural(len(draw.order), book.noun)}"
     else:
         draw = draw_from_file(args.standings, args.seed)
-    print(draw_text(draw))
+        names, seed = {}, args.seed or 0
+        what = f"the next round of {plural(len(draw.order), 'team')}"
+    print(draw_text(draw, names), flush=True)
     if args.output is not None:
         write_atomically(args.output, text_writer(draw_csv(draw)), force=args.force)
-        print(f"wrote {args.output}", file=sys.stderr)
+        done.append(f"wrote {args.output}")
+    print(f"drew {what} (seed {seed}); " + ("; ".join(done) or "wrote nothing"), file=sys.stderr)
     return 0

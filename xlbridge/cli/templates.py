@@ -7,22 +7,32 @@ import argparse
 import sys
 from pathlib import Path
 
-from xlbridge.cli.common import Commands, number_arg, require_xlsx
+from xlbridge.cli.common import (
+    Commands,
+    add_event_options,
+    event_options,
+    number_arg,
+    require_xlsx,
+)
 from xlbridge.errors import InputError
 from xlbridge.io.files import with_fixed_zip_times, write_atomically
 from xlbridge.scoring.names import BOUNDS, shown_options
+from xlbridge.scoring.wording import plural
+
+#: The kinds of event workbook ``template`` writes (a test checks they are the builders'
+#: names; the workbook modules load only when a template is written).
+TEMPLATE_KINDS = ("teams-match", "swiss-teams", "swiss-pairs", "league", "pairs-session")
 
 
 def add_template_parser(commands: Commands) -> None:
     """Register ``xlbridge template``: write an event workbook."""
+    kinds = ", ".join(TEMPLATE_KINDS)
     template = commands.add_parser(
         "template",
-        help="write an event workbook (teams-match, swiss-teams, swiss-pairs, league)",
+        help=f"write an event workbook ({kinds})",
         description="Write an event workbook for a given event, ready to fill in.",
     )
-    template.add_argument(
-        "name", help="teams-match, swiss-teams, swiss-pairs, league or pairs-session"
-    )
+    template.add_argument("name", help=f"the kind of event: {kinds}")
     template.add_argument("-o", "--output", type=Path, required=True, help="the .xlsx to write")
     template.add_argument(
         "--teams", type=number_arg, help="teams (or pairs) in the event (default: the template's)"
@@ -37,14 +47,28 @@ def add_template_parser(commands: Commands) -> None:
         "--pairs", type=number_arg, help="pairs-session: pairs in the session (default: 20)"
     )
     template.add_argument(
-        "--movement", help="pairs-session: mitchell or howell (default: mitchell)"
+        "--movement",
+        help="pairs-session: mitchell, howell or a movement .csv (default: mitchell)",
+    )
+    template.add_argument(
+        "--tables",
+        type=number_arg,
+        help="pairs-session: tables of the movement; fills in its traveller lines "
+        "(default: none, the scorer types every line)",
+    )
+    template.add_argument(
+        "--boards-per-round",
+        type=number_arg,
+        help="pairs-session: boards a round; fills in the movement's traveller lines "
+        "(default: none)",
     )
     template.add_argument(
         "--k", type=number_arg, help="the VP scale's K, S8 for pairs (default: the form's)"
     )
     template.add_argument(
         "--scale",
-        help="gaussian, wbf-discrete (not swiss-pairs) or wbf (teams-match) (default: gaussian)",
+        help="gaussian, wbf-discrete (not swiss-pairs) or wbf (teams-match only) "
+        "(default: gaussian)",
     )
     template.add_argument(
         "--bounds", help=f"one of {shown_options(BOUNDS)}; gaussian scale only (default: lower)"
@@ -62,6 +86,7 @@ def add_template_parser(commands: Commands) -> None:
     )
     template.add_argument("--paper", help="a4 or letter (default: a4)")
     template.add_argument("--force", action="store_true", help="overwrite an existing file")
+    add_event_options(template)
     template.set_defaults(run=run_template)
 
 
@@ -96,7 +121,13 @@ def run_template(args: argparse.Namespace) -> int:
         "double": args.double,
         "paper": args.paper,
     }
-    made = make_template(args.name, **options)
+    if args.name == "pairs-session":
+        from xlbridge.cli.movement import session_plan
+
+        options.update(session_plan(args))
+    else:
+        options.update(tables=args.tables, boards_per_round=args.boards_per_round)
+    made = make_template(args.name, **event_options(args), **options)
     write_atomically(args.output, made.workbook.save, force=args.force)
     print(f"wrote {args.output}: {args.name}, {made.sizes}")
     for warning in made.warnings:
@@ -112,5 +143,6 @@ def run_workbooks(args: argparse.Namespace) -> int:
     args.dir.mkdir(parents=True, exist_ok=True)
     for name, build in READY_MADE.items():
         write_atomically(args.dir / name, with_fixed_zip_times(build().save), force=args.force)
-        print(f"wrote {args.dir / name}")
+    books = plural(len(READY_MADE), "ready-made workbook")
+    print(f"wrote {books} into {args.dir}: {', '.join(READY_MADE)}")
     return 0

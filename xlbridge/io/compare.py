@@ -314,7 +314,9 @@ def _compare_pairs(
     compared = 0
     for pair in listed:
         direction = pair.direction if result.winners == 2 else ""
-        mine = ours.get((pair.section, direction, str(pair.number)))
+        mine = ours.get((pair.section, pair.direction, str(pair.number))) or ours.get(
+            (pair.section, direction, str(pair.number))
+        )  # a Mitchell ranked with one winner keeps its pairs' directions
         if mine is None and not direction:
             mine = ours_any.get((pair.section, str(pair.number)))
         where = f"pair {pair.number}{' ' + pair.direction if pair.direction else ''}"

@@ -266,6 +266,15 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
+#: The first bytes of a zip file, as an Excel workbook (.xlsx) or a LibreOffice one (.ods) is.
+ZIP_MAGIC = b"PK\x03\x04"
+#: What to do with a workbook given where a CSV file is read.
+WORKBOOK_GIVEN = (
+    "this is an Excel workbook; save the sheet as CSV, or give a pairs-session workbook to "
+    "`xlbridge session`"
+)
+
+
 def read_text(path: Path) -> str:
     """A CSV file's text: UTF-8 (with or without a byte-order mark), or else Windows-1252,
     the encoding Excel's plain "CSV" save uses on Windows."""
@@ -275,13 +284,15 @@ def read_text(path: Path) -> str:
 def read_text_format(path: Path) -> tuple[str, TextFormat]:
     """A CSV file's text ("\n" line ends) and how it was stored (see :func:`read_text`)."""
     if path.is_dir():
-        raise InputError(f"{path} is a folder; a .csv file is needed")
+        raise InputError(f"{path} is a folder; name a file in it")
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         raise
     except OSError as error:
         raise InputError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if data.startswith(ZIP_MAGIC):  # an .xlsx (or .ods) is a zip of XML parts
+        raise InputError(f"{path}: {WORKBOOK_GIVEN}")
     bom = data.startswith(b"\xef\xbb\xbf")
     try:
         text, encoding = data.decode("utf-8-sig"), "utf-8"
@@ -408,8 +419,13 @@ def _other_delimiter(row: list[str], delimiter: str) -> str:
 
 
 def _describe(required: Sequence[str | tuple[str, ...]]) -> list[str]:
+    """Each required column, its other names in one flat list: "names (also: name, players)"."""
     return [
-        key if isinstance(key, str) else " (or ".join(key) + ")" * (len(key) - 1)
+        key
+        if isinstance(key, str)
+        else key[0]
+        if len(key) == 1
+        else f"{key[0]} (also: {', '.join(key[1:])})"
         for key in required
     ]
 

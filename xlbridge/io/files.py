@@ -58,6 +58,11 @@ def check_writable(path: Path, *, force: bool = False) -> None:
         raise InputError(f"{path} is a folder; give a file name to write")
     if path.exists() and not force:
         raise InputError(f"{path} already exists; use --force to overwrite it")
+    check_parent(path)
+
+
+def check_parent(path: Path) -> None:
+    """Raise InputError unless ``path``'s folder exists and the user may write in it."""
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise InputError(f"output folder {folder} does not exist")

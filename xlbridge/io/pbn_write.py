@@ -41,12 +41,16 @@ The choices, and why:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from xlbridge import __version__
 from xlbridge.io.event_file import SEATS, EventFile, Line, Pair, parse_deal
 from xlbridge.io.session_io import number_text
 from xlbridge.scoring.contract import dealer, ew_vulnerable, ns_vulnerable
+
+if TYPE_CHECKING:
+    from xlbridge.scoring.double_dummy import BoardAnalysis
 
 #: The Scoring tag's value of each method (read back by :func:`xlbridge.io.pbn._method`).
 SCORING = {"mp": "MatchPoints", "ximp": "IMP;Cross", "butler": "IMP;Butler"}
@@ -72,10 +76,12 @@ def pbn_bytes(
     lines: Sequence[Line],
     pairs: Iterable[Pair],
     winners: int,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
 ) -> bytes:
     """A PBN 2.1 results file of a scored event: ``lines`` and ``pairs`` carry our numbers (in
     ``theirs_ns``/``theirs_ew`` and ``total``/``percentage``/``place``), as for
-    :func:`xlbridge.io.usebio.usebio_bytes`; names, hands, title and date come from ``event``.
+    :func:`xlbridge.io.usebio.usebio_bytes`; names, hands, title and date come from ``event``;
+    each board in ``analyses`` gets its double-dummy tags (:func:`analysis_tags`).
     """
     if method not in SCORING:
         raise ValueError(f"method must be one of {', '.join(SCORING)}, got {method!r}")
@@ -88,6 +94,7 @@ def pbn_bytes(
     for index, board in enumerate(sorted(by_board)):
         out.append("")
         out += _game_tags(event, method, board)
+        out += analysis_tags((analyses or {}).get(board))
         out += _score_table(method, by_board[board], sectioned)
         if index == 0:
             out += _total_table(method, listed, winners, sectioned)
@@ -146,13 +153,11 @@ def pbn_date(text: str) -> str:
     return "????.??.??"
 
 
-def _deal(event: EventFile, board: int, first: str) -> str:
-    """The board's hands from ``first`` (the dealer): the first section's deal when sections
-    have their own, four unknown hands when none is known."""
-    deals = [deal for (_, number), deal in sorted(event.hands.items()) if number == board]
-    if not deals:
+def _deal_from(deal: str, first: str) -> str:
+    """A deal as written from ``first``; four unknown hands ("-") for no deal."""
+    if not deal:
         return f"{first}:- - - -"
-    hands = parse_deal(deals[0])
+    hands = parse_deal(deal)
     start = SEATS.index(first)
     seats = [SEATS[(start + i) % 4] for i in range(4)]
     return f"{first}:" + " ".join(".".join(hands[seat]) or "-" for seat in seats)
@@ -160,12 +165,31 @@ def _deal(event: EventFile, board: int, first: str) -> str:
 
 def _game_tags(event: EventFile, method: str, board: int) -> list[str]:
     """The mandatory tag set of one board's game, in its export order."""
-    first = SEATS[int(dealer(board))]
-    vulnerable = _VULNERABLE[(bool(ns_vulnerable(board)), bool(ew_vulnerable(board)))]
+    # The first section's deal when sections have their own; unknown hands when none is known.
+    deals = [deal for (_, number), deal in sorted(event.hands.items()) if number == board]
+    date = pbn_date(event.date)
+    return board_tags(event.description, date, board, deals[0] if deals else "", SCORING[method])
+
+
+def board_tags(
+    event: str,
+    date: str,
+    board: int,
+    deal: str,
+    scoring: str = "?",
+    dealer_seat: str = "",
+    vulnerable: str = "",
+) -> list[str]:
+    """A board's mandatory tag set in its export order; the table's own tags (players,
+    declarer, contract, result) unknown. Dealer and vulnerability follow from the board number
+    unless given (N/E/S/W; None/NS/EW/All); the deal (PBN, "" when not known) is written from
+    the dealer."""
+    first = dealer_seat or SEATS[int(dealer(board))]
+    vulnerable = vulnerable or _VULNERABLE[(bool(ns_vulnerable(board)), bool(ew_vulnerable(board)))]
     tags = [
-        ("Event", event.description.strip() or "?"),
+        ("Event", event.strip() or "?"),
         ("Site", "?"),
-        ("Date", pbn_date(event.date)),
+        ("Date", date),
         ("Board", str(board)),
         ("West", "?"),
         ("North", "?"),
@@ -173,13 +197,35 @@ def _game_tags(event: EventFile, method: str, board: int) -> list[str]:
         ("South", "?"),
         ("Dealer", first),
         ("Vulnerable", vulnerable),
-        ("Deal", _deal(event, board, first)),
-        ("Scoring", SCORING[method]),
+        ("Deal", _deal_from(deal, first)),
+        ("Scoring", scoring),
         ("Declarer", "?"),
         ("Contract", "?"),
         ("Result", "?"),
     ]
     return [_tag(name, value) for name, value in tags]
+
+
+def analysis_tags(analysis: BoardAnalysis | None) -> list[str]:
+    """PBN 2.1's double-dummy tags of a board: ``OptimumScore "NS 420"`` (North-South's par
+    score), ``ParContract "NS 4S"`` (the par contracts, each with its declaring side or seat,
+    separated by "; "; "Pass" when the par is to pass the deal out) and the
+    ``OptimumResultTable`` of the tricks each declarer makes in each strain (declarers N, E,
+    S, W; strains NT, S, H, D, C); nothing when ``analysis`` is None."""
+    if analysis is None:
+        return []
+    from xlbridge.scoring.double_dummy import DECLARERS, STRAINS
+
+    contracts = "; ".join(contract.pbn for contract in analysis.par_contracts) or "Pass"
+    lines = [
+        _tag("OptimumScore", f"NS {analysis.par_score}"),
+        _tag("ParContract", contracts),
+        '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]',
+    ]
+    for seat in DECLARERS:
+        for strain in STRAINS:
+            lines.append(f"{seat} {strain:>2} {analysis.table[seat][strain]:>2}")
+    return lines
 
 
 def _table(name: str, columns: list[str], rows: list[list[str]]) -> list[str]:

@@ -10,7 +10,13 @@ from typing import Any
 from xlbridge.errors import InputError
 from xlbridge.io.event_file import EventFile, Line, Pair
 from xlbridge.scoring.checks import shown
-from xlbridge.scoring.session import SessionResult, Traveller, TravellerLine, factored_total
+from xlbridge.scoring.session import (
+    PairResult,
+    SessionResult,
+    Traveller,
+    TravellerLine,
+    factored_total,
+)
 
 _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 
@@ -121,7 +127,7 @@ def scored_pairs(result: SessionResult, listed: list[Pair], factor: float = 1.0)
     ``listed`` (the file's or the names file's)."""
     most: dict[tuple[str, str], int] = {}
     for pair in result.pairs:
-        ranking = ("" if result.across_field else pair.section, pair.direction)
+        ranking = _ranking_of(result, pair)
         most[ranking] = max(most.get(ranking, 0), pair.boards)
     known = {(p.section, p.direction, p.number): p for p in listed}
     known.update(
@@ -135,7 +141,7 @@ def scored_pairs(result: SessionResult, listed: list[Pair], factor: float = 1.0)
         )
         total = pair.raw * factor
         if pair.score != pair.raw:  # factored: from the scaled raw total, as a rescoring would
-            ranking = ("" if result.across_field else pair.section, pair.direction)
+            ranking = _ranking_of(result, pair)
             total = factored_total(total, most[ranking], pair.boards)
         pairs.append(
             Pair(
@@ -152,6 +158,15 @@ def scored_pairs(result: SessionResult, listed: list[Pair], factor: float = 1.0)
             )
         )
     return pairs
+
+
+def _ranking_of(result: SessionResult, pair: PairResult) -> tuple[str, str]:
+    """Which ranking ``pair`` is in: its section unless ranked across the field, its
+    direction with two winners."""
+    return (
+        "" if result.across_field else pair.section,
+        pair.direction if result.winners == 2 else "",
+    )
 
 
 def _pair_number(label: str) -> int:

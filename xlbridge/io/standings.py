@@ -13,11 +13,14 @@ away; the bye on a last row ``bye``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from xlbridge.errors import InputError
 from xlbridge.io.csv import parse_table, read_text
 from xlbridge.io.csv_cells import csv_text, unmarked
+from xlbridge.scoring.bounds import terminal_text
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.swiss import BYE, Draw, swiss_draw
 
@@ -82,12 +85,21 @@ def draw_csv(draw: Draw) -> str:
     return csv_text(rows)
 
 
-def draw_text(draw: Draw) -> str:
-    """The draw as a short printed list."""
-    width = max((len(str(home)) for home, _ in draw.tables), default=4)
+def draw_text(draw: Draw, names: Mapping[Any, str] | None = None) -> str:
+    """The draw as a short printed list; each entry with its name from ``names`` when it has
+    one ("3 Lindqvist"), as printed for the players to find their table."""
+
+    def label(entry: Any) -> str:
+        name = terminal_text((names or {}).get(entry, ""))
+        return f"{entry} {name}" if name else str(entry)
+
+    width = max((len(label(home)) for home, _ in draw.tables), default=4)
     lines = [f"{'table':>5}  {'home':<{width}}  away"]
-    lines += [f"{i:>5}  {home!s:<{width}}  {away}" for i, (home, away) in enumerate(draw.tables, 1)]
+    lines += [
+        f"{i:>5}  {label(home):<{width}}  {label(away)}"
+        for i, (home, away) in enumerate(draw.tables, 1)
+    ]
     if draw.bye is not None:
-        lines.append(f"{'bye':>5}  {draw.bye}")
+        lines.append(f"{'bye':>5}  {label(draw.bye)}")
     lines.append(f"repeat meetings: {draw.repeats}; teams floated to another score: {draw.floats}")
     return "\n".join(lines)

@@ -5,7 +5,7 @@ The file has a header row naming its columns (case and spaces do not matter, "NS
 
 - ``board`` — the board number;
 - ``table`` (or ``entry``) — the table whose NS and EW pairs played it;
-- ``ns_score`` — NS's score (+420, −50);
+- ``ns_score`` (or ``score``, ``ns_points``) — NS's score (+420, −50);
 - ``ew_score`` — optional: EW's score from EW's side when it does not mirror NS's (a split
   score); blank means −ns_score;
 - ``weight`` — optional: the share of an assigned weighted score. Such a table has one row per
@@ -38,7 +38,13 @@ from xlbridge.scoring.split_scores import score_traveller
 METHODS = SCORE_METHODS
 
 ENTRY_COLUMNS = ("table", "entry")
-REQUIRED = ("board", ENTRY_COLUMNS, "ns_score")
+#: What to do with a file of contracts (``xlbridge score`` takes scores only).
+CONTRACTS_GIVEN = (
+    "this file has contracts; `xlbridge session` scores contracts, results and adjusted scores"
+)
+#: NS's score, under the names the session reader also takes.
+SCORE_COLUMNS = ("ns_score", "score", "ns_points")
+REQUIRED = ("board", ENTRY_COLUMNS, SCORE_COLUMNS)
 
 
 @dataclass(frozen=True)
@@ -67,12 +73,20 @@ def parse_traveller(text: str, name: str = "traveller") -> TravellerFile:
     """A traveller from the text of a CSV file (see the module's description)."""
     table = parse_table(text, name, REQUIRED)
     entry_key = next(key for key in ENTRY_COLUMNS if table.has(key))
+    try:
+        ns_score = table.numbers(
+            next(key for key in SCORE_COLUMNS if table.has(key)), blank_allowed=False
+        )
+    except InputError as error:
+        if not table.has("contract"):
+            raise
+        raise InputError(f"{error}; {CONTRACTS_GIVEN}") from None
     traveller = TravellerFile(
         table=table,
         entry_key=entry_key,
         board=table.whole_numbers("board"),
         entry=table.whole_numbers(entry_key),
-        ns_score=table.numbers("ns_score", blank_allowed=False),
+        ns_score=ns_score,
         ew_score=table.numbers("ew_score", blank_allowed=True),
         weight=table.numbers("weight", blank_allowed=True),
     )

@@ -7,6 +7,7 @@ it into a cell error, the command line into one line on stderr and exit code 2.
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Iterable
 from typing import Any
@@ -112,7 +113,16 @@ def choice(name: str, value: Any, options: Iterable[str]) -> str:
     found = resolve(value, allowed) if isinstance(value, str) else None
     if found is not None:
         return found
-    raise InputError(f"{name} must be one of {shown_options(allowed)}; got {shown(value)}")
+    listed = shown_options(allowed)
+    hint = did_you_mean(value, listed.split(", ")) if isinstance(value, str) else ""
+    raise InputError(f"{name} must be one of {listed}; got {shown(value)}{hint}")
+
+
+def did_you_mean(given: str, options: Iterable[str]) -> str:
+    """The hint " (did you mean teams-match?)" for the option nearest a misspelling, or ""
+    when none is near (difflib's ratio of at least 0.6, as for misspelled options)."""
+    near = difflib.get_close_matches(given.strip().lower(), list(options), n=1, cutoff=0.6)
+    return f" (did you mean {near[0]}?)" if near else ""
 
 
 def even_total(name: str, value: Any) -> int:

@@ -124,7 +124,7 @@ class SessionResult:
     ``directions`` ("",) or ("NS", "EW"); ``sections`` the sections in the order met;
     ``pairs`` every pair's result, ranking by ranking (section — unless ranked across the
     field —, then direction, then place); ``travellers`` every board as scored;
-    ``score_card(pair)`` a pair's personal score card.
+    ``score_card(pair)`` a pair's personal score card (``score_cards()`` every pair's).
     """
 
     method: str
@@ -149,12 +149,26 @@ class SessionResult:
 
     def ranking(self, section: str | None = None, direction: str | None = None) -> list[PairResult]:
         """The pairs of one ranking in place order (all of them when no filter is given)."""
+        if self.winners == 1:  # one ranking, whatever the pairs' directions
+            direction = None
         return [
             pair
             for pair in self.pairs
             if (section is None or pair.section == section)
             and (direction is None or pair.direction == direction)
         ]
+
+    def rankings(self) -> list[tuple[str, str, list[PairResult]]]:
+        """Each ranking as (section, direction, its pairs in place order): one per section
+        (one in all when ranked across the field, section "") and direction."""
+        sections = ("",) if self.across_field else self.sections
+        found = []
+        for section in sections:
+            for direction in self.directions:
+                pairs = self.ranking(None if self.across_field else section, direction)
+                if pairs:
+                    found.append((section, direction, pairs))
+        return found
 
     @cached_property
     def travellers(self) -> tuple[BoardTraveller, ...]:
@@ -164,6 +178,11 @@ class SessionResult:
     def score_card(self, pair: PairResult) -> list[ScoreCardRow]:
         """The personal score card of ``pair`` (one of ``pairs``)."""
         return self._scored.score_card(pair)
+
+    def score_cards(self) -> dict[tuple[str, str, str], list[ScoreCardRow]]:
+        """Every pair's score card, keyed by :attr:`PairResult.key` (one pass: the whole
+        field's cards in time linear in the number of tables)."""
+        return self._scored.score_cards(self.pairs)
 
 
 # --------------------------------------------------------------------------------------------
@@ -221,7 +240,9 @@ def score_session(
         chosen == "auto"
         and (not sits_both_ways(ns_id, ew_id, ids) or numbered_by_direction(traveller))
     )
-    if two_winners:  # EW pairs numbered after every NS pair: NS 3 and EW 3 are two pairs
+    # One winner on a Mitchell numbered 1…N both ways: pairs stay known by direction.
+    joint = chosen == "1" and numbered_by_direction(traveller)
+    if two_winners or joint:  # EW pairs numbered after every NS pair: NS 3 and EW 3 are two
         ew_id += ids
         ids *= 2
     tables = line_tables(traveller, ns_id, ew_id, ids)
@@ -252,6 +273,7 @@ def score_session(
         pair_ids=ids,
         datum_rounding=datum_rounding,
         totals=totals,
+        joint_directions=joint,
     )
     return SessionResult(
         method=method,

@@ -98,6 +98,9 @@ class ScoredSession:
     pair_ids: int
     datum_rounding: str = "away"  # butler: an exact 5 away from zero, or "even"
     totals: str = "factored"  # matchpoint totals shown factored to B_max, or "raw"
+    #: Pairs known by direction (NS 3 and EW 3 are two pairs) but ranked together: a Mitchell
+    #: scored with one winner; their labels show the direction ("3NS").
+    joint_directions: bool = False
     pair_total: np.ndarray = field(init=False)
     pair_boards: np.ndarray = field(init=False)
     pair_top: np.ndarray = field(init=False)
@@ -105,6 +108,8 @@ class ScoredSession:
     pair_tied: np.ndarray = field(init=False)
     pair_order: np.ndarray = field(init=False)
     pair_most: np.ndarray = field(init=False)  # the most boards any pair of its ranking played
+    #: Each table's line once built (travellers and score cards share them).
+    _lines: dict[int, ScoredLine] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         played = self.table_group >= 0
@@ -133,8 +138,8 @@ class ScoredSession:
         return self._pair_number(pid) // max(len(self.traveller.pairs), 1)
 
     def _pair_direction(self, pid: Any) -> Any:
-        """0 NS, 1 EW with two winners; 0 for everyone with one."""
-        if not self.two_winners:
+        """0 NS, 1 EW when pairs are known by direction; 0 for everyone otherwise."""
+        if not self.by_direction:
             return np.zeros_like(pid)
         return pid // (self.pair_ids // 2)
 
@@ -143,13 +148,19 @@ class ScoredSession:
 
     def _pair_number(self, pid: Any) -> Any:
         """section × labels + label, whatever the direction."""
-        return pid % (self.pair_ids // 2) if self.two_winners else pid
+        return pid % (self.pair_ids // 2) if self.by_direction else pid
+
+    @property
+    def by_direction(self) -> bool:
+        """Whether pair ids count NS pairs, then EW pairs (two winners, or joint directions)."""
+        return self.two_winners or self.joint_directions
 
     def _rank(self) -> None:
         """Places within each ranking (ties to PLACE_DECIMALS share a place)."""
         pid = np.flatnonzero(self.pair_boards)
         section = np.zeros_like(pid) if self.across_field else self._pair_section(pid)
-        ranking = section * 2 + self._pair_direction(pid)
+        direction = self._pair_direction(pid) if self.two_winners else np.zeros_like(pid)
+        ranking = section * 2 + direction
         total, boards = self.pair_total[pid], self.pair_boards[pid]
         if self.imps:  # IMPs per board in a ranking whose pairs played unequal numbers
             value = np.where(self._uneven_boards(ranking, boards), total / boards, total)
@@ -205,7 +216,8 @@ class ScoredSession:
                 PairResult(
                     section=traveller.sections[int(self._pair_section(np.int64(pid)))],
                     pair=traveller.pairs[int(self._pair_label(np.int64(pid)))],
-                    direction=direction if self.two_winners else "",
+                    direction=direction if self.by_direction else "",
+                    joint=self.joint_directions,
                     boards=boards,
                     score=shown,
                     top=top,
@@ -226,11 +238,17 @@ class ScoredSession:
         except ValueError:
             raise InputError(f"pair {pair.pair} is not in this session") from None
         number = section * max(len(traveller.pairs), 1) + label
-        if not self.two_winners:
+        if not self.by_direction:
             return number
         return number + DIRECTIONS.index(pair.direction) * (self.pair_ids // 2)
 
     def _line(self, table: int) -> ScoredLine:
+        line = self._lines.get(table)
+        if line is None:
+            line = self._lines[table] = self._new_line(table)
+        return line
+
+    def _new_line(self, table: int) -> ScoredLine:
         traveller = self.traveller
         row = int(self.tables.first[table])
         group = int(self.table_group[table])
@@ -329,15 +347,49 @@ class ScoredSession:
 
     def score_card(self, pair: PairResult) -> list[ScoreCardRow]:
         pid = self._pair_id(pair)
-        sits_ns = self.table_ns == pid
-        mine = np.flatnonzero((sits_ns | (self.table_ew == pid)) & (self.table_group >= 0))
-        traveller = self.traveller
+        mine = np.flatnonzero(
+            ((self.table_ns == pid) | (self.table_ew == pid)) & (self.table_group >= 0)
+        )
         first = self.tables.first[mine]
+        traveller = self.traveller
         mine = mine[np.lexsort((traveller.round[first], traveller.board[first]))]
+        return self._card_rows(pid, mine.tolist())
+
+    def score_cards(
+        self, pairs: Sequence[PairResult]
+    ) -> dict[tuple[str, str, str], list[ScoreCardRow]]:
+        """The score card of each of ``pairs`` (:meth:`pair_results`, in that order), keyed by
+        :attr:`PairResult.key`, in one pass over the tables (the rows :meth:`score_card`
+        gives one pair at a time)."""
+        traveller = self.traveller
+        played = np.flatnonzero(self.table_group >= 0)
+        first = self.tables.first[played]
+        played = played[np.lexsort((traveller.round[first], traveller.board[first]))]
+        pids = np.concatenate((self.table_ns[played], self.table_ew[played]))
+        tables = np.concatenate((played, played))
+        place = np.tile(np.arange(played.size), 2)  # a pair's tables in board order
+        order = np.lexsort((place, pids))
+        pids, tables = pids[order], tables[order]
+        starts = np.flatnonzero(np.diff(pids)) + 1
+        by_pid = dict(
+            zip(
+                pids[np.r_[0, starts]].tolist() if pids.size else [],
+                np.split(tables, starts),
+                strict=True,
+            )
+        )
+        return {
+            pair.key: self._card_rows(pid, by_pid[pid].tolist())
+            for pid, pair in zip(self.pair_order.tolist(), pairs, strict=True)
+        }
+
+    def _card_rows(self, pid: int, mine: list[int]) -> list[ScoreCardRow]:
+        """The score card rows of pair ``pid`` from its tables ``mine`` (in board order)."""
+        traveller = self.traveller
         rows, running = [], 0.0
-        for table in mine.tolist():
+        for table in mine:
             line = self._line(table)
-            ns = bool(sits_ns[table])
+            ns = bool(self.table_ns[table] == pid)
             value = line.ns_value if ns else line.ew_value
             running += value
             row = int(self.tables.first[table])
@@ -345,7 +397,7 @@ class ScoredSession:
             if ns:
                 score = line.ns_score
             else:
-                score = -line.ns_score if ew_own != ew_own else float(ew_own)
+                score = 0.0 - line.ns_score if ew_own != ew_own else float(ew_own)  # not -0
             rows.append(
                 ScoreCardRow(
                     board=line.board,

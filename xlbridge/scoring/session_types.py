@@ -306,7 +306,9 @@ class PairResult:
     sum of its boards (None: the same as ``score``). ``top`` the sum of the tops of the boards
     it played (NaN at IMPs); ``percentage`` raw / top × 100 (NaN at IMPs); ``per_board`` raw /
     boards. ``place`` is as printed ("1", "3="), ``rank`` its number (3 for "3=").
-    ``direction`` is "NS"/"EW" with two winners, "" with one.
+    ``direction`` is "NS"/"EW" with two winners, "" with one, except in a Mitchell ranked with
+    one winner (``joint``), where NS 3 and EW 3 are two pairs of one ranking, shown as
+    ``label`` "3NS" and "3EW".
     """
 
     section: str
@@ -319,12 +321,19 @@ class PairResult:
     per_board: float
     place: str
     rank: int
+    joint: bool = False
     raw_score: float | None = None
 
     @property
     def raw(self) -> float:
         """The plain sum of the pair's board results (before any factoring of the total)."""
         return self.score if self.raw_score is None else self.raw_score
+
+    @property
+    def label(self) -> str:
+        """The pair as a ranking shows it: its number, with its direction ("3NS") when both
+        directions are ranked together."""
+        return f"{self.pair}{self.direction}" if self.joint and self.direction else self.pair
 
     @property
     def key(self) -> tuple[str, str, str]:

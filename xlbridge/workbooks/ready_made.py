@@ -15,9 +15,12 @@ from typing import Any, NamedTuple
 from openpyxl import Workbook
 
 from xlbridge.errors import InputError
+from xlbridge.scoring.checks import choice
+from xlbridge.scoring.names import resolve
 from xlbridge.workbooks.butler_session import build_butler_session
 from xlbridge.workbooks.cards import build_cards
 from xlbridge.workbooks.handicap_book import build_handicap_book
+from xlbridge.workbooks.kit.event import add_event
 from xlbridge.workbooks.league import build_league
 from xlbridge.workbooks.pairs_session import build_pairs_session
 from xlbridge.workbooks.swiss_event import build_swiss_event, size_warnings
@@ -28,7 +31,9 @@ from xlbridge.workbooks.traveller import build_traveller
 PINNED_TIME = dt.datetime(2026, 1, 1)
 
 
-def _pinned(workbook: Workbook) -> Workbook:
+def _pinned(workbook: Workbook, *, event_cell: bool = True) -> Workbook:
+    if event_cell:  # an Event cell to type the event's name into, printed on every page
+        add_event(workbook)
     workbook.properties.creator = "xlbridge"
     workbook.properties.created = PINNED_TIME
     workbook.properties.modified = PINNED_TIME
@@ -67,13 +72,22 @@ def _paper(options: dict[str, Any]) -> str:
     return str(options.get("paper", "a4")).upper()
 
 
-def _pairs_session(**options: Any) -> Workbook:
-    return build_pairs_session(**options).workbook
+def _pairs_session(**options: Any) -> Made:
+    book = build_pairs_session(**options)
+    if book.plan is None:
+        sizes = f"{book.pairs} pairs, {book.boards} boards, {book.movement}, {_paper(options)}"
+    else:
+        sizes = (
+            f"{book.plan.name}, {book.boards} boards, {book.lines} traveller lines filled in, "
+            f"{_paper(options)}"
+        )
+    return Made(book.workbook, sizes, [])
 
 
 def _scale(k: float | None, spread: str = "K") -> str:
-    """The VP scale in a size line: Gaussian with its K (S8), or a scale without one."""
-    return f"{spread} {k:g}" if k is not None else "a fixed VP table"
+    """The VP scale in a size line: Gaussian with its K (S8), or the WBF discrete table (the
+    one card without a K)."""
+    return f"Gaussian VP scale, {spread} {k:g}" if k is not None else "WBF discrete VP scale"
 
 
 def _card_k(card: object) -> float | None:
@@ -83,10 +97,10 @@ def _card_k(card: object) -> float | None:
 
 def _teams_match(**options: Any) -> Made:
     book = build_teams_match(**options)
-    scale = "WBF continuous" if book.card is None else f"Gaussian, {_scale(_card_k(book.card))}"
+    scale = "WBF continuous VP scale" if book.card is None else _scale(_card_k(book.card))
     if getattr(getattr(book.card, "scale", None), "negative_steps", 0):
         scale += ", negative VPs"
-    return Made(book.workbook, f"{book.boards} boards, {scale} VP scale, {_paper(options)}", [])
+    return Made(book.workbook, f"{book.boards} boards, {scale}, {_paper(options)}", [])
 
 
 def _league(**options: Any) -> Made:
@@ -116,7 +130,14 @@ def _swiss_teams(**options: Any) -> Made:
     return _swiss("teams", **options)
 
 
-def _swiss_pairs(**options: Any) -> Made:
+def _swiss_pairs(*, scale: str | None = None, **options: Any) -> Made:
+    """Swiss pairs: on the pairs scale (Gaussian, S8) only; ``scale`` gaussian, the default,
+    may be typed all the same."""
+    if scale is not None and resolve(scale, ("gaussian",)) is None:
+        raise InputError(
+            f"template swiss-pairs scores on the Gaussian pairs scale (S8) only: --scale "
+            f"gaussian, got {scale!r}"
+        )
     return _swiss("pairs", **options)
 
 
@@ -124,21 +145,27 @@ def _swiss_pairs(**options: Any) -> Made:
 TEMPLATES: dict[str, tuple[Callable[..., Made | Workbook], tuple[str, ...]]] = {
     "teams-match": (_teams_match, ("boards", "k", "scale", "negative", "bounds")),
     "swiss-teams": (_swiss_teams, ("teams", "rounds", "boards", "k", "scale", "bounds")),
-    "swiss-pairs": (_swiss_pairs, ("teams", "rounds", "boards", "k", "late_entry", "bounds")),
+    "swiss-pairs": (
+        _swiss_pairs,
+        ("teams", "rounds", "boards", "k", "scale", "late_entry", "bounds"),
+    ),
     "league": (_league, ("teams", "boards", "k", "double", "scale", "bounds")),
-    "pairs-session": (_pairs_session, ("pairs", "boards", "movement")),
+    "pairs-session": (_pairs_session, ("pairs", "boards", "movement", "plan")),
 }
 
 
-def make_template(name: str, **options: Any) -> Made:
+def make_template(
+    name: str, *, event: str = "", date: str = "", club: str = "", **options: Any
+) -> Made:
     """The event template ``name`` built with ``options`` (None means the template's default),
-    with the sizes it used and any warnings about them.
+    with the sizes it used and any warnings about them. It has an Event cell holding ``event``
+    (see :func:`xlbridge.workbooks.kit.event.add_event`); the event, date and club given are
+    printed in every page header.
 
     Raises InputError for an unknown name, or an option the template does not take or out of
     range (naming it).
     """
-    if name not in TEMPLATES:
-        raise InputError(f"template must be one of {', '.join(TEMPLATES)}, got {name!r}")
+    name = choice("template", name, tuple(TEMPLATES))
     build, accepted = TEMPLATES[name]
     given = {key: value for key, value in options.items() if value is not None}
     unused = sorted(set(given) - set(accepted) - {"paper"})
@@ -148,7 +175,8 @@ def make_template(name: str, **options: Any) -> Made:
     made = build(**given)
     if isinstance(made, Workbook):  # a builder that says nothing about its sizes
         sizes = ", ".join(f"{key} {value}" for key, value in given.items()) or "defaults"
-        return Made(made, sizes, [])
+        made = Made(made, sizes, [])
+    add_event(made.workbook, event, date, club)
     return made
 
 
@@ -158,7 +186,7 @@ def build_template(name: str, **options: Any) -> Workbook:
 
 
 def _event(name: str, **options: Any) -> Callable[[], Workbook]:
-    return lambda: _pinned(build_template(name, **options))
+    return lambda: _pinned(build_template(name, **options), event_cell=False)
 
 
 READY_MADE: dict[str, Callable[[], Workbook]] = {

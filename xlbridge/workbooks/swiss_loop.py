@@ -17,7 +17,7 @@ twice or against itself, a late entry drawn before its round, a margin on a bye)
 workbook whose rounds are all drawn. The file is copied to a backup first; the new file is
 written beside it and renamed into place, and only the new round's draw cells change.
 
-The entries that take part are those with a name (all of them if no name is typed), less
+The entries that take part are those with a name (none until names are typed), less
 late entries whose round has not come: an entry whose name is cleared has withdrawn and is
 left out of the draws from then on (its results stay in the others' scores).
 """
@@ -40,6 +40,7 @@ from xlbridge.scoring.checks import shown
 from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.scale_choice import choose_scale
 from xlbridge.scoring.swiss import Draw, late_entry, swiss_draw
+from xlbridge.scoring.team_standings import Standings, team_standings
 from xlbridge.workbooks.swiss_event import SwissEventBook, build_swiss_event
 from xlbridge.workbooks.swiss_event import book as layout
 
@@ -138,6 +139,11 @@ def _number(
             f"got {shown(value)}"
         )
     return number
+
+
+#: The same checks for the readers of the other event workbooks (the league's).
+load_workbook_or_fail = _load
+typed_number = _number
 
 
 def _entry_count(ws: Worksheet) -> int:
@@ -272,28 +278,38 @@ def _read_round(
 # Standings and the draw
 
 
-def scores(event: SwissEvent) -> dict[int, float]:
-    """Each entry's total VPs so far (entry VPs with late entry, bye VPs for a bye), as the
-    Standings sheet adds them up."""
+def swiss_standings(event: SwissEvent) -> Standings:
+    """The standings as typed so far: each entry's VPs and opponent round by round (entry VPs
+    with late entry, bye VPs for a bye), totals and places, as the Standings sheet works
+    them out. Entries without a name are "Team n" ("Pair n")."""
     if event.scale == "gaussian":
         scale = choose_scale(event.boards, k=event.k, form=event.form, bounds=event.bounds)
     else:
         scale = choose_scale(event.boards, event.scale)
-    total = dict.fromkeys(range(1, event.entries + 1), 0.0)
+    extra: dict[int, float] = {}
     if event.add is not None:
-        sessions = [event.enters[e] for e in total]
-        extra = late_entry(sessions, [event.rounds] * len(sessions), event.add)
-        for entry, vps in zip(total, extra, strict=True):
-            total[entry] += float(vps)
-    for tables in event.tables.values():
-        for t in tables:
-            if t.away is None:
-                total[t.home] += event.bye_vps
-            elif t.margin is not None:
-                other = -t.margin if event.form == "teams" else 100 - t.margin
-                total[t.home] += float(scale.vp(t.margin))
-                total[t.away] += float(scale.vp(other))
-    return total
+        sessions = [event.enters[e] for e in range(1, event.entries + 1)]
+        added = late_entry(sessions, [event.rounds] * len(sessions), event.add)
+        extra = {e: float(vps) for e, vps in enumerate(added, start=1)}
+
+    def opposite(margin: float) -> float:
+        return -margin if event.form == "teams" else 100 - margin
+
+    def vps(margin: float) -> tuple[float, float]:
+        return float(scale.vp(margin)), float(scale.vp(opposite(margin)))
+
+    label = "Team" if event.form == "teams" else "Pair"
+    names = {e: event.names.get(e, f"{label} {e}") for e in range(1, event.entries + 1)}
+    matches = [(t.round, t.home, t.away, t.margin) for ts in event.tables.values() for t in ts]
+    return team_standings(
+        names, event.rounds, matches, vps, opposite=opposite, bye_vps=event.bye_vps, extra=extra
+    )
+
+
+def scores(event: SwissEvent) -> dict[int, float]:
+    """Each entry's total VPs so far (entry VPs with late entry, bye VPs for a bye), as the
+    Standings sheet adds them up."""
+    return {entry.number: entry.total for entry in swiss_standings(event).entries}
 
 
 def next_round(event: SwissEvent) -> int:
@@ -314,10 +330,12 @@ def next_round(event: SwissEvent) -> int:
 def draw_next(event: SwissEvent, seed: int | None = None) -> tuple[int, Draw]:
     """The next round's number and draw (seed: the round number unless given)."""
     number = next_round(event)
-    named = set(event.names) or set(range(1, event.entries + 1))
-    present = sorted(e for e in named if event.enters[e] <= number)
+    present = sorted(e for e in event.names if event.enters[e] <= number)
     if len(present) < 2:
-        raise InputError(f"{event.path}: round {number} needs at least 2 entries with a name")
+        raise InputError(
+            f"{event.path}: round {number} needs at least 2 entries with a name; type their "
+            f"names on the {layout.ENTRIES_SHEET} sheet (entries without a name are not drawn)"
+        )
     total = scores(event)
     taking_part = set(present)
     played: list[tuple[Any, Any]] = []

@@ -20,7 +20,10 @@ the number of tables T (NS 3 and EW 3 are two pairs), as club travellers do.
   pair on both sides (Howell), a pair on two lines of one board, a contract that cannot be
   read, a declarer that is not N/E/S/W, tricks outside 0–13, a score that is not a multiple
   of 10 or does not match the contract, an error value in a cell, a lone result on a board
-  (nothing to compare it with). Such a row scores nothing.
+  (nothing to compare it with). Such a row scores nothing. Built from a movement
+  (``plan``), the Traveller lists every line the movement produces, in board order, with
+  the board, round, table and pair numbers typed in (the Round and Table columns are hidden
+  otherwise): the scorer types only the results.
 - **Boards** — per board: dealer, vulnerability, results, adjusted scores, lines not played
   and the lines that count; above them E, the lines of the most-played board, and the top
   2(E − 1) every board is scored to.

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from openpyxl import Workbook
 
+from xlbridge.scoring.movement import Movement
 from xlbridge.workbooks.kit import layout, styles, validation
 from xlbridge.workbooks.kit.layout import Column
 
@@ -38,6 +39,9 @@ RANKING_HEADER_ROW = 2
 
 TRAVELLER_COLUMNS = (
     Column("line", "Line", 5),
+    # Filled from a movement (typed values, locked); hidden in a workbook made without one.
+    Column("round", "Round", 6, "General"),
+    Column("table", "Table", 6, "General"),
     # Number inputs in General: TRUE typed there stays TRUE (not 1) in LibreOffice too.
     Column("board", "Board", 6, "General", True),
     Column("ns_pair", "NS pair", 6, "General", True),
@@ -114,7 +118,7 @@ RANKING_COLUMNS = (
 )
 RANKING_WORKING = (Column("row", "Pairs row", 6),)
 
-#: Column letters by key, for the builder and for tests: ``TRAVELLER["contract"]`` is "E".
+#: Column letters by key, for the builder and for tests: ``TRAVELLER["contract"]`` is "G".
 TRAVELLER = {
     **layout.letters(TRAVELLER_COLUMNS),
     **layout.letters(TRAVELLER_WORKING, len(TRAVELLER_COLUMNS) + 2),
@@ -143,6 +147,12 @@ HOW_TO_TYPE = (
     "(0–13); or an NS score; or an adjusted score (A60/40, A+/A-, A=/A=) or NP in "
     "“Score or adjusted”. A row whose Check is not ok scores nothing."
 )
+HOW_TO_TYPE_PREFILLED = (
+    "Every line of the movement ({movement}) is listed in board order with its round, table "
+    "and pairs: type the contract (4S, 4♠, 3NT, 4HX, 2DXX, PASS) with By (N, E, S or W) and "
+    "the Tricks declarer took (0–13); or an NS score; or an adjusted score (A60/40, A+/A-, "
+    "A=/A=) or NP in “Score or adjusted”. A row whose Check is not ok scores nothing."
+)
 
 
 @dataclass(frozen=True)
@@ -154,10 +164,15 @@ class PairsSessionBook:
     pairs: int
     boards: int
     movement: str
+    #: The movement whose lines fill the Traveller (None: the scorer types every line).
+    plan: Movement | None = None
 
     @property
     def lines(self) -> int:
-        """Rows of the Traveller: every time a board can be played."""
+        """Rows of the Traveller: every line of the movement, or every time a board can be
+        played."""
+        if self.plan is not None:
+            return len(self.plan.lines())
         return self.boards * (self.pairs // 2)
 
     @property

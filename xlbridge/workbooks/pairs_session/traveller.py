@@ -16,6 +16,7 @@ from xlbridge.workbooks.pairs_session.book import (
     FIRST_ROW,
     HEADER_ROW,
     HOW_TO_TYPE,
+    HOW_TO_TYPE_PREFILLED,
     MAX_SCORE,
     NOT_PLAYED,
     NOT_PLAYED_KIND,
@@ -54,11 +55,16 @@ def write_traveller(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     working_first = len(columns) + 2
     working_headings(ws, HEADER_ROW, TRAVELLER_WORKING, working_first)
     first, last = FIRST_ROW, book.line_row(book.lines)
+    typed = _movement_lines(book)
     for line in range(1, book.lines + 1):
         row = book.line_row(line)
         values = _line_formulas(book, row)
-        layout.write_row(ws, row, columns, {"line": line, **values}, left=_check_left)
+        given = typed[line - 1] if typed else {}
+        layout.write_row(ws, row, columns, {"line": line, **values, **given}, left=_check_left)
         write_working(ws, row, TRAVELLER_WORKING, working_first, values)
+    if not typed:
+        for key in ("round", "table"):
+            ws.column_dimensions[TRAVELLER[key]].hidden = True
     _validate_traveller(ws, book, first, last)
     styles.shade_problems(ws, TRAVELLER["check"], first, last, ("", OK, NOT_PLAYED))
     ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
@@ -66,7 +72,26 @@ def write_traveller(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     ws.page_setup.orientation = "landscape"  # 13 columns and the Check read across
 
 
+def _movement_lines(book: PairsSessionBook) -> list[dict[str, object]]:
+    """The typed cells of every line of the book's movement, in board order (none without
+    one)."""
+    if book.plan is None:
+        return []
+    return [
+        {
+            "board": board,
+            "round": s.round,
+            "table": s.table,
+            "ns_pair": s.ns.number,
+            "ew_pair": s.ew.number,
+        }
+        for board, s in book.plan.lines()
+    ]
+
+
 def _title(book: PairsSessionBook) -> str:
+    if book.plan is not None:
+        return f"{TITLE} · {book.plan.name} · {book.boards} boards"
     if book.is_mitchell:
         size = f"{book.tables} tables, NS and EW pairs numbered 1-{book.tables}"
     else:
@@ -75,6 +100,8 @@ def _title(book: PairsSessionBook) -> str:
 
 
 def _how_to_type(book: PairsSessionBook) -> str:
+    if book.plan is not None:
+        return HOW_TO_TYPE_PREFILLED.format(movement=book.plan.name)
     numbers = "each direction 1" if book.is_mitchell else "1"
     return HOW_TO_TYPE.format(numbers=f"{numbers}-{book.numbers}")
 

@@ -9,6 +9,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.scoring.contract import SEATS, VULNERABILITY, dealer
 from xlbridge.scoring.session import BoardTraveller, PairResult, ScoreCardRow, ScoredLine
+from xlbridge.workbooks.results_pack.analysis import (
+    DD_COLUMN,
+    DD_NOTE,
+    against_dd,
+    write_analysis,
+)
 from xlbridge.workbooks.results_pack.context import PackContext
 from xlbridge.workbooks.results_pack.hands import SEAT_NAMES
 from xlbridge.workbooks.results_pack.sheet import (
@@ -101,6 +107,8 @@ def traveller_columns(context: PackContext) -> list[Col]:
             Col("ns_percent", "NS %", 7, PERCENT_FORMAT),
             Col("ew_percent", "EW %", 7, PERCENT_FORMAT),
         ]
+    if context.analyses:
+        columns.append(DD_COLUMN)
     return columns
 
 
@@ -122,8 +130,11 @@ def write_travellers(ws: Worksheet, context: PackContext, title: str) -> PackShe
         deal = context.deals.get(board.board)
         if deal:
             _deal(sheet, deal)
+        analysis = context.analyses.get(board.board)
+        if analysis is not None:
+            write_analysis(sheet, analysis)
         for line in board.lines:
-            _traveller_line(sheet, line)
+            _traveller_line(sheet, line, against_dd(line, analysis))
         sheet.blank()
         sheet.end_block()
     _traveller_notes(sheet, context)
@@ -145,8 +156,9 @@ def _deal(sheet: PackSheet, deal: dict[str, str]) -> None:
             sheet.spans(row)
 
 
-def _traveller_line(sheet: PackSheet, line: ScoredLine) -> None:
+def _traveller_line(sheet: PackSheet, line: ScoredLine, dd: int | None = None) -> None:
     values: dict[str, object] = {
+        "dd": dd,
         "ns_pair": line.ns_pair,
         "ew_pair": line.ew_pair,
         "contract": contract_text(line.contract),
@@ -176,6 +188,8 @@ def _traveller_notes(sheet: PackSheet, context: PackContext) -> None:
         "Adjusted score A60/40: an artificial score (Law 12C2) giving NS 60 % and EW 40 % "
         "of the board; it is not part of the field."
     )
+    if context.analyses:
+        sheet.note(DD_NOTE)
 
 
 # --------------------------------------------------------------------------------------------

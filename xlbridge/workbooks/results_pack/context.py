@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from xlbridge.io.sessions import pair_names
 from xlbridge.scoring.session import PairResult, SessionResult
+
+if TYPE_CHECKING:
+    from xlbridge.scoring.double_dummy import BoardAnalysis
 
 #: Names by pair label, or by (section, direction, pair) as :func:`read_names` gives them.
 Names = Mapping[object, str]
@@ -26,6 +30,8 @@ class PackContext:
     #: Masterpoints awarded by (section, direction, pair), as printed ("0.08 Green"); empty
     #: when the input carries no awards (no column then).
     awards: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
+    #: Double-dummy analysis by board, when asked for (shown with the board's traveller).
+    analyses: Mapping[int, BoardAnalysis] = field(default_factory=dict)
 
     @property
     def matchpoints(self) -> bool:

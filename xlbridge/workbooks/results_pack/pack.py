@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 
@@ -40,6 +41,9 @@ from xlbridge.workbooks.results_pack.ranking import ranking_columns, write_ranki
 from xlbridge.workbooks.results_pack.sheet import (
     PackSheet,
 )
+
+if TYPE_CHECKING:
+    from xlbridge.scoring.double_dummy import BoardAnalysis
 
 RANKING_SHEET = "Ranking"
 TRAVELLERS_SHEET = "Travellers"
@@ -62,6 +66,7 @@ def build_results_pack(
     event: str = "",
     date: str = "",
     paper: str = "a4",
+    analyses: Mapping[int, BoardAnalysis] | None = None,
     awards: Mapping[tuple[str, str, str], str] | None = None,
 ) -> Workbook:
     """The results pack of a scored session, as a workbook of values ready to print.
@@ -73,9 +78,11 @@ def build_results_pack(
     deal is known, keyed by board number, as a PBN deal string
     (``"N:AKQ2.KJ3.Q54.A32 T98.AQ2.K32.KQJ5 ..."``) or a mapping of seat to hand
     (``{"N": "AKQ2.KJ3.Q54.A32", ...}``); it is printed on the board's traveller. ``event``
-    and ``date`` go in every page's header; ``paper`` is a4 or letter. ``awards`` gives the
-    masterpoints awarded by (section, direction, pair) as printed ("0.08 Green"), shown in a
-    column of the ranking when given.
+    and ``date`` go in every page's header; ``paper`` is a4 or letter. ``analyses``
+    (:func:`xlbridge.scoring.double_dummy.analyse`) adds each analysed board's double-dummy
+    table and par under its hands, and each line's tricks against double dummy. ``awards``
+    gives the masterpoints awarded by (section, direction, pair) as printed ("0.08 Green"),
+    shown in a column of the ranking when given.
     """
     paper = checks.choice("paper", paper, PAPER_SIZES)
     if not isinstance(result, SessionResult):
@@ -87,6 +94,7 @@ def build_results_pack(
         value_format=_number_format(_values(result)),
         total_format=_number_format(pair.score for pair in result.pairs),
         top_format=_number_format(pair.top for pair in result.pairs),
+        analyses=dict(analyses or {}),
         awards=dict(awards or {}),
     )
     parts = (_text("event", event) or DEFAULT_EVENT, _text("date", date))

@@ -24,6 +24,7 @@ from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.workbooks.kit import styles
+from xlbridge.workbooks.kit.event import set_page_header
 from xlbridge.workbooks.kit.printing import PAPER_SIZES, page_breaks, set_row_breaks
 
 FONT_NAME = "Arial"
@@ -101,9 +102,7 @@ def setup_page(
     ws.print_options.horizontalCentered = True
     ws.print_area = f"A1:{get_column_letter(len(widths))}{last_row}"
     ws.print_title_rows = title_rows
-    ws.oddHeader.center.text = header_text(heading)
-    ws.oddHeader.center.font = f"{FONT_NAME},Bold"
-    ws.oddHeader.center.size = 10
+    set_page_header(ws, heading, font=f"{FONT_NAME},Bold", size=10)
     ws.oddFooter.left.text = header_text(ws.title)
     ws.oddFooter.right.text = "Page &P of &N"
     for part in (ws.oddFooter.left, ws.oddFooter.right):  # a note: 8-point italic

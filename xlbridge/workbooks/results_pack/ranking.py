@@ -51,14 +51,7 @@ def ranking_columns(context: PackContext) -> list[Col]:
 
 def rankings(result: SessionResult) -> list[tuple[str, str, list[PairResult]]]:
     """Each ranking as (section, direction, pairs in place order)."""
-    sections = ("",) if result.across_field else result.sections
-    found = []
-    for section in sections:
-        for direction in result.directions:
-            pairs = result.ranking(None if result.across_field else section, direction)
-            if pairs:
-                found.append((section, direction, pairs))
-    return found
+    return result.rankings()
 
 
 def write_ranking(sheet: PackSheet, context: PackContext, paper: str) -> PackSheet:
@@ -79,7 +72,7 @@ def write_ranking(sheet: PackSheet, context: PackContext, paper: str) -> PackShe
             sheet.record(
                 {
                     "place": pair.place,
-                    "pair": pair.pair,
+                    "pair": pair.label,
                     "names": context.names_of(pair),
                     "score": pair.score,
                     "top": pair.top,

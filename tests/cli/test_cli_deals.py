@@ -1,0 +1,184 @@
+"""`xlbridge deals` and `xlbridge session --deals/--double-dummy`: the hand record, the PBN
+tags and the results pack's double-dummy tables, checked against DDS's published deals; and
+every command without the optional extra."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from xlbridge.cli.main import main
+
+DATA = Path(__file__).resolve().parents[1] / "scoring" / "data" / "dds" / "list100_subset.txt"
+SEATS = "NESW"
+VULNERABLE = ("None", "All", "NS", "EW")
+STRAINS = ("S", "H", "D", "C", "NT")
+
+
+def dds_deals(count: int) -> list[dict[str, object]]:
+    """The first deals of DDS's test file: deal, dealer, vulnerability, table and par score."""
+    deals: list[dict[str, object]] = []
+    for line in DATA.read_text().splitlines():
+        head, _, rest = line.partition(" ")
+        if head == "PBN":
+            fields = rest.split(" ", 4)
+            deals.append(
+                {
+                    "dealer": SEATS[int(fields[0])],
+                    "vulnerable": VULNERABLE[int(fields[1])],
+                    "deal": fields[4].strip('"'),
+                }
+            )
+        elif head == "TABLE":
+            numbers = [int(n) for n in rest.split()]
+            deals[-1]["table"] = {
+                seat: {strain: numbers[4 * s + p] for s, strain in enumerate(STRAINS)}
+                for p, seat in enumerate(SEATS)
+            }
+        elif head == "PAR2":
+            deals[-1]["score"] = int(re.findall(r'"([^"]*)"', rest)[0])
+    return deals[:count]
+
+
+DEALS = dds_deals(3)
+
+
+def deal_file(tmp_path: Path, boards: list[int]) -> Path:
+    games = [
+        f'[Board "{board}"]\n[Dealer "{deal["dealer"]}"]\n[Vulnerable "{deal["vulnerable"]}"]\n'
+        f'[Deal "{deal["deal"]}"]\n'
+        for board, deal in zip(boards, DEALS, strict=False)
+    ]
+    path = tmp_path / "deals.pbn"
+    path.write_text("\n".join(games), encoding="utf-8")
+    return path
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main([str(arg) for arg in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def par_words(score: int) -> str:
+    return "Par 0" if score == 0 else f"Par {'NS' if score > 0 else 'EW'} +{abs(score)}"
+
+
+def test_deals_prints_par_writes_the_hand_record_and_the_pbn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("endplay")
+    hands, pbn = tmp_path / "hands.xlsx", tmp_path / "out.pbn"
+    code, out, err = run(
+        ["deals", deal_file(tmp_path, [1, 2, 3]), "-o", hands, "--pbn", pbn], capsys
+    )
+    assert code == 0, err
+    lines = out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["Board 1", "Board 2", "Board 3"]
+    for line, deal in zip(lines, DEALS, strict=True):
+        assert par_words(int(deal["score"])) in line  # type: ignore[call-overload]
+    written = pbn.read_text()
+    scores = re.findall(r'\[OptimumScore "NS (-?\d+)"\]', written)
+    assert [int(s) for s in scores] == [deal["score"] for deal in DEALS]
+    sheet = load_workbook(hands).active
+    assert sheet is not None
+    # The first board's table: under the "DD" heading, North's row, strains NT, ♠, ♥, ♦, ♣.
+    heading = next(cell for row in sheet.iter_rows() for cell in row if cell.value == "DD")
+    north = [sheet.cell(heading.row + 1, heading.column + j).value for j in range(6)]
+    table = DEALS[0]["table"]
+    assert north == ["N", *[table["N"][s] for s in ("NT", "S", "H", "D", "C")]]  # type: ignore[index]
+
+
+SESSION = """Board,Table,NS,EW,Contract,By,Tricks
+1,1,1,1,2S,E,9
+1,2,2,2,1NT,N,5
+2,1,1,2,4SX,E,9
+2,2,2,1,3NT,S,9
+"""
+
+
+def session_file(tmp_path: Path) -> Path:
+    path = tmp_path / "session.csv"
+    path.write_text(SESSION, encoding="utf-8")
+    return path
+
+
+def test_the_pack_shows_the_table_the_par_and_each_line_against_double_dummy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("endplay")
+    pack = tmp_path / "pack.xlsx"
+    argv = ["session", session_file(tmp_path), "--deals", deal_file(tmp_path, [1, 2, 9])]
+    code, _, err = run([*argv, "--double-dummy", "-o", pack], capsys)
+    assert code == 0, err
+    assert "the session has no board 9; those deals are left out" in err
+    sheet = load_workbook(pack)["Travellers"]
+    rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    headings = rows[1]
+    assert headings[-1] == "vs DD"
+    texts = [value for row in rows for value in row if isinstance(value, str)]
+    for deal in DEALS[:2]:
+        assert any(text.startswith(par_words(int(deal["score"]))) for text in texts)  # type: ignore[call-overload]
+    # Board 1: 2♠ by East took 9 tricks; board 2: 3NT by South took 9.
+    lines = [row for row in rows if row[2] in ("2♠", "3NT")]
+    table1, table2 = DEALS[0]["table"], DEALS[1]["table"]
+    assert [row[-1] for row in lines] == [9 - table1["E"]["S"], 9 - table2["S"]["NT"]]  # type: ignore[index]
+
+
+@pytest.mark.usefixtures("no_endplay")
+@pytest.mark.parametrize(
+    "argv",
+    [["deals", "{deals}"], ["session", "{session}", "--double-dummy"]],
+)
+def test_without_the_extra_an_option_that_needs_it_says_how_to_install_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    paths = {"deals": deal_file(tmp_path, [1]), "session": session_file(tmp_path)}
+    code, out, err = run([arg.format(**paths) for arg in argv], capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1
+    assert err.endswith("needs the optional extra: pip install 'xlbridge[dd]'\n")
+
+
+@pytest.mark.usefixtures("no_endplay")
+def test_without_the_extra_sessions_work_and_say_nothing_of_double_dummy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pack = tmp_path / "pack.xlsx"
+    argv = ["session", session_file(tmp_path), "--deals", deal_file(tmp_path, [1, 2]), "-o", pack]
+    code, out, err = run(argv, capsys)
+    assert code == 0, err
+    assert "double" not in (out + err).lower()
+    rows = [[c.value for c in row] for row in load_workbook(pack)["Travellers"].iter_rows()]
+    texts = " ".join(str(value) for row in rows for value in row if value is not None)
+    north = str(DEALS[0]["deal"]).split(":")[1].split()[0].split(".")[0]  # North's spades
+    assert f"North   ♠ {north}  ♥" in texts  # the hands are shown
+    assert "DD" not in texts and "Par" not in texts
+
+
+def test_a_usebio_files_own_deals_are_analysed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("endplay")
+    usebio = Path(__file__).resolve().parents[1] / "io" / "data" / "quirks-usebio.xml"
+    pack = tmp_path / "pack.xlsx"
+    code, _, err = run(["session", usebio, "--double-dummy", "-o", pack], capsys)
+    assert code == 0, err
+    rows = [[c.value for c in row] for row in load_workbook(pack)["Travellers"].iter_rows()]
+    assert any(isinstance(v, str) and v.startswith("Par ") for row in rows for v in row)
+    assert rows[1][-1] == "vs DD"
+
+
+def test_double_dummy_without_a_results_pack_says_where_it_shows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("endplay")
+    code, _, err = run(["session", session_file(tmp_path), "--double-dummy"], capsys)
+    assert code == 2
+    assert err == (
+        "xlbridge: error: --double-dummy shows the analysis on the results pack: "
+        "give -o RESULTS.xlsx too\n"
+    )

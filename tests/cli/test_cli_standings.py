@@ -1,0 +1,119 @@
+"""`xlbridge swiss standings FILE.xlsx [--html DIR]`: a Swiss teams event and a league, with
+names and results typed as a director types them; the pages read back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+from site_reader import cell, read_page
+
+from xlbridge.cli.main import main
+from xlbridge.scoring.scale_choice import choose_scale
+from xlbridge.workbooks.league import MATCHES, MATCHES_SHEET, TEAMS, TEAMS_SHEET, build_league
+from xlbridge.workbooks.swiss_event import build_swiss_event
+from xlbridge.workbooks.swiss_event.book import ENTRIES_SHEET
+from xlbridge.workbooks.swiss_loop import read_event, scores
+
+NAMES = ["Riverside", "<script>alert(1)</script>", "Hilltop & Co", "Lakeside", "Castle"]
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def swiss(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """Five teams, three rounds: two drawn and played (margins 12, -7, 30, 0 …), one drawn."""
+    path = tmp_path / "event.xlsx"
+    assert main(["template", "swiss-teams", "-o", str(path), "--teams", "5", "--rounds", "3"]) == 0
+    book = build_swiss_event(form="teams", teams=5, rounds=3)
+    workbook = load_workbook(path)
+    for entry, name in enumerate(NAMES, 1):
+        workbook[ENTRIES_SHEET][book.entries_cell("name", entry)] = name
+    workbook.save(path)
+    margins = iter([12, -7, 30, 0])
+    for number in (1, 2, 3):
+        assert main(["swiss", "draw", str(path)]) == 0
+        if number == 3:
+            break
+        event, workbook, book = read_event(path)
+        sheet = workbook[book.round_sheet(number)]
+        for table in event.tables[number]:
+            if table.away is not None:
+                sheet[book.round_cell("home_margin", table.table)] = next(margins)
+        workbook.save(path)
+    capsys.readouterr()
+    return path
+
+
+def test_swiss_standings_printed_and_as_pages(
+    swiss: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = tmp_path / "site"
+    code, out, err = run(["swiss", "standings", str(swiss), "--html", str(site)], capsys)
+    assert code == 0, err
+    assert err.strip().splitlines()[-1] == f"site written: {site} (4 pages)"
+    event, _, _ = read_event(swiss)
+    totals = scores(event)
+    page = read_page(site / "index.html")
+    rows = page.rows("standings")
+    assert {int(cell(r, "number").text): float(cell(r, "total").text) for r in rows} == totals
+    assert [cell(r, "names").text for r in rows if cell(r, "number").text == "2"] == [NAMES[1]]
+    assert "<script>alert" not in (site / "index.html").read_text(encoding="utf-8")
+    ranked = sorted(totals.values(), reverse=True)
+    assert [float(cell(r, "total").text) for r in rows] == ranked
+    assert "Riverside" in out
+    for number in (1, 2, 3):  # who played whom, as drawn in the workbook
+        shown = read_page(site / f"round-{number}.html").rows("matches")
+        met = {
+            frozenset((cell(r, "home").text.split()[0], cell(r, "away").text.split()[0]))
+            for r in shown
+        }
+        drawn = {
+            frozenset((str(t.home), "bye" if t.away is None else str(t.away)))
+            for t in event.tables[number]
+        }
+        assert met == drawn
+    for path in site.iterdir():
+        for link in read_page(path).links:
+            assert (site / link).is_file()
+
+
+def test_a_league_s_standings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A four-team league, 16 boards, K 6.5: round 1 played (home margins 20 and -5)."""
+    path = tmp_path / "league.xlsx"
+    assert main(["template", "league", "-o", str(path), "--teams", "4", "--boards", "16"]) == 0
+    book = build_league(teams=4, boards=16)
+    workbook = load_workbook(path)
+    for team, name in enumerate(NAMES[:4], 1):
+        workbook[TEAMS_SHEET][f"{TEAMS['name']}{book.team_row(team)}"] = name
+    played = {}
+    for fixture, margin in zip([f for f in book.fixtures if f.round == 1], (20, -5), strict=True):
+        workbook[MATCHES_SHEET][f"{MATCHES['margin']}{fixture.row}"] = margin
+        played[fixture.home, fixture.away] = margin
+    workbook.save(path)
+    site = tmp_path / "site"
+    code, _, err = run(["swiss", "standings", str(path), "--html", str(site)], capsys)
+    assert code == 0, err
+    scale = choose_scale(16, k=6.5)
+    expected = dict.fromkeys(range(1, 5), 0.0)
+    for (home, away), margin in played.items():
+        expected[home] += float(scale.vp(margin))
+        expected[away] += float(scale.vp(-margin))
+    rows = read_page(site / "index.html").rows("standings")
+    shown = {int(cell(r, "number").text): float(cell(r, "total").text) for r in rows}
+    assert shown == pytest.approx(expected, abs=0.005)
+    # every round of the schedule is drawn: a page each
+    assert len(list(site.glob("round-*.html"))) == 3
+
+
+def test_not_an_event_workbook(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "other.xlsx"
+    assert main(["template", "teams-match", "-o", str(path)]) == 0
+    capsys.readouterr()
+    code, _, err = run(["swiss", "standings", str(path)], capsys)
+    assert code == 2 and "not a Swiss event workbook" in err

@@ -1,0 +1,142 @@
+"""Reading the typed pairs-session workbook: what is read, and every bad workbook refused in
+one line that names the sheet and cell, with nothing written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook
+
+from xlbridge.cli.main import main
+from xlbridge.errors import InputError
+from xlbridge.io.session_workbook import read_session_workbook
+from xlbridge.workbooks.pairs_session import build_pairs_session
+from xlbridge.workbooks.pairs_session.book import (
+    PAIRS,
+    PAIRS_SHEET,
+    TRAVELLER,
+    TRAVELLER_COLUMNS,
+    TRAVELLER_SHEET,
+)
+from xlbridge.workbooks.traveller import enter_text
+
+
+def _howell(tmp_path: Path, rows: dict[str, object], name: str = "EVENING.xlsx") -> Path:
+    """A 4-pair Howell of 2 boards with ``rows`` typed into the Traveller (by cell)."""
+    book = build_pairs_session(pairs=4, boards=2, movement="howell")
+    sheet = book.workbook[TRAVELLER_SHEET]
+    for ref, value in rows.items():
+        if isinstance(value, str):
+            enter_text(sheet[ref], value)
+        else:
+            sheet[ref] = value
+    enter_text(book.workbook[PAIRS_SHEET][f"{PAIRS['name']}{book.pair_row(3)}"], "Ann & Bo")
+    path = tmp_path / name
+    book.workbook.save(path)
+    return path
+
+
+def _line(row: int, board: object, ns: object, ew: object, **typed: object) -> dict[str, object]:
+    cells = {f"{TRAVELLER['board']}{row}": board, f"{TRAVELLER['ns_pair']}{row}": ns}
+    cells[f"{TRAVELLER['ew_pair']}{row}"] = ew
+    cells.update({f"{TRAVELLER[key]}{row}": value for key, value in typed.items()})
+    return cells
+
+
+GOOD = {
+    **_line(4, 1, 1, 2, contract="4S", by="N", tricks=10),
+    **_line(5, 1, 3, 4, entered=-50),
+    **_line(6, 2, 1, 3, entered="A60/40"),
+    **_line(7, 2, 2, 4, contract="3NT", by="S", tricks=9, entered=600),
+}
+
+
+def test_reads_typed_lines_names_and_the_movement(tmp_path: Path) -> None:
+    book = read_session_workbook(_howell(tmp_path, GOOD))
+    assert (book.winners, book.boards, book.pairs) == (1, 2, 4)
+    assert book.names == {("", "", "3"): "Ann & Bo"}
+    traveller = book.traveller
+    assert traveller.board.tolist() == [1, 1, 2, 2]
+    assert traveller.ns_score[[0, 1, 3]].tolist() == [
+        420,
+        -50,
+        600,
+    ]  # Law 77: 4S= NV +420, 3NT= V +600
+    assert traveller.lines.tolist() == [4, 5, 6, 7]  # messages name the rows
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ({**GOOD, "C5": "3"}, "Traveller!C5: NS pair must be a whole number from 1 to 4"),
+        ({**GOOD, "B6": 3}, "Traveller!B6: Board must be a whole number from 1 to 2, got 3"),
+        ({**GOOD, "H5": "-50"}, "Traveller!H5: a score must be typed as a number"),
+        ({**GOOD, "H5": -55}, "Traveller!H5: a score is a multiple of 10"),
+        (
+            {**GOOD, "G4": 14},
+            "Traveller!G4: expected a number of tricks (a whole number from 0 to 13)",
+        ),
+        ({**GOOD, "H7": 420}, "Traveller!H7: 3NT by S taking 9 scores +600 for NS, not 420"),
+        ({**GOOD, "H6": "A6O/4O"}, "Traveller!H6: adjusted score not understood"),
+        (_line(4, 1, 1, 2), "Traveller!H4: no result yet"),
+        ({**GOOD, "A5": 9}, "Traveller!A5: line 2 belongs in this row, got 9"),
+    ],
+)
+def test_bad_cells_are_named(tmp_path: Path, typed: dict[str, object], message: str) -> None:
+    path = _howell(tmp_path, typed)
+    with pytest.raises(InputError, match="^" + str(path).replace(".", r"\.") + ": ") as caught:
+        read_session_workbook(path)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_not_a_pairs_session_workbook(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = Workbook()
+    other.active.title = "Standings"  # type: ignore[union-attr]
+    path = tmp_path / "swiss.xlsx"
+    other.save(path)
+    out = tmp_path / "pack.xlsx"
+    assert main(["session", str(path), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "not a pairs-session workbook: no sheet Traveller, Boards, Pairs" in err
+    assert not out.exists()
+    # Headings renamed: the sheet is named with what is missing.
+    book = build_pairs_session(pairs=4, boards=2, movement="howell")
+    book.workbook[TRAVELLER_SHEET].cell(3, 2).value = "Brd"
+    book.workbook.save(path)
+    with pytest.raises(InputError, match='sheet Traveller has no heading row with "Line", "Board"'):
+        read_session_workbook(path)
+
+
+def test_cli_reads_the_workbook_and_writes_nothing_on_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The .xlsx goes to the workbook reader (no "not a text file"); a bad cell: exit 2,
+    one line, no results pack or ranking written."""
+    good = _howell(tmp_path, GOOD)
+    ranking = tmp_path / "ranking.csv"
+    assert main(["session", str(good), "--ranking", str(ranking), "--event", "Club night"]) == 0
+    out = capsys.readouterr().out
+    assert "Ann & Bo" in out and ranking.is_file()
+    bad = _howell(tmp_path, {**GOOD, "C5": "x"}, "bad.xlsx")
+    pack = tmp_path / "pack.xlsx"
+    assert main(["session", str(bad), "-o", str(pack), "--ranking", str(tmp_path / "r.csv")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "bad.xlsx: Traveller!C5:" in err and "\n" not in err
+    assert not pack.exists() and not (tmp_path / "r.csv").exists()
+
+
+def test_extra_columns_are_ignored(tmp_path: Path) -> None:
+    """Columns added beside the typed ones (Round, Table, anything) do not matter; Round is
+    kept for the score cards."""
+    book = build_pairs_session(pairs=4, boards=2, movement="howell")
+    sheet = book.workbook[TRAVELLER_SHEET]
+    extra = len(TRAVELLER_COLUMNS) + 1  # the blank column before the working ones
+    sheet.cell(3, extra).value = "Round"
+    for row, values in enumerate([(1, 1, 2, 420), (1, 3, 4, 400)], start=4):
+        for key, value in zip(("board", "ns_pair", "ew_pair", "entered"), values, strict=True):
+            sheet[f"{TRAVELLER[key]}{row}"] = value
+        sheet.cell(row, extra).value = row - 3
+    path = tmp_path / "round.xlsx"
+    book.workbook.save(path)
+    assert read_session_workbook(path).traveller.round.tolist() == [1, 2]

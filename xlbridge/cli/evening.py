@@ -1,0 +1,79 @@
+"""What the typed pairs-session workbook adds to ``xlbridge session``, and the event's name,
+date and club on what it writes.
+
+``xlbridge session EVENING.xlsx`` reads the lines typed into the workbook of ``xlbridge
+template pairs-session`` (see :mod:`xlbridge.io.session_workbook`) and scores them with the same
+core as a traveller CSV: one winner or two as the workbook's Pairs sheet says (a Mitchell lists
+NS and EW pairs) unless ``--winners`` says otherwise, matchpoints unless ``--method`` says
+otherwise, the names typed on its Pairs sheet unless ``--names`` is given, and the event, date
+and club typed in its title row unless ``--event``, ``--date`` or ``--club`` are given.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from pathlib import Path
+
+from xlbridge.cli.common import about, event_options
+from xlbridge.io.event_file import EventFile
+from xlbridge.scoring.session import SessionResult
+
+
+def score_workbook(
+    args: argparse.Namespace,
+) -> tuple[EventFile, SessionResult, dict[tuple[str, str, str], str]]:
+    """Read and score the typed workbook; the event (for USEBIO), result and names."""
+    from xlbridge.cli.event_files import csv_event
+    from xlbridge.io.session_workbook import read_session_workbook
+    from xlbridge.io.sessions import read_names
+    from xlbridge.scoring.session import datum_rounding_for, score_session
+
+    path: Path = args.travellers
+    book = read_session_workbook(path)
+    names = read_names(args.names) if args.names is not None else book.names
+    winners = book.winners if args.winners == "auto" else args.winners
+    method = args.method or "mp"
+    with about(path):
+        result = score_session(
+            book.traveller,
+            method,
+            winners,
+            args.across_field,
+            args.factoring,
+            datum_rounding_for(method, args.datum_rounding),
+        )
+    if args.compare:  # the workbook's own calculated results, to compare with ours
+        from xlbridge.io.session_workbook import workbook_results
+
+        listed = workbook_results(book)
+        event = replace(csv_event(path, names), lines=listed.lines, pairs=listed.pairs)
+        event.program = "the workbook's formulas"
+    else:
+        event = csv_event(path, names)
+    typed = book.event
+    event = replace(
+        event,
+        description=typed.get("event", ""),
+        date=typed.get("date", ""),
+        club=typed.get("club", ""),
+    )
+    return event, result, names
+
+
+def with_event_options(args: argparse.Namespace, event: EventFile) -> EventFile:
+    """``event`` with --event, --date and --club where given (they win over the file's)."""
+    given = event_options(args)
+    return replace(
+        event,
+        description=given.get("event", event.description),
+        date=given.get("date", event.date),
+        club=given.get("club", event.club),
+    )
+
+
+def pack_heading(event: EventFile, named: bool) -> dict[str, str]:
+    """The results pack's event and date: the event's name when ``named`` (given, or carried
+    by the file: a CSV's own file name is not an event's), then the club."""
+    parts = [part for part in (event.description if named else "", event.club) if part]
+    return {"event": " — ".join(parts), "date": event.date}

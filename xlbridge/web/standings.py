@@ -1,0 +1,140 @@
+"""The standings site of a team event (a Swiss event or a league): ranking, round-by-round
+VPs and who played whom.
+
+:func:`write_standings` writes, into a new folder:
+
+- ``index.html`` — the ranking (place, ``3=`` for ties, number, name, total VPs), then every
+  entry's VPs round by round with the opponent of each round (a bye and a match not played
+  yet said so);
+- ``round-N.html`` — each round's matches: the two entries, the home margin and both sides'
+  VPs.
+
+Same rules as the session's site (:mod:`xlbridge.web.site`): no script, style inside, every
+name escaped, an existing folder replaced only with ``force`` and never left half written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+
+from xlbridge.io.folders import write_folder
+from xlbridge.scoring.team_standings import Meeting, Standings
+from xlbridge.web.cards import decimals_for, fixed
+from xlbridge.web.render import render
+from xlbridge.web.session_pages import Header
+
+
+@dataclass(frozen=True)
+class Event:
+    """What heads the pages: the event's name, date and club, and what it is ("Swiss teams",
+    "League"); ``unit`` is the margin's (IMPs, or % at Swiss pairs), ``entry`` the word for an
+    entry (Team, Pair)."""
+
+    name: str
+    kind: str
+    unit: str = "IMPs"
+    entry: str = "Team"
+    date: str = ""
+    club: str = ""
+
+
+class Cell(NamedTuple):
+    """One round of an entry's line: VPs ("" not played), opponent ("bye", "" none)."""
+
+    vps: str
+    opponent: str
+    href: str
+
+
+class MatchRow(NamedTuple):
+    home: str
+    away: str  # "bye" for a bye
+    margin: str
+    home_vps: str
+    away_vps: str
+
+
+def _cell(meeting: Meeting | None, decimals: int) -> Cell:
+    if meeting is None:
+        return Cell("", "", "")
+    href = f"round-{meeting.round}.html"
+    vps = "" if meeting.vps is None else fixed(meeting.vps, decimals)
+    return Cell(vps, "bye" if meeting.opponent is None else str(meeting.opponent), href)
+
+
+def standings_pages(standings: Standings, event: Event) -> Iterator[tuple[str, str]]:
+    """Every page as (file name, HTML); VPs to the fewest decimals (up to 2) that show them."""
+    values = [e.total for e in standings.entries] + [
+        m.vps for e in standings.entries for m in e.meetings if m is not None and m.vps is not None
+    ]
+    decimals = decimals_for(np.array(values, dtype=float))
+    header = Header(event.name, event.date, event.club, event.kind, "VPs", False)
+    common = {"header": header, "index": "index.html", "event": event}
+    rounds = [
+        r
+        for r in range(1, standings.rounds + 1)
+        if any(e.meetings[r - 1] is not None for e in standings.entries)
+    ]
+    names = {e.number: e.name for e in standings.entries}
+    lines = [
+        (
+            entry,
+            fixed(entry.total, decimals),
+            [_cell(entry.meetings[r - 1], decimals) for r in rounds],
+        )
+        for entry in standings.entries
+    ]
+    yield "index.html", render("standings.html", common, lines=lines, rounds=rounds)
+    for number in rounds:
+        yield (
+            f"round-{number}.html",
+            render(
+                "round.html",
+                common,
+                number=number,
+                matches=_matches(standings, number, names, decimals, 2 if event.unit == "%" else 0),
+                previous=number - 1 if number - 1 in rounds else None,
+                next=number + 1 if number + 1 in rounds else None,
+            ),
+        )
+
+
+def _matches(
+    standings: Standings, number: int, names: dict[int, str], decimals: int, margins: int
+) -> list[MatchRow]:
+    """The round's matches, each once, from the side of the lower-numbered entry (its own
+    margin), then the byes."""
+    by_number = {entry.number: entry for entry in standings.entries}
+    rows, byes = [], []
+    for entry in sorted(standings.entries, key=lambda e: e.number):
+        meeting = entry.meetings[number - 1]
+        if meeting is None:
+            continue
+        if meeting.opponent is None:
+            vps = fixed(meeting.vps or 0.0, decimals)
+            byes.append(MatchRow(f"{entry.number} {entry.name}", "bye", "", vps, ""))
+        elif entry.number < meeting.opponent:
+            theirs = by_number[meeting.opponent].meetings[number - 1]
+            rows.append(
+                MatchRow(
+                    f"{entry.number} {entry.name}",
+                    f"{meeting.opponent} {names[meeting.opponent]}",
+                    "" if meeting.margin is None else fixed(meeting.margin, margins),
+                    "" if meeting.vps is None else fixed(meeting.vps, decimals),
+                    "" if theirs is None or theirs.vps is None else fixed(theirs.vps, decimals),
+                )
+            )
+    return rows + byes
+
+
+def write_standings(
+    folder: Path, standings: Standings, event: Event, *, force: bool = False
+) -> int:
+    """Write the standings site (see :func:`standings_pages`) as the folder ``folder``;
+    returns the number of pages."""
+    return write_folder(folder, standings_pages(standings, event), force=force)

@@ -1,0 +1,170 @@
+"""The event's name on every printed page: an Event cell in the title row, and the page header.
+
+Every workbook xlbridge makes has a title merged across the top row of each sheet.
+:func:`add_event` gives the workbook one **Event** cell, an input in the title row of its first
+sheet wide enough to hold it (the title keeps the rest of the row), and makes every other
+sheet's title show the event before it. The title row repeats on every printed page, so a name
+typed later prints on every page too. When the event, date or club are known as the file is
+made, they also go into every sheet's page header, cut to Excel's limit (:func:`header_text`).
+"""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.cell_range import CellRange
+from openpyxl.worksheet.worksheet import Worksheet
+
+from xlbridge.workbooks.kit import styles
+
+#: Excel's limit on a page header or footer, &-codes counted.
+HEADER_LIMIT = 255
+ELLIPSIS = "…"
+EVENT_LABEL = "Event"
+TITLE_ROW = 1
+#: Width (in characters) the Event cell is given at least, from the title row's last columns.
+EVENT_WIDTH = 24
+#: A title narrower than this (in characters) keeps its whole row: the cell goes elsewhere.
+NARROWEST_TITLE = 30
+SEPARATOR = " · "
+#: Inches from the paper's edge to the page header, and the least height it takes.
+HEADER_MARGIN, HEADER_HEIGHT = 0.2, 0.3
+
+
+def header_text(text: str, used: int = 0, limit: int = HEADER_LIMIT) -> str:
+    """``text`` for a page header or footer: "&" doubled (so it is not read as a code) and cut
+    with "…" so that it and the ``used`` characters of the header's other codes fit ``limit``."""
+    room = limit - used
+    coded = text.replace("&", "&&")
+    if len(coded) <= room:
+        return coded
+    cut = coded[: max(room - len(ELLIPSIS), 0)]
+    if (len(cut) - len(cut.rstrip("&"))) % 2:  # never half of an "&&"
+        cut = cut[:-1]
+    return cut.rstrip() + ELLIPSIS if room > 0 else ""
+
+
+def set_page_header(ws: Worksheet, text: str, *, font: str = "Arial,Bold", size: int = 10) -> None:
+    """``text`` in the centre of ``ws``'s page header, cut so the whole header (its codes, and
+    the left and right parts already set) stays within Excel's limit."""
+    part = ws.oddHeader.center
+    part.text, part.font, part.size = "", font, size
+    margins = ws.page_margins  # room for the header above the sheet's top margin
+    margins.header = min(margins.header or HEADER_MARGIN, HEADER_MARGIN)
+    margins.top = max(margins.top or 0.0, margins.header + HEADER_HEIGHT)
+    part.text = "x"  # the codes the header carries with a centre part
+    used = len(str(ws.oddHeader)) - 1
+    part.text = header_text(text, used)
+
+
+def event_heading(event: str = "", date: str = "", club: str = "") -> str:
+    """The event, date and club as one header line ("" when none is known)."""
+    return " — ".join(part for part in (event, date, club) if part)
+
+
+def add_event(workbook: Workbook, event: str = "", date: str = "", club: str = "") -> Workbook:
+    """Give ``workbook`` its Event cell (holding ``event``), every title the event before it,
+    every sheet's title row repeated on each printed page, and (when any is given) the event,
+    date and club in every page header. Returns the workbook."""
+    titled = [(ws, span) for ws in workbook.worksheets if (span := _title_span(ws)) is not None]
+    ref, host = _own_event_cell(workbook, event), None
+    if ref is None:
+        host = next((ws for ws, span in titled if _split(ws, span) is not None), None)
+        ref = None if host is None else _event_cell(host, _title_span(host), event)
+    if ref is not None:
+        for ws, _ in titled:
+            if ws is not host:
+                _prefix_title(ws, ref)
+    heading = event_heading(event, date, club)
+    for ws in workbook.worksheets:
+        _repeat_title_row(ws)
+        if heading:
+            set_page_header(ws, heading)
+    return workbook
+
+
+def _own_event_cell(workbook: Workbook, event: str) -> str | None:
+    """The reference of an Event input the first sheet already has below its title (a teams
+    match asks for the event beside its date), filled with ``event``; None if it has none."""
+    ws = workbook.worksheets[0]
+    for row in ws.iter_rows(min_row=TITLE_ROW + 1, max_row=TITLE_ROW + 5, max_col=1):
+        label = row[0]
+        cell = ws.cell(label.row, 2)
+        if label.value == EVENT_LABEL and not cell.protection.locked:
+            if event:
+                cell.value, cell.data_type = event, "s"
+            return f"'{ws.title}'!$B${label.row}"
+    return None
+
+
+def _title_span(ws: Worksheet) -> CellRange | None:
+    """The merged title at the top left, if the sheet has one."""
+    for span in ws.merged_cells.ranges:
+        if span.min_row == span.max_row == TITLE_ROW and span.min_col == 1:
+            return CellRange(span.coord)
+    return None
+
+
+def _width(ws: Worksheet, column: int) -> float:
+    dimension = ws.column_dimensions.get(get_column_letter(column))
+    return float(dimension.width) if dimension is not None and dimension.width else 8.43
+
+
+def _split(ws: Worksheet, span: CellRange) -> int | None:
+    """The first column of the Event cell at the right of the title, leaving the label's column
+    and a title of at least :data:`NARROWEST_TITLE` characters; None if there is no room."""
+    first: int = span.max_col
+    width = 0.0
+    while first > span.min_col and width < EVENT_WIDTH:
+        width += _width(ws, first)
+        first -= 1
+    first += 1
+    label = first - 1
+    title = sum(_width(ws, c) for c in range(span.min_col, label))
+    if width < EVENT_WIDTH or label <= span.min_col or title < NARROWEST_TITLE:
+        return None
+    return first
+
+
+def _event_cell(ws: Worksheet, span: CellRange | None, event: str) -> str:
+    """Split the title row: title, "Event" label, the input; returns the input's absolute
+    reference for the other sheets' titles."""
+    assert span is not None
+    first = _split(ws, span)
+    assert first is not None
+    last, label = span.max_col, first - 1
+    ws.unmerge_cells(span.coord)
+    ws.merge_cells(start_row=TITLE_ROW, start_column=1, end_row=TITLE_ROW, end_column=label - 1)
+    tag = ws.cell(TITLE_ROW, label, EVENT_LABEL)
+    tag.font, tag.alignment = styles.TITLE_FONT, styles.RIGHT
+    if last > first:
+        ws.merge_cells(start_row=TITLE_ROW, start_column=first, end_row=TITLE_ROW, end_column=last)
+    cell = ws.cell(TITLE_ROW, first, event or None)
+    cell.data_type = "s" if event else cell.data_type  # a name starting with = stays text
+    cell.font, cell.fill, cell.border = styles.TITLE_FONT, styles.INPUT_FILL, styles.BOX
+    cell.alignment = Alignment(horizontal="left", vertical="center", shrink_to_fit=True)
+    cell.number_format = "@"
+    cell.protection = styles.UNLOCKED
+    return f"'{ws.title}'!${get_column_letter(first)}${TITLE_ROW}"
+
+
+def _prefix_title(ws: Worksheet, ref: str) -> None:
+    """The sheet's title shown after the event: "Club night · Swiss teams · standings"."""
+    cell = ws.cell(TITLE_ROW, 1)
+    value = cell.value
+    if value is None:
+        return
+    text = str(value)
+    title = f"({text[1:]})" if text.startswith("=") else '"' + text.replace('"', '""') + '"'
+    cell.value = f'=IF({ref}="","",{ref}&"{SEPARATOR}")&{title}'
+
+
+def _repeat_title_row(ws: Worksheet) -> None:
+    """Print titles from the title row down to the rows already repeated (the title row alone
+    when none were)."""
+    rows = ws.print_title_rows
+    last = TITLE_ROW
+    if rows:
+        last = max(int(part.strip("$")) for part in rows.split(":"))
+    ws.print_title_rows = f"{TITLE_ROW}:{last}"

@@ -1,0 +1,92 @@
+"""What the cards say about a movement, in words: pairs' names, where pairs and boards go next,
+relays and sit-outs."""
+
+from __future__ import annotations
+
+from xlbridge.io.movement_file import boards_text
+from xlbridge.scoring.movement import Movement, Pair, Seating
+
+
+def pair_name(pair: Pair) -> str:
+    """ "5" in a Howell, "EW 5" in a Mitchell."""
+    return f"{pair.home} {pair.number}" if pair.home else str(pair.number)
+
+
+def pair_words(pair: Pair) -> str:
+    """A pair in a sentence: "pair 5" in a Howell, "EW 5" in a Mitchell."""
+    return pair_name(pair) if pair.home else f"pair {pair.number}"
+
+
+def seat_of(movement: Movement, pair: Pair, round_: int) -> tuple[Seating, str] | None:
+    """Where ``pair`` plays in ``round_``: its seating and direction (None: it sits out)."""
+    for seating in movement.seatings:
+        if seating.round == round_ and pair in (seating.ns, seating.ew):
+            return seating, "NS" if seating.ns == pair else "EW"
+    return None
+
+
+def pairs_next(movement: Movement, seating: Seating) -> str:
+    """Where the pairs of ``seating`` play in the next round: "EW 5 to table 4 EW", "pair 2
+    to table 3 EW; pair 5 stays", "sits out"; "" after the last round."""
+    if seating.round == movement.rounds:
+        return ""
+    parts = []
+    for pair, direction in ((seating.ns, "NS"), (seating.ew, "EW")):
+        found = seat_of(movement, pair, seating.round + 1)
+        if found is None:
+            parts.append(f"{pair_words(pair)} sits out")
+            continue
+        where, seat = found
+        if where.table == seating.table and seat == direction:
+            if movement.is_mitchell:
+                continue  # a stationary Mitchell pair: nothing to say
+            parts.append(f"{pair_words(pair)} stays")
+        else:
+            parts.append(f"{pair_words(pair)} to table {where.table} {seat}")
+    return "; ".join(parts)
+
+
+def boards_next(movement: Movement, seating: Seating) -> str:
+    """Where the boards of ``seating`` go for the next round: "table 2", "tables 1 and 8"
+    (a relay), "bye stand", "table 3 in round 5" (resting a round); "" after the last round."""
+    if seating.round == movement.rounds:
+        return ""
+    for round_ in range(seating.round + 1, movement.rounds + 1):
+        tables = [
+            s.table for s in movement.seatings if s.round == round_ and s.boards == seating.boards
+        ]
+        if not tables:
+            continue
+        where = ("table " if len(tables) == 1 else "tables ") + _and(tables)
+        if round_ == seating.round + 1:
+            return where
+        return "bye stand" if movement.bye_stand else f"{where} in round {round_}"
+    return "not played again"
+
+
+def pair_next(movement: Movement, pair: Pair, round_: int) -> str:
+    """Where ``pair`` plays in the round after ``round_``: "table 3 EW", "sit out"; "" after
+    the last round."""
+    if round_ == movement.rounds:
+        return ""
+    found = seat_of(movement, pair, round_ + 1)
+    return "sit out" if found is None else f"table {found[0].table} {found[1]}"
+
+
+def _and(numbers: list[int]) -> str:
+    shown = [str(n) for n in numbers]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def note(seating: Seating) -> str:
+    """A relay or an arrow-switch at this table in this round."""
+    parts = []
+    if seating.shares:
+        parts.append(f"relay: share boards with table {_and(list(seating.shares))}")
+    if seating.switched:
+        parts.append(f"arrow-switch: {pair_name(seating.ns)} sits NS")
+    return "; ".join(parts)
+
+
+def board_list(seating: Seating) -> str:
+    return boards_text(seating.boards)
