@@ -50,6 +50,8 @@ FLOORS = {
     "start-up: udfs vs import numpy, xlwings": 1.5,
     "contract scoring vs per-row loop": 50.0,
     "session vs matchpoints": 2.0,
+    "USEBIO vs ElementTree": 2.0,
+    "USEBIO growth 100,000 / 10,000 lines": 12.0,
     # End to end against a bare pass of the csv module over the same files: what the plain
     # path (the csv module and numpy column conversion, no byte-level engine) holds with room
     # for a busy machine. Measured: 3.8-4.9x and 3.7-4.4x (BENCHMARKS.md).

@@ -40,6 +40,8 @@ workload, each runnable alone with the same options:
 13. ``bench_writers.py`` — the linear writers: the results pack (≤ 2× openpyxl's write-only
    mode writing the same cells with the same named styles) and the ranking CSV (≤ 3×
    ``csv.writer`` writing the same rows), each growing at most 12× for 10× the lines.
+14. ``bench_usebio.py`` — writing USEBIO for 100,000 lines (≤ 2× ElementTree serialising the
+   same elements; time(100,000) / time(10,000) ≤ 12).
 
 bridge-scorer (npm, MIT) is installed by ``peer.py`` into a cache outside the repository.
 """
@@ -58,6 +60,7 @@ import bench_handicap
 import bench_matchpoints
 import bench_session
 import bench_startup
+import bench_usebio
 import bench_vp
 import bench_web
 import bench_workbooks
@@ -77,6 +80,7 @@ WORKLOADS = (
     bench_dd,
     bench_web,
     bench_writers,
+    bench_usebio,
 )
 
 

@@ -25,6 +25,7 @@ OPTION_LISTS = {
     "scale kinds": names.SCALE_KINDS,
     "session methods": names.SESSION_METHODS,
     "factorings": names.FACTORINGS,
+    "totals": names.TOTALS,
     "score methods": tuple(names.SCORE_METHODS),
     "scorings": names.SCORINGS,
     "board methods": names.METHODS,

@@ -106,13 +106,13 @@ def test_compscore3_conventions_agree_and_are_counted(
 ) -> None:
     # 14 traveller numbers: 7 lines, two sides. Board 2's "0"s are within half a matchpoint
     # of the factored 0.33 anyway, so 4 numbers (2/2 and the 4s) need the unfactored reading.
-    # Totals: NS4 and EW5 scaled; NS2, NS3, EW7, EW8 within a hundredth of 11.67, 0.33 …
+    # Totals: NS4 and EW5 factored to two boards, as ours are; NS2, NS3, EW7, EW8 within a
+    # hundredth of 11.67, 0.33 …
     status, out = compare_file(tmp_path, capsys, LINES, PAIRS)
     assert status == 0
     assert out == [
         "compare: all 14 traveller numbers and 24 pair numbers agree against Compscore3 ("
         "4 traveller numbers give unfactored matchpoints, as Compscore3 prints them; "
-        "2 pair totals are scaled to the full number of boards for pairs that missed boards; "
         "4 pair totals agree with each factored board rounded to two decimals)"
     ]
 
@@ -120,7 +120,8 @@ def test_compscore3_conventions_agree_and_are_counted(
 def test_factored_numbers_agree_without_a_note(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Board 2 printed factored (5.67 / 0.33 …), totals exact and unscaled: nothing to explain.
+    # Board 2 printed factored (5.67 / 0.33 …), totals exact, and NS4's and EW5's factored to
+    # two boards as ours are: nothing to explain.
     lines = LINES[:4] + [
         (2, 1, 6, "110", "3.00", "3.00"),
         (2, 2, 7, "140", "5.67", "0.33"),
@@ -130,8 +131,8 @@ def test_factored_numbers_agree_without_a_note(
         (1, "NS", "5.00", "41.67", "3"),
         (2, "NS", "11.67", "97.22", "1"),
         (3, "NS", "0.33", "2.78", "4"),
-        (4, "NS", "4.00", "66.67", "2"),
-        (5, "EW", "4.00", "66.67", "1"),
+        (4, "NS", "8.00", "66.67", "2"),
+        (5, "EW", "8.00", "66.67", "1"),
         (6, "EW", "3.00", "25.00", "4"),
         (7, "EW", "6.33", "52.78", "3"),
         (8, "EW", "7.67", "63.89", "2"),
@@ -152,8 +153,8 @@ def test_factored_numbers_agree_without_a_note(
             PAIRS,
             "board 2 NS 1 v EW 6: NS matchpoints theirs 2.5, ours 3",
         ),
-        # A scaled total must be the scaled one: 4 × 2 = 8, not 7.
-        (LINES, replaced(PAIRS, 3, 2, "7.00"), "pair 4 NS: total theirs 7.00, ours 4"),
+        # A factored total must be the factored one (ours): 4 × 2 = 8, not 7.
+        (LINES, replaced(PAIRS, 3, 2, "7.00"), "pair 4 NS: total theirs 7.00, ours 8"),
         # NS2 11.6667: 11.66 is within 0.005 + 0.005 (one factored board); 11.65 is not.
         (LINES, replaced(PAIRS, 1, 2, "11.65"), "pair 2 NS: total theirs 11.65, ours 11.67"),
         # NS1 played the factored board too, but 5 is exact: 5.01 is still a difference.
@@ -187,7 +188,7 @@ def test_an_adjusted_score_on_a_factored_board_is_not_unfactored(
         (1, "NS", "5.00", "41.67", "3"),
         (2, "NS", "11.66", "97.22", "1"),
         (3, "NS", "0.34", "2.78", "4"),
-        (5, "EW", "5.6", "", ""),
+        (5, "EW", "5.6", "53.33", ""),
     ]
     status, out = compare_file(tmp_path, capsys, lines, pairs)
     assert status == EXIT_DIFFERENT
@@ -275,12 +276,12 @@ def test_a_file_printed_the_compscore3_way_agrees(
     ]
     full = max(p.boards for p in factored.pairs)
     pairs = [
-        (p.pair, p.direction, f"{p.score * full / p.boards:.2f}", f"{p.percentage:.2f}", p.place)
+        (p.pair, p.direction, f"{p.raw * full / p.boards:.2f}", f"{p.percentage:.2f}", p.place)
         for p in factored.pairs
     ]
     path = tmp_path / "event.xml"
     path.write_text(usebio(rows, pairs), encoding="utf-8")
     event = read_usebio(path)
-    comparison = compare(event, score_session(traveller_of(event), "mp", 2))
+    comparison = compare(event, score_session(traveller_of(event), "mp", 2, totals="raw"))
     assert comparison.agree, comparison.differences
-    assert comparison.scaled == sum(1 for p in factored.pairs if p.boards < full and p.score)
+    assert comparison.scaled == sum(1 for p in factored.pairs if p.boards < full and p.raw)

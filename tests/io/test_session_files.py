@@ -156,8 +156,8 @@ def test_pbn_round_trip_through_usebio(tmp_path: Path, capsys: pytest.CaptureFix
     )
     key = lambda ln: (ln.board, ln.ns_pair, ln.ew_pair, ln.score)  # noqa: E731
     assert sorted(map(key, written.lines)) == sorted(map(key, original.lines))
-    # A one-section event is written as section A (USEBIO sections carry an id), read as "".
-    assert b'<SECTION SECTION_ID="A">' in out.read_bytes()
+    # A one-section event is written flat: PARTICIPANTS and BOARDs directly under EVENT.
+    assert b"<SECTION" not in out.read_bytes()
     assert written.hands == original.hands
     assert {p.names for p in written.pairs} == {p.names for p in original.pairs}
     status, again, _ = run(capsys, out, "--compare")
@@ -212,7 +212,8 @@ def test_method_from_the_file_unless_given(
         (
             b"<SCORE>480</SCORE>",
             b"<SCORE>lots</SCORE>",
-            "TRAVELLER_LINE 1: score must be a number, an adjusted score or NP, got 'lots'",
+            "TRAVELLER_LINE 1: SCORE: expected a score (a whole number from -7600 to 7600), "
+            "got 'lots'",
         ),
         (
             b"<CONTRACT>2HX</CONTRACT>",

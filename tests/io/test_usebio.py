@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from xlbridge.errors import InputError
 from xlbridge.io.event_file import EventFile, FileError, Line, Pair
 from xlbridge.io.usebio import read_usebio, usebio_bytes
 
@@ -163,7 +164,8 @@ def test_the_doctype_naming_a_dtd_on_a_web_server_is_not_fetched(tmp_path: Path)
         (
             board(line(1, 2, "<SCORE>1</SCORE>")),
             "SWISS_TEAMS",
-            "EVENT_TYPE must be one of MP_PAIRS, CROSS_IMP, BUTLER_PAIRS .*got 'SWISS_TEAMS'",
+            "EVENT_TYPE must be one of MP_PAIRS, CROSS_IMP, BUTLER_PAIRS or PAIRS .*got "
+            "'SWISS_TEAMS'",
         ),
         (
             board(line(1, 2, "<LEAD>H2</LEAD>")),
@@ -173,13 +175,13 @@ def test_the_doctype_naming_a_dtd_on_a_web_server_is_not_fetched(tmp_path: Path)
         (
             board(line(1, 2, "<SCORE>420</SCORE>")).replace(">1<", ">x<", 1),
             "MP_PAIRS",
-            "BOARD: BOARD_NUMBER must be a whole number, got 'x'",
+            "BOARD: BOARD_NUMBER: expected a board number .*got 'x'",
         ),
         (
             "<PARTICIPANTS><PAIR><PAIR_NUMBER>=1</PAIR_NUMBER></PAIR></PARTICIPANTS>"
             + board(line(1, 2, "<SCORE>0</SCORE>")),
             "MP_PAIRS",
-            "PAIR 1: PAIR_NUMBER must be a pair number such as 7 or 7NS, got '=1'",
+            "PAIR 1: PAIR_NUMBER: must be a pair number such as 7 or 7NS, got '=1'",
         ),
         ("<PARTICIPANTS/>", "MP_PAIRS", "no TRAVELLER_LINE in any BOARD"),
     ],
@@ -196,7 +198,7 @@ def test_bad_files_name_the_file_and_the_element(
     tmp_path: Path, body: str, kind: str, message: str
 ) -> None:
     path = xml_file(tmp_path, body, event_type=kind, head="")
-    with pytest.raises(FileError, match=message) as raised:
+    with pytest.raises(InputError, match=message) as raised:
         read_usebio(path)
     assert str(raised.value).startswith(f"{path}: ")
 

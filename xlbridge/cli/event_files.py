@@ -12,17 +12,23 @@ session as USEBIO 1.2 (atomically; an existing file only with ``--force``), from
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 
 from xlbridge.cli.common import require_suffix
 from xlbridge.errors import InputError
 from xlbridge.io.compare import compare
-from xlbridge.io.event_file import EventFile, Pair
+from xlbridge.io.event_file import EventFile, Pair, award_text
 from xlbridge.io.events import is_event_file, read_event, score_event, write_usebio
 from xlbridge.scoring.checks import choice
 from xlbridge.scoring.session import METHODS, SessionResult
 
+#: Said when ACBL matchpoints go to USEBIO, which knows 2 per win only.
+ACBL_NOTE = (
+    "note: USEBIO has no 1-per-win matchpoints: the file gives them at 2 per win (every "
+    "matchpoint and total doubled; percentages and places the same)"
+)
 #: Exit status of ``--compare`` when the numbers differ.
 EXIT_DIFFERENT = 3
 #: Pair names by (section, direction, pair), as the session command prints them.
@@ -50,9 +56,24 @@ def score_event_file(args: argparse.Namespace) -> tuple[EventFile, SessionResult
     if args.compare and not _has_results(event):
         raise InputError(f"{path}: --compare: the file carries no results of its own")
     result = score_event(
-        event, method, args.winners, args.across_field, args.factoring, args.datum_rounding
+        event,
+        method,
+        args.winners,
+        args.across_field,
+        args.factoring,
+        args.datum_rounding,
+        args.totals,
     )
     return event, result
+
+
+def awards_of(event: EventFile) -> dict[tuple[str, str, str], str]:
+    """The masterpoints awarded in the file ("0.08 Green"), keyed as names are."""
+    return {
+        (pair.section, pair.direction, str(pair.number)): award_text(pair)
+        for pair in event.pairs
+        if pair.masterpoints
+    }
 
 
 def names_of(event: EventFile) -> dict[tuple[str, str, str], str]:
@@ -84,6 +105,8 @@ def finish_file_options(args: argparse.Namespace, event: EventFile, result: Sess
     """Write --usebio, then print --compare's differences; the command's exit status."""
     if args.usebio is not None:
         write_usebio(args.usebio, result, event, force=args.force)
+        if result.method == "acbl":
+            print(ACBL_NOTE, file=sys.stderr)
     if not args.compare:
         return 0
     comparison = compare(event, result)

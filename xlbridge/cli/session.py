@@ -2,7 +2,7 @@
 
     xlbridge session TRAVELLERS.csv [--method mp|acbl|ximp|butler] [--winners auto|1|2]
         [--names PAIRS.csv] [--across-field] [--factoring most-played|available]
-        [--datum-rounding away|even]
+        [--datum-rounding away|even] [--totals factored|raw]
         [--ranking RANKING.csv] [-o RESULTS.xlsx] [--html DIR] [--force]
 
 Prints the ranking per section and direction (place, pair, names, score, %); ``--ranking``
@@ -42,7 +42,7 @@ from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
 
 # Building the options imports nothing heavy (see xlbridge.cli.parser); the scoring loads on use.
-from xlbridge.scoring.names import FACTORINGS, shown_options
+from xlbridge.scoring.names import FACTORINGS, TOTALS, shown_options
 from xlbridge.scoring.names import SESSION_METHODS as METHODS
 
 if TYPE_CHECKING:
@@ -95,6 +95,13 @@ def add_session_parser(commands: Commands) -> None:
         "scored over their own top",
     )
     session.add_argument(
+        "--totals",
+        default="factored",
+        help=f"one of {shown_options(TOTALS)}: a pair that played fewer boards than the most "
+        "played in its ranking shows its matchpoint total factored to that number (total x "
+        "most / its boards; its %% unchanged), or the plain sum",
+    )
+    session.add_argument(
         "--datum-rounding",
         metavar="away|even",
         help="butler: a datum's exact 5 goes away from zero (default: away) or to the even ten",
@@ -132,6 +139,7 @@ def run_session(args: argparse.Namespace) -> int:
     from xlbridge.cli.deals import session_deals
     from xlbridge.cli.evening import pack_heading, score_workbook, with_event_options
     from xlbridge.cli.event_files import (
+        awards_of,
         check_file_options,
         csv_event,
         finish_file_options,
@@ -178,6 +186,7 @@ def run_session(args: argparse.Namespace) -> int:
                 args.across_field,
                 args.factoring,
                 datum_rounding_for(method, args.datum_rounding),
+                args.totals,
             )
         event = csv_event(args.travellers, names)
     hands, analyses = session_deals(args, hands, {board.board for board in result.travellers})
@@ -196,10 +205,12 @@ def run_session(args: argparse.Namespace) -> int:
             hands,
             **pack_heading(event, named or args.event is not None),
             analyses=analyses,
+            awards=awards_of(event),
         )
     site_written = write_html(args, result, names, hands, event, analyses)
     if args.ranking is not None:
-        write_atomically(args.ranking, text_writer(ranking_csv(result, names)), force=args.force)
+        csv_text = ranking_csv(result, names, awards_of(event))
+        write_atomically(args.ranking, text_writer(csv_text), force=args.force)
     if workbook is not None:
         write_atomically(args.output, workbook.save, force=args.force)
     print(text, flush=True)  # the ranking before the notes on stderr
@@ -236,8 +247,10 @@ def _numbers(values: Sequence[float], decimals: int) -> list[str]:
     return cells
 
 
-def ranking_csv(result: SessionResult, names: Names) -> str:
-    """The ranking as CSV text; names and labels never become live formulas.
+def ranking_csv(result: SessionResult, names: Names, awards: Names | None = None) -> str:
+    """The ranking as CSV text; names and labels never become live formulas. ``awards``
+    (masterpoints by pair, as :func:`xlbridge.cli.event_files.awards_of` gives them) add a
+    ``masterpoints`` column when there are any.
 
     Written a column at a time (numbers formatted in one go, text columns checked for formula
     starts in one search), so its time grows linearly with the pairs, close to csv.writer's
@@ -267,7 +280,11 @@ def ranking_csv(result: SessionResult, names: Names) -> str:
         _numbers([pair.percentage for pair in pairs], 2),
         [pair.place for pair in pairs],
     ]
-    return columns_text(RANKING_COLUMNS, columns, numeric=(4, 5, 6, 7))
+    headings = list(RANKING_COLUMNS)
+    if awards:
+        headings.append("masterpoints")
+        columns.append([pair_names(awards, pair) for pair in pairs])
+    return columns_text(headings, columns, numeric=(4, 5, 6, 7))
 
 
 def _heading(result: SessionResult, section: str, direction: str) -> str:

@@ -53,6 +53,7 @@ def write_html(
     N pages)"; None: not asked for)."""
     if args.html is None:
         return None
+    from xlbridge.cli.event_files import awards_of
     from xlbridge.web.site import write_site
 
     pages = write_site(
@@ -63,6 +64,7 @@ def write_html(
         event=event.description,
         date=event.date,
         club=event.club,
+        masterpoints=awards_of(event),
         analyses=analyses,
         force=args.force,
     )

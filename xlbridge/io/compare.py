@@ -12,10 +12,17 @@ Three conventions of Compscore3's are known and not differences; the summary cou
   it equals our factored or our unfactored matchpoints (matchpoint sessions, real results only);
 - a pair that missed boards is printed with its total scaled to the full number of boards
   (total × the most boards any pair of its section played ÷ its boards; its percentage is
-  unchanged): that total agrees when it equals our total so scaled;
+  unchanged), as our totals are by default: where ours are the plain sum (``--totals raw``)
+  that total agrees when it equals ours so scaled, and where ours are factored a file's plain
+  sum agrees too (each counted);
 - each factored board is rounded to two decimals before it is added, so a pair's total may be
   off by up to half a hundredth per factored board it played: the total's tolerance grows by
   that much (a total with no factored board keeps its printed precision alone).
+
+A value that is not a finite number (NaN, inf, text) is a difference, and so is a blank where
+the file gives that number elsewhere (on the line's other side, or for other pairs of the
+section). A file whose totals are its percentages (the NZ Scorer converter's) has them
+compared with our percentages.
 
 A pair's total or percentage that differs only because some of its traveller lines do (the
 file's number is ours plus what its lines differ by) says so, "follows from its traveller
@@ -56,6 +63,8 @@ class Comparison:
     unfactored: int = 0  # traveller numbers that agree as unfactored matchpoints
     scaled: int = 0  # pair totals that agree scaled to the full number of boards
     board_rounding: int = 0  # pair totals that agree only with factored boards rounded
+    raw_totals: int = 0  # pair totals that agree as the plain sum of fewer boards
+    percent_totals: bool = False  # the file's totals are percentages (NZ Scorer converter)
 
     @property
     def agree(self) -> bool:
@@ -93,6 +102,13 @@ class Comparison:
                 f"{self.board_rounding} pair totals agree with each factored board "
                 "rounded to two decimals"
             )
+        if self.raw_totals:
+            notes.append(
+                f"{self.raw_totals} pair totals are the plain sum of their boards for pairs "
+                "that missed boards"
+            )
+        if self.percent_totals:
+            notes.append(f"pair totals are percentages, as {who} writes them")
         return f" ({'; '.join(notes)})" if notes else ""
 
 
@@ -103,11 +119,15 @@ def tolerance(printed: str) -> float:
 
 
 def _differs(printed: str, ours: float, slack: float = 0.0) -> bool:
+    """Whether the file's number differs from ours: anything that is not a finite number
+    (NaN, inf, text, blank) differs, and so does any number where we have none."""
     try:
         theirs = float(printed)
     except ValueError:
         return True
-    return math.isnan(ours) or abs(theirs - ours) > tolerance(printed) + slack
+    if not math.isfinite(theirs) or math.isnan(ours):
+        return True
+    return abs(theirs - ours) > tolerance(printed) + slack
 
 
 #: Half a hundredth: how far one factored board rounded to two decimals can move a total.
@@ -119,6 +139,7 @@ class _Counts:
     unfactored: int = 0
     scaled: int = 0
     board_rounding: int = 0
+    raw_totals: int = 0
 
 
 def _unfactored(result: SessionResult) -> dict[tuple[str, int], tuple[int, float]]:
@@ -181,8 +202,9 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
                 differences.append(
                     Difference(where, "score of the contract", line.score, number_text(made, 0))
                 )
+        given = line.theirs_ns or line.theirs_ew
         for side, printed in (("NS", line.theirs_ns), ("EW", line.theirs_ew)):
-            if not printed:
+            if not printed and not given:
                 continue
             line_numbers += 1
             value = math.nan if ours is None else (ours.ns_value if side == "NS" else ours.ew_value)
@@ -191,12 +213,14 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
             if ours is not None and _is_unfactored(printed, value, ours, factored, tops):
                 counts.unfactored += 1
                 continue
-            differences.append(Difference(where, f"{side} {unit}", printed, number_text(value)))
+            differences.append(
+                Difference(where, f"{side} {unit}", printed or "blank", number_text(value))
+            )
             if ours is not None and not math.isnan(value) and _is_number(printed):
                 pair = ours.ns_pair if side == "NS" else ours.ew_pair
                 key = (ours.section, side if result.winners == 2 else "", pair)
                 line_deltas[key] = line_deltas.get(key, 0.0) + float(printed) - value
-    pair_numbers = _compare_pairs(event.pairs, result, differences, factored, counts, line_deltas)
+    pair_numbers = _compare_pairs(event, result, differences, factored, counts, line_deltas)
     return Comparison(
         tuple(differences),
         line_numbers,
@@ -204,7 +228,14 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
         counts.unfactored,
         counts.scaled,
         counts.board_rounding,
+        counts.raw_totals,
+        event.total_is_percentage,
     )
+
+
+def _printed(pair: Pair) -> tuple[tuple[str, str], ...]:
+    """The numbers a file gives for a pair, by what they are."""
+    return (("total", pair.total), ("percentage", pair.percentage), ("boards played", pair.boards))
 
 
 def _place_number(place: str) -> str:
@@ -247,10 +278,16 @@ def _factored_boards(
 def _total_agrees(
     printed: str, mine: PairResult, full: int, factored_boards: int, counts: _Counts
 ) -> bool:
-    """Whether a differing total is one of Compscore3's conventions (counted when it is)."""
-    if mine.boards < full and not _differs(printed, mine.score * full / mine.boards):
-        counts.scaled += 1
+    """Whether a differing total is the other convention for pairs that missed boards (the
+    plain sum where ours is factored, factored where ours is the plain sum) or Compscore3's
+    factored boards carried to two decimals (counted when it is)."""
+    if mine.score != mine.raw and not _differs(printed, mine.raw):
+        counts.raw_totals += 1
         return True
+    if mine.score == mine.raw and mine.boards < full:
+        if not _differs(printed, mine.raw * full / mine.boards):
+            counts.scaled += 1
+            return True
     if factored_boards and not _differs(printed, mine.score, BOARD_ROUNDING * factored_boards):
         counts.board_rounding += 1
         return True
@@ -258,7 +295,7 @@ def _total_agrees(
 
 
 def _compare_pairs(
-    listed: list[Pair],
+    event: EventFile,
     result: SessionResult,
     out: list[Difference],
     factored: dict[tuple[str, int], tuple[int, float]],
@@ -271,6 +308,9 @@ def _compare_pairs(
     for p in result.pairs:
         full[p.section] = max(full.get(p.section, 0), p.boards)
     factored_boards = _factored_boards(result, factored)
+    listed = event.pairs
+    # What the file gives for some pair of a section: a blank there is a difference.
+    given = {(pair.section, what) for pair in listed for what, value in _printed(pair) if value}
     compared = 0
     for pair in listed:
         direction = pair.direction if result.winners == 2 else ""
@@ -281,24 +321,34 @@ def _compare_pairs(
             mine = ours_any.get((pair.section, str(pair.number)))
         where = f"pair {pair.number}{' ' + pair.direction if pair.direction else ''}"
         where += _section(pair.section)
+        total = math.nan if mine is None else mine.score
+        if event.total_is_percentage:
+            total = math.nan if mine is None else mine.percentage
         checks = (
-            ("total", pair.total, math.nan if mine is None else mine.score),
+            ("total", pair.total, total),
             ("percentage", pair.percentage, math.nan if mine is None else mine.percentage),
+            ("boards played", pair.boards, math.nan if mine is None else mine.boards),
         )
         for what, printed, value in checks:
-            if not printed:
-                continue
+            if not printed and ((pair.section, what) not in given or math.isnan(value)):
+                continue  # blank where the file gives that number for no pair, or we have none
             compared += 1
             if not _differs(printed, value):
                 continue
-            if what == "total" and mine is not None and result.unit == "MP":
-                most = full[mine.section]
-                if _total_agrees(printed, mine, most, factored_boards.get(mine.key, 0), counts):
-                    continue
+            if (
+                what == "total"
+                and mine is not None
+                and result.unit == "MP"
+                and not event.total_is_percentage
+                and _total_agrees(
+                    printed, mine, full[mine.section], factored_boards.get(mine.key, 0), counts
+                )
+            ):
+                continue
             delta = 0.0 if mine is None else line_deltas.get(mine.key, 0.0)
-            follows = _follows_from_lines(printed, what, mine, delta)
+            follows = printed and _follows_from_lines(printed, what, mine, delta)
             note = "follows from its traveller lines" if follows else ""
-            out.append(Difference(where, what, printed, number_text(value), note))
+            out.append(Difference(where, what, printed or "blank", number_text(value), note))
         if pair.place:
             compared += 1
             mine_place = "" if mine is None else mine.place

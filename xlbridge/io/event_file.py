@@ -8,17 +8,16 @@ text, so a comparison can use the precision the file printed.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.checks import shown
+from xlbridge.scoring.session import parse_adjusted
 
 #: Scoring methods an event file can name: matchpoints, cross-IMPs, Butler.
 METHODS = ("mp", "ximp", "butler")
 SEATS = ("N", "E", "S", "W")
 
-_ADJUSTED = re.compile(r"A\s*(\d{2,3})\s*/?\s*(\d{2,3})", re.IGNORECASE)
 _NOT_PLAYED = ("NP", "NOT PLAYED")
 
 
@@ -45,11 +44,13 @@ class Line:
 
     @property
     def adjusted(self) -> tuple[float, float] | None:
-        """(NS %, EW %) of an artificial adjusted score (A60/40, USEBIO's A6040), else None."""
-        match = _ADJUSTED.fullmatch(self.score.strip())
-        if match is None:
+        """(NS %, EW %) of an artificial adjusted score (A60/40, USEBIO's A6040, A+/A-), else
+        None (also for a malformed one, which the readers refuse)."""
+        try:
+            parsed = parse_adjusted(self.score) if self.score[:1] in ("A", "a") else None
+        except InputError:
             return None
-        return float(match.group(1)), float(match.group(2))
+        return None if parsed is None else (parsed.ns_percent, parsed.ew_percent)
 
     @property
     def not_played(self) -> bool:
@@ -68,6 +69,11 @@ class Pair:
     total: str = ""
     percentage: str = ""
     place: str = ""
+    boards: str = ""  # boards played (USEBIO BOARDS_PLAYED), as printed
+    #: Masterpoints awarded, in hundredths as USEBIO's MASTER_POINTS_AWARDED ("8" is 0.08),
+    #: and their type as the file names it ("Green", "a"); blank when none.
+    masterpoints: str = ""
+    masterpoint_type: str = ""
 
 
 @dataclass
@@ -80,6 +86,9 @@ class EventFile:
     description: str = ""
     date: str = ""
     club: str = ""  # the club's name (USEBIO CLUB_NAME, --club)
+    club_id: str = ""  # the club's number with its federation (USEBIO CLUB_ID_NUMBER)
+    #: The file's pair totals are their percentages (the NZ Scorer converter's TOTAL_SCORE).
+    total_is_percentage: bool = False
     program: str = ""
     lines: list[Line] = field(default_factory=list)
     pairs: list[Pair] = field(default_factory=list)
@@ -88,6 +97,15 @@ class EventFile:
 
     def error(self, where: str, detail: str) -> FileError:
         return FileError(f"{self.path}: {where}: {detail}")
+
+
+def award_text(pair: Pair) -> str:
+    """A pair's masterpoints as people read them: "0.08 Green" from 8 hundredths of type
+    Green; "" when the pair has no award."""
+    if not pair.masterpoints:
+        return ""
+    value = f"{int(pair.masterpoints) / 100:.2f}"
+    return f"{value} {pair.masterpoint_type}".strip()
 
 
 def normal_seat(text: str) -> str:

@@ -49,10 +49,11 @@ def score_event(
     across_field: bool = False,
     factoring: str = "most_played",
     datum_rounding: str | None = None,
+    totals: str = "factored",
 ) -> SessionResult:
     """Score an event file's traveller lines: with its own method (mp, ximp or butler) unless
     ``method`` is given, and its own number of winners when ``winners`` is auto. Errors name
-    the file."""
+    the file. ``totals``: see :func:`xlbridge.scoring.session.score_session`."""
     chosen = choice("method", method or event.method or "mp", METHODS)
     if winners == "auto" and event.winners:
         winners = event.winners
@@ -64,6 +65,7 @@ def score_event(
             across_field,
             factoring,
             datum_rounding_for(chosen, datum_rounding),
+            totals,
         )
     except InputError as error:
         message = str(error)
@@ -105,9 +107,15 @@ def _write_event(
     force: bool,
 ) -> None:
     event = event if event is not None else EventFile(str(path))
-    method = "mp" if result.method == "acbl" else result.method
+    # USEBIO and PBN know matchpoints at 2 per win only: ACBL's (1 per win, exactly half)
+    # are written doubled, so a rescoring of the file gives the same numbers.
+    method, factor = ("mp", 2.0) if result.method == "acbl" else (result.method, 1.0)
     data = encode(
-        event, method, scored_lines(result), scored_pairs(result, event.pairs), result.winners
+        event,
+        method,
+        scored_lines(result, factor),
+        scored_pairs(result, event.pairs, factor),
+        result.winners,
     )
 
     def write(tmp: Path) -> None:

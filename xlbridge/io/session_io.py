@@ -10,7 +10,13 @@ from typing import Any
 from xlbridge.errors import InputError
 from xlbridge.io.event_file import EventFile, Line, Pair
 from xlbridge.scoring.checks import shown
-from xlbridge.scoring.session import SessionResult, Traveller, TravellerLine
+from xlbridge.scoring.session import (
+    PairResult,
+    SessionResult,
+    Traveller,
+    TravellerLine,
+    factored_total,
+)
 
 _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 
@@ -85,8 +91,9 @@ def number_text(value: float, decimals: int = 2) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def scored_lines(result: SessionResult) -> list[Line]:
-    """Every scored traveller line, our matchpoints or IMPs in ``theirs_ns``/``theirs_ew``."""
+def scored_lines(result: SessionResult, factor: float = 1.0) -> list[Line]:
+    """Every scored traveller line, our matchpoints or IMPs (× ``factor``: 2 writes ACBL
+    matchpoints as 2 per win) in ``theirs_ns``/``theirs_ew``."""
     lines = []
     for board in result.travellers:
         for scored in board.lines:
@@ -107,15 +114,21 @@ def scored_lines(result: SessionResult) -> list[Line]:
                     result=str(scored.tricks) if scored.tricks >= 0 else "",
                     lead=scored.lead,
                     score=score,
-                    theirs_ns=number_text(scored.ns_value),
-                    theirs_ew=number_text(scored.ew_value),
+                    theirs_ns=number_text(scored.ns_value * factor),
+                    theirs_ew=number_text(scored.ew_value * factor),
                 )
             )
     return lines
 
 
-def scored_pairs(result: SessionResult, listed: list[Pair]) -> list[Pair]:
-    """Every pair's result, names and ids from ``listed`` (the file's or the names file's)."""
+def scored_pairs(result: SessionResult, listed: list[Pair], factor: float = 1.0) -> list[Pair]:
+    """Every pair's result (totals × ``factor``, as :func:`scored_lines`; factored to the most
+    boards of its ranking as the session's totals are), names, ids and masterpoints from
+    ``listed`` (the file's or the names file's)."""
+    most: dict[tuple[str, str], int] = {}
+    for pair in result.pairs:
+        ranking = _ranking_of(result, pair)
+        most[ranking] = max(most.get(ranking, 0), pair.boards)
     known = {(p.section, p.direction, p.number): p for p in listed}
     known.update(
         {(p.section, "", p.number): p for p in listed if (p.section, "", p.number) not in known}
@@ -126,6 +139,10 @@ def scored_pairs(result: SessionResult, listed: list[Pair]) -> list[Pair]:
         info = known.get((pair.section, pair.direction, number)) or known.get(
             (pair.section, "", number)
         )
+        total = pair.raw * factor
+        if pair.score != pair.raw:  # factored: from the scaled raw total, as a rescoring would
+            ranking = _ranking_of(result, pair)
+            total = factored_total(total, most[ranking], pair.boards)
         pairs.append(
             Pair(
                 section=pair.section,
@@ -133,12 +150,23 @@ def scored_pairs(result: SessionResult, listed: list[Pair]) -> list[Pair]:
                 direction=pair.direction,
                 names=info.names if info else (),
                 ids=info.ids if info else (),
-                total=number_text(pair.score),
+                masterpoints=info.masterpoints if info else "",
+                masterpoint_type=info.masterpoint_type if info else "",
+                total=number_text(total),
                 percentage="" if math.isnan(pair.percentage) else f"{pair.percentage:.2f}",
                 place=pair.place,
             )
         )
     return pairs
+
+
+def _ranking_of(result: SessionResult, pair: PairResult) -> tuple[str, str]:
+    """Which ranking ``pair`` is in: its section unless ranked across the field, its
+    direction with two winners."""
+    return (
+        "" if result.across_field else pair.section,
+        pair.direction if result.winners == 2 else "",
+    )
 
 
 def _pair_number(label: str) -> int:

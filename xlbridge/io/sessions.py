@@ -42,6 +42,7 @@ from xlbridge.scoring.session import (
     Adjusted,
     PairResult,
     Traveller,
+    artificial,
     is_not_played,
     label_codes,
     parse_adjusted,
@@ -197,6 +198,10 @@ def _scores(table: CsvTable) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
                     f"a line has a contract or an adjusted score, got both "
                     f"{shown(contract)} and {shown(cell)}",
                 )
+            try:
+                artificial(adjusted)
+            except InputError as error:
+                raise table.fail(row, str(error)) from None
             kind[row] = ADJUSTED
             ns_share[row], ew_share[row] = adjusted.ns_percent, adjusted.ew_percent
         elif is_not_played(cell):

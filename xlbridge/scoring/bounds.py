@@ -42,6 +42,7 @@ BOUNDS: dict[str, Bound] = {
     "table": Bound(1, 9999, True, "a table number"),
     "round": Bound(1, 9999, True, "a round number"),
     "byes": Bound(0, 9999, True, "a number of byes"),
+    "place": Bound(1, 9999, True, "a place"),
     "boards": Bound(1, 9999, True, "a number of boards"),
     "tricks": Bound(0, 13, True, "a number of tricks"),
     "score": Bound(-7600, 7600, True, "a score"),

@@ -27,6 +27,9 @@ SESSION_METHODS: tuple[str, ...] = ("mp", "acbl", "ximp", "butler")
 #: How boards played fewer times are put on the same footing in a session: Neuberg-factored to
 #: the most-played board's count, or each board over its own top (matchpoints available).
 FACTORINGS: tuple[str, ...] = ("most_played", "available")
+#: How a pair's matchpoint total is shown when it played fewer boards than the most-played
+#: count of its ranking: factored to that count (total × most / played), or the raw sum.
+TOTALS: tuple[str, ...] = ("factored", "raw")
 
 #: The board-scoring functions' options (matchpoints, cross_imps, datums, split_scores).
 #: Matchpoint scorings: 2 per win, 1 per win, percent of the top, Ascherman.

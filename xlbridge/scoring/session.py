@@ -41,13 +41,14 @@ from xlbridge.scoring.checks import choice, shown
 from xlbridge.scoring.cross_imps import cross_imps
 from xlbridge.scoring.datums import butler_imps
 from xlbridge.scoring.matchpoints import matchpoints
-from xlbridge.scoring.names import DATUM_ROUNDINGS, FACTORINGS, SESSION_METHODS
+from xlbridge.scoring.names import DATUM_ROUNDINGS, FACTORINGS, SESSION_METHODS, TOTALS
 from xlbridge.scoring.session_ranking import (
     PLACE_DECIMALS,
     BoardGroups,
     LineTables,
     ResultRows,
     ScoredSession,
+    factored_total,
     real_result_rows,
 )
 from xlbridge.scoring.session_tables import (
@@ -63,6 +64,7 @@ from xlbridge.scoring.session_tables import (
 from xlbridge.scoring.session_types import (
     ADJUSTED,
     ADJUSTED_IMPS,
+    ARTIFICIAL_SHARES,
     DIRECTIONS,
     NOT_PLAYED,
     NOT_PLAYED_KIND,
@@ -74,6 +76,7 @@ from xlbridge.scoring.session_types import (
     ScoredLine,
     Traveller,
     TravellerLine,
+    artificial,
     is_not_played,
     label_codes,
     parse_adjusted,
@@ -83,6 +86,7 @@ from xlbridge.scoring.split_scores import score_traveller
 __all__ = [
     "ADJUSTED",
     "ADJUSTED_IMPS",
+    "ARTIFICIAL_SHARES",
     "DIRECTIONS",
     "FACTORINGS",
     "MAX_SCORE",
@@ -97,8 +101,11 @@ __all__ = [
     "ScoreCardRow",
     "ScoredLine",
     "SessionResult",
+    "TOTALS",
+    "factored_total",
     "Traveller",
     "TravellerLine",
+    "artificial",
     "is_not_played",
     "label_codes",
     "parse_adjusted",
@@ -126,6 +133,7 @@ class SessionResult:
     factoring: str
     sections: tuple[str, ...]
     _scored: ScoredSession = field(repr=False, compare=False)
+    totals: str = "factored"
 
     @property
     def unit(self) -> str:
@@ -205,6 +213,7 @@ def score_session(
     across_field: bool = False,
     factoring: str = "most_played",
     datum_rounding: str = "away",
+    totals: str = "factored",
 ) -> SessionResult:
     """Score a session: board results, pair totals, percentages and places.
 
@@ -216,11 +225,14 @@ def score_session(
     factoring: most_played (default; Neuberg to the most-played board's number of results) or
     available (each board keeps its own top). Adjusted scores are never part of the field.
     datum_rounding (butler): an exact 5 in the datum goes away from zero (default) or to the
-    even ten (see :func:`xlbridge.scoring.datums.datum`).
+    even ten (see :func:`xlbridge.scoring.datums.datum`). totals (matchpoints): factored
+    (default: a pair that played fewer boards than the most-played count of its ranking shows
+    its total × that count / its boards, to 2 decimals; its percentage is unchanged) or raw.
     """
     method = choice("method", method, METHODS)
     datum_rounding = choice("datum rounding", datum_rounding, DATUM_ROUNDINGS)
     factoring = choice("factoring", factoring, FACTORINGS)
+    totals = choice("totals", totals, TOTALS)
     chosen = _winners(winners)
     _check_lines(traveller)
     ns_id, ew_id, ids = pair_ids(traveller)
@@ -260,6 +272,7 @@ def score_session(
         ew_value=ew_value,
         pair_ids=ids,
         datum_rounding=datum_rounding,
+        totals=totals,
         joint_directions=joint,
     )
     return SessionResult(
@@ -269,6 +282,7 @@ def score_session(
         factoring=factoring,
         sections=traveller.sections,
         _scored=scored,
+        totals=totals,
     )
 
 

@@ -97,6 +97,7 @@ class ScoredSession:
     ew_value: np.ndarray
     pair_ids: int
     datum_rounding: str = "away"  # butler: an exact 5 away from zero, or "even"
+    totals: str = "factored"  # matchpoint totals shown factored to B_max, or "raw"
     #: Pairs known by direction (NS 3 and EW 3 are two pairs) but ranked together: a Mitchell
     #: scored with one winner; their labels show the direction ("3NS").
     joint_directions: bool = False
@@ -106,6 +107,7 @@ class ScoredSession:
     pair_rank: np.ndarray = field(init=False)
     pair_tied: np.ndarray = field(init=False)
     pair_order: np.ndarray = field(init=False)
+    pair_most: np.ndarray = field(init=False)  # the most boards any pair of its ranking played
     #: Each table's line once built (travellers and score cards share them).
     _lines: dict[int, ScoredLine] = field(init=False, default_factory=dict, repr=False)
 
@@ -181,6 +183,10 @@ class ScoredSession:
         self.pair_tied = np.zeros(self.pair_ids, dtype=bool)
         self.pair_rank[self.pair_order] = first - ranking_first + 1
         self.pair_tied[self.pair_order] = last - first > 1
+        most = np.zeros(int(ranking.max()) + 1 if ranking.size else 1, dtype=np.int64)
+        np.maximum.at(most, ranking, boards)
+        self.pair_most = np.zeros(self.pair_ids, dtype=np.int64)
+        self.pair_most[pid] = most[ranking]
 
     @staticmethod
     def _uneven_boards(ranking: np.ndarray, boards: np.ndarray) -> np.ndarray:
@@ -203,6 +209,9 @@ class ScoredSession:
             top = float(self.pair_top[pid])
             direction = DIRECTIONS[int(self._pair_direction(np.int64(pid)))]
             rank = int(self.pair_rank[pid])
+            shown = total
+            if not self.imps and self.totals == "factored":
+                shown = factored_total(total, int(self.pair_most[pid]), boards)
             results.append(
                 PairResult(
                     section=traveller.sections[int(self._pair_section(np.int64(pid)))],
@@ -210,12 +219,13 @@ class ScoredSession:
                     direction=direction if self.by_direction else "",
                     joint=self.joint_directions,
                     boards=boards,
-                    score=total,
+                    score=shown,
                     top=top,
                     percentage=total / top * 100 if top > 0 else math.nan,
                     per_board=total / boards,
                     place=f"{rank}=" if self.pair_tied[pid] else str(rank),
                     rank=rank,
+                    raw_score=total,
                 )
             )
         return tuple(results)
@@ -406,6 +416,16 @@ class ScoredSession:
                 )
             )
         return rows
+
+
+def factored_total(total: float, most: int, played: int) -> float:
+    """A matchpoint total over ``played`` boards shown on the footing of ``most`` boards (the
+    most any pair of the ranking played): total × most / played to 2 decimals; unchanged when
+    the pair played them all (124 over 26 of 27 boards shows 128.77)."""
+    if played >= most or played <= 0:
+        return total
+    scale = 10**PLACE_DECIMALS  # halves away from zero, as a spreadsheet's ROUND
+    return math.copysign(math.floor(abs(total) * most / played * scale + 0.5) / scale, total)
 
 
 def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -88,6 +88,22 @@ def parse_adjusted(value: Any) -> Adjusted | None:
     return None
 
 
+#: The shares an artificial adjusted score gives each side (Law 12C2: A−, A=, A+): the one set
+#: the traveller CSV, the USEBIO reader and the USEBIO writer accept (USEBIO writes A6040).
+ARTIFICIAL_SHARES = (40.0, 50.0, 60.0)
+
+
+def artificial(adjusted: Adjusted) -> Adjusted:
+    """``adjusted`` when each side's share is one of :data:`ARTIFICIAL_SHARES`, else an
+    :class:`InputError` saying so (A100/0 and A60/40.5 are not artificial adjusted scores)."""
+    if adjusted.ns_percent in ARTIFICIAL_SHARES and adjusted.ew_percent in ARTIFICIAL_SHARES:
+        return adjusted
+    raise InputError(
+        f"adjusted score {adjusted} must give each side 60, 50 or 40 % (A+, A=, A-), as "
+        "USEBIO writes them (A6040)"
+    )
+
+
 def is_not_played(value: Any) -> bool:
     """Whether a score cell says the table did not play the board (``NP`` or blank)."""
     return value is None or str(value).strip().upper() in NOT_PLAYED
@@ -283,12 +299,16 @@ class Traveller:
 class PairResult:
     """A pair's result in the session.
 
-    ``score`` is its matchpoint total (english or acbl, as the session's method) or its IMP
-    total; ``top`` the sum of the tops of the boards it played (NaN at IMPs); ``percentage``
-    score / top × 100 (NaN at IMPs); ``per_board`` score / boards. ``place`` is as printed
-    ("1", "3="), ``rank`` its number (3 for "3="). ``direction`` is "NS"/"EW" with two winners,
-    "" with one, except in a Mitchell ranked with one winner (``joint``), where NS 3 and EW 3
-    are two pairs of one ranking, shown as ``label`` "3NS" and "3EW".
+    ``score`` is its matchpoint total as shown (english or acbl, as the session's method) or
+    its IMP total. At matchpoints, with the session's totals "factored" (the default), a pair
+    that played fewer boards than the most-played count B of its ranking is shown with its
+    total factored to B: raw × B / boards, to 2 decimals; ``raw_score`` is always the plain
+    sum of its boards (None: the same as ``score``). ``top`` the sum of the tops of the boards
+    it played (NaN at IMPs); ``percentage`` raw / top × 100 (NaN at IMPs); ``per_board`` raw /
+    boards. ``place`` is as printed ("1", "3="), ``rank`` its number (3 for "3=").
+    ``direction`` is "NS"/"EW" with two winners, "" with one, except in a Mitchell ranked with
+    one winner (``joint``), where NS 3 and EW 3 are two pairs of one ranking, shown as
+    ``label`` "3NS" and "3EW".
     """
 
     section: str
@@ -302,6 +322,12 @@ class PairResult:
     place: str
     rank: int
     joint: bool = False
+    raw_score: float | None = None
+
+    @property
+    def raw(self) -> float:
+        """The plain sum of the pair's board results (before any factoring of the total)."""
+        return self.score if self.raw_score is None else self.raw_score
 
     @property
     def label(self) -> str:

@@ -116,6 +116,11 @@ def _pair_formulas(book: PairsSessionBook, row: int, direction: str) -> dict[str
     boards = "+".join(f"SUMIFS({line['counts']},{line[key]},{pair})" for key, _ in own)
     mp = "+".join(f"SUMIFS({line[mp_key]},{line[key]},{pair})" for key, mp_key in own)
     as_ns, as_ew = (f"SUMIFS({line['counts']},{line[key]},{pair})" for key, _ in sides.values())
+    # A pair that played fewer boards than the most played in its list shows its total
+    # factored to that number (its percentage, from the plain sum, is unchanged).
+    rows = [r for d, _, r in book.pair_rows() if d == direction]
+    most = f"MAX({refs.absolute(PAIRS['boards'], min(rows), max(rows))})"
+    factored = f"IF({c['boards']}<{most},ROUND(({mp})*{most}/{c['boards']},2),{mp})"
     top = boards_cell(TOP_CELL)
     same_list = f"({column['group']}={c['group']})*ISNUMBER({column['key']})"
     group = f'"{direction}"' if direction else '"all"'
@@ -124,9 +129,9 @@ def _pair_formulas(book: PairsSessionBook, row: int, direction: str) -> dict[str
     return {
         "sat": direction or sat,
         "boards": f'=IF({boards}=0,"",{boards})',
-        "mp": f'=IF({c["boards"]}="","",{mp})',
+        "mp": f'=IF({c["boards"]}="","",{factored})',
         "top": f'=IF({c["boards"]}="","",{c["boards"]}*{top})',
-        "percent": f'=IF({c["boards"]}="","",{c["mp"]}/{c["top"]}*100)',
+        "percent": f'=IF({c["boards"]}="","",({mp})/{c["top"]}*100)',
         "key": f'=IF({c["percent"]}="","",ROUND({c["percent"]},{PERCENT_DECIMALS}))',
         "group": f'=IF({c["key"]}="","",{group})',
         "rank": f"={unless_unscored}1+SUMPRODUCT({same_list}*({column['key']}>{c['key']})))",

@@ -196,6 +196,10 @@ def _traveller_notes(sheet: PackSheet, context: PackContext) -> None:
 # Score cards
 
 
+#: The last line of the score card of a pair whose total is factored (see the ranking notes).
+FACTORED_CARD_LINE = "Total factored to the most boards played"
+
+
 def score_card_columns(context: PackContext) -> list[Col]:
     unit, value = context.unit, context.value_format
     columns = [
@@ -260,6 +264,8 @@ def write_score_cards(ws: Worksheet, context: PackContext, title: str) -> PackSh
         for row in result.score_card(pair):
             _card_line(sheet, pair, row, context, named=row.opponents != previous)
             previous = row.opponents
+        if pair.score != pair.raw:  # the running total stays raw; the shown total last
+            sheet.record({"names": FACTORED_CARD_LINE, "total": pair.score})
         sheet.blank()
         sheet.end_block()
     return sheet

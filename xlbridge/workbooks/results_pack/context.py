@@ -27,6 +27,9 @@ class PackContext:
     value_format: str  # a board's matchpoints or IMPs as printed
     total_format: str  # a pair's total
     top_format: str  # a pair's top
+    #: Masterpoints awarded by (section, direction, pair), as printed ("0.08 Green"); empty
+    #: when the input carries no awards (no column then).
+    awards: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
     #: Double-dummy analysis by board, when asked for (shown with the board's traveller).
     analyses: Mapping[int, BoardAnalysis] = field(default_factory=dict)
 
@@ -40,3 +43,6 @@ class PackContext:
 
     def names_of(self, pair: PairResult) -> str:
         return pair_names(self.names, pair)
+
+    def award_of(self, pair: PairResult) -> str:
+        return pair_names(self.awards, pair)

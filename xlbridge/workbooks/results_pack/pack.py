@@ -68,6 +68,7 @@ def build_results_pack(
     date: str = "",
     paper: str = "a4",
     analyses: Mapping[int, BoardAnalysis] | None = None,
+    awards: Mapping[tuple[str, str, str], str] | None = None,
 ) -> Workbook:
     """The results pack of a scored session, as a workbook of values ready to print.
 
@@ -80,7 +81,9 @@ def build_results_pack(
     (``{"N": "AKQ2.KJ3.Q54.A32", ...}``); it is printed on the board's traveller. ``event``
     and ``date`` go in every page's header; ``paper`` is a4 or letter. ``analyses``
     (:func:`xlbridge.scoring.double_dummy.analyse`) adds each analysed board's double-dummy
-    table and par under its hands, and each line's tricks against double dummy.
+    table and par under its hands, and each line's tricks against double dummy. ``awards``
+    gives the masterpoints awarded by (section, direction, pair) as printed ("0.08 Green"),
+    shown in a column of the ranking when given.
     """
     paper = checks.choice("paper", paper, PAPER_SIZES)
     if not isinstance(result, SessionResult):
@@ -93,6 +96,7 @@ def build_results_pack(
         total_format=_number_format(pair.score for pair in result.pairs),
         top_format=_number_format(pair.top for pair in result.pairs),
         analyses=dict(analyses or {}),
+        awards=dict(awards or {}),
     )
     parts = (_text("event", event) or DEFAULT_EVENT, _text("date", date))
     heading = " — ".join(part for part in parts if part)

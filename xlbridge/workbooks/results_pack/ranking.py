@@ -43,7 +43,10 @@ def ranking_columns(context: PackContext) -> list[Col]:
         ]
     else:
         columns += [Col("per_board", f"{score} per board", 9, "0.00")]
-    return [*columns, Col("boards", "Boards", 7)]
+    columns.append(Col("boards", "Boards", 7))
+    if context.awards:
+        columns.append(Col("award", "Masterpoints", 12, "@"))
+    return columns
 
 
 def rankings(result: SessionResult) -> list[tuple[str, str, list[PairResult]]]:
@@ -76,6 +79,7 @@ def write_ranking(sheet: PackSheet, context: PackContext, paper: str) -> PackShe
                     "percent": pair.percentage,
                     "per_board": pair.per_board,
                     "boards": pair.boards,
+                    "award": context.award_of(pair),
                 }
             )
         if kept == len(pairs):
@@ -97,6 +101,20 @@ def ranking_notes(result: SessionResult) -> list[str]:
                 "Boards played fewer times, or with an adjusted score, are factored (Neuberg) "
                 "to the same top."
             )
+        notes += totals_notes(result)
     else:
         notes.append("An adjusted score A+ / A= / A- counts +3 / 0 / -3 IMPs.")
     return notes
+
+
+def totals_notes(result: SessionResult) -> list[str]:
+    """Which convention the totals follow, when some pair played fewer boards than others of
+    its ranking (nothing to say otherwise)."""
+    if all(len({pair.boards for pair in pairs}) == 1 for _, _, pairs in rankings(result)):
+        return []
+    if result.totals == "raw":
+        return ["Totals are the plain sum of the boards each pair played."]
+    return [
+        "A pair that played fewer boards has its total factored to the most boards played in",
+        "its ranking (total x most / its boards); its % is unchanged.",
+    ]
