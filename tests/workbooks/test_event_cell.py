@@ -12,6 +12,7 @@ from rendering import page_texts, words
 
 from xlbridge.cli.main import main
 from xlbridge.workbooks.kit.event import HEADER_LIMIT, add_event, header_text, set_page_header
+from xlbridge.workbooks.pairs_session.book import TRAVELLER
 from xlbridge.workbooks.ready_made import make_template
 from xlbridge.workbooks.traveller import enter_text
 
@@ -103,8 +104,9 @@ def test_session_workbook_event_reaches_the_pack_and_usebio(
     book = load_workbook(path)
     lines = [(1, 1, 2, 420), (1, 3, 4, 400), (2, 1, 3, -50), (2, 2, 4, 100)]
     for row, (board, ns, ew, score) in enumerate(lines, start=4):
-        for column, value in zip("BCDH", (board, ns, ew, score), strict=True):
-            book["Traveller"][f"{column}{row}"] = value
+        keys = ("board", "ns_pair", "ew_pair", "entered")
+        for key, value in zip(keys, (board, ns, ew, score), strict=True):
+            book["Traveller"][f"{TRAVELLER[key]}{row}"] = value
     book.save(path)
     pack = tmp_path / "pack.xlsx"
     assert main(["session", str(path), "-o", str(pack)]) == 0

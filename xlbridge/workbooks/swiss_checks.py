@@ -62,16 +62,27 @@ class SwissSheets:
     rounds: tuple[Worksheet, ...]
 
 
+#: How a title formula puts the event's name first (see workbooks/kit/event.py).
+_EVENT_FIRST = '&" · ")&'
+
+
+def _title_text(value: object) -> object:
+    """A sheet's title as written, without the formula that puts the event's name first."""
+    if isinstance(value, str) and value.startswith("=IF(") and _EVENT_FIRST in value:
+        return value.split(_EVENT_FIRST, 1)[1].strip('()"')
+    return value
+
+
 def _role(ws: Worksheet) -> str | None:
     """What a sheet is, from its contents (then from its name, for a title overwritten)."""
-    title = ws["A1"].value
+    title = _title_text(ws["A1"].value)
     if isinstance(title, str):
         found = _ROUND_TITLE.match(title)
         if found:
             return f"round {int(found.group(1))}"
         if title.endswith("· entries"):
             return ENTRIES
-    if ws["A2"].value == "boards" and isinstance(title, str) and "&$B$2&" in title:
+    if ws["A2"].value == "boards" and "&$B$2&" in str(ws["A1"].value):
         return SCALE  # the card's title formula counts the boards typed in B2
     name = ws.title.strip()
     found = _ROUND_NAME.fullmatch(name)
