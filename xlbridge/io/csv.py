@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import compress
+from itertools import compress, islice
 from pathlib import Path
 
 import numpy as np
@@ -318,6 +318,11 @@ def _read_records(
 ) -> tuple[int, list[str], list[list[str]], np.ndarray]:
     """The header's line, the header, the data cells column by column and each data row's
     line. Blank records (nothing but separators and white space) are skipped."""
+    if '"' not in text and not _may_have_blank_lines(text, delimiter):
+        found = _line_records(text, delimiter)
+        if found is not None:  # else read again below, which names the line
+            header, cells = found
+            return 1, header, cells, np.arange(2, len(cells[0]) + 2, dtype=np.int64)
     rows, numbers = _records(text, name, delimiter)
     kept = [True]
     if _may_have_blank_lines(text, delimiter):
@@ -341,6 +346,27 @@ def _read_records(
             f"has {width}{_other_delimiter(data[row], delimiter)}"
         ) from None
     return int(numbers[0]), header, cells or [[] for _ in header], numbers[1:]
+
+
+def _line_records(text: str, delimiter: str) -> tuple[list[str], list[list[str]]] | None:
+    """The header and the data cells column by column of a file whose every record is a line
+    of its own (no quote, no blank line). The rows are read a few hundred at a time and each
+    chunk turned into columns while it is fresh in the cache; None when the csv module finds
+    fault or a row is not as wide as the header."""
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    try:
+        header = next(reader)
+        columns: list[list[str]] = [[] for _ in header]
+        while chunk := list(islice(reader, _CHUNK_ROWS)):
+            for column, cells in zip(columns, zip(*chunk, strict=True), strict=True):
+                column.extend(cells)
+    except (csv.Error, ValueError, StopIteration):
+        return None
+    return (header, columns) if header else None
+
+
+#: Rows read at a time by :func:`_line_records`.
+_CHUNK_ROWS = 512
 
 
 def _may_have_blank_lines(text: str, delimiter: str) -> bool:

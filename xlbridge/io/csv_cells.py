@@ -103,6 +103,29 @@ def written(rows: Iterable[Sequence[str]], delimiter: str, carriage_return: bool
     return "".join(lines)
 
 
+def written_fields(cells: Sequence[str], delimiter: str, carriage_return: bool) -> list[str]:
+    """Each cell (already made safe) as ``csv.writer`` writes it as a field of a row, quoted
+    where it must be, with the line end :func:`written` chooses (``carriage_return``).
+
+    The cells written as one row show in one go whether any is quoted (the usual case:
+    none, and the cells are their fields); only then is each written in a row of its own.
+    """
+    end = "\r\n" if carriage_return else "\n"
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator=end)
+    cells = list(cells)
+    writer.writerow([*cells, ""])  # never a row of one blank field, which is written ""
+    if out.getvalue() == delimiter.join([*cells, end]):
+        return cells
+    fields = []
+    for cell in cells:
+        out.seek(0)
+        out.truncate()
+        writer.writerow([cell, ""])
+        fields.append(out.getvalue()[: -len(delimiter + end)])
+    return fields
+
+
 def csv_cells(cells: list[str], joined: str | None = None) -> list[str]:
     """:func:`csv_cell` of every cell of a column of text (the column itself when no cell
     starts like a formula, the usual case, found without a look at each cell). ``joined``:

@@ -13,7 +13,7 @@ import numpy as np
 
 from xlbridge.errors import InputError
 from xlbridge.io.csv import normalised, parse_table, paused_gc, read_text_format
-from xlbridge.io.csv_cells import TEXT_MARK, TextFormat, columns_text, csv_cells, fixed, written
+from xlbridge.io.csv_cells import TEXT_MARK, TextFormat, columns_text, csv_cells, written_fields
 from xlbridge.io.month_apply import Update
 from xlbridge.io.register_file import DECIMALS
 
@@ -97,34 +97,40 @@ def history_bytes(
 ) -> bytes:
     """The history file's bytes with this batch's changes appended, in its own format.
 
-    The new rows are written by ``csv.writer`` a chunk at a time; the text cells (few distinct
-    values) are made safe from formula injection once each.
+    The text cells (few distinct values) are made safe from formula injection and written by
+    ``csv.writer`` once each (:func:`written_fields`); the numbers need no quoting. Each new
+    row is then one line of a ``%``-format over a chunk of rows: the text fields taken by
+    numpy, the numbers formatted with :data:`DECIMALS` decimals as ``csv.writer`` of their
+    text writes them.
     """
     text = history_file.text
     if text and not text.endswith("\n"):
         text += "\n"
     history = update.history
     days, day = np.unique(history.date, return_inverse=True)
-    columns = [
+    safe = [
         (csv_cells(list(competitions)), history.competition.reshape(-1)),
         (csv_cells(days.astype(str).tolist()), day.reshape(-1)),
         (csv_cells(list(ids)), history.player.reshape(-1)),
     ]
-    carriage_return = any("\r" in cell for distinct, _ in columns for cell in distinct)
+    carriage_return = any("\r" in cell for distinct, _ in safe for cell in distinct)
+    # Each text column's fields as an array of objects: a chunk's fields are taken from it
+    # by numpy (the same str objects, not copied), not looked up one by one.
+    coded = [
+        (np.array(written_fields(distinct, ",", carriage_return), dtype=object), codes)
+        for distinct, codes in safe
+    ]
     numbers = (history.before, history.delta, history.after)
-    # Each text column's distinct cells as an array of objects: a chunk's cells are taken
-    # from it by numpy (the same str objects, not copied), not looked up one by one.
-    coded = [(np.array(distinct, dtype=object), codes) for distinct, codes in columns]
-    out = io.StringIO()
-    out.write(text or columns_text(HISTORY_COLUMNS, [[] for _ in HISTORY_COLUMNS]))
-    writer = csv.writer(out, lineterminator="\n")  # as :func:`written` without a "\r"
+    line = ",".join(["%s"] * len(coded) + [f"%.{DECIMALS}f"] * len(numbers)) + "\n"
+    parts = [text or columns_text(HISTORY_COLUMNS, [[] for _ in HISTORY_COLUMNS])]
     with paused_gc():
         for first in range(0, history.player.size, _CHUNK_ROWS):
             rows = slice(first, first + _CHUNK_ROWS)
-            cells = [texts[codes[rows]].tolist() for texts, codes in coded]
-            cells += [fixed(values[rows], DECIMALS) for values in numbers]
-            if carriage_return:
-                out.write(written(zip(*cells, strict=True), ",", carriage_return))
-            else:  # straight into the one buffer: no text of each chunk to copy and join
-                writer.writerows(zip(*cells, strict=True))
-    return history_file.format.encode(out.getvalue(), str(history_file.path))
+            size = history.player[rows].size
+            fields = np.empty((size, len(coded) + len(numbers)), dtype=object)
+            for column, (texts, codes) in enumerate(coded):
+                fields[:, column] = texts[codes[rows]]
+            for column, values in enumerate(numbers, len(coded)):
+                fields[:, column] = values[rows]
+            parts.append((line * size) % tuple(fields.reshape(-1).tolist()))
+    return history_file.format.encode("".join(parts), str(history_file.path))

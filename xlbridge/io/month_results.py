@@ -5,6 +5,7 @@ integers for the vectorised batch."""
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import operator
 import re
 from collections.abc import Callable
@@ -117,9 +118,14 @@ def _codes_by_runs(
 
 
 def _codes_one_by_one(values: list[str]) -> tuple[list[str], np.ndarray]:
-    distinct = list(dict.fromkeys(values))
-    index = {value: code for code, value in enumerate(distinct)}
-    return distinct, np.fromiter(map(index.__getitem__, values), np.int64, len(values))
+    """:func:`_codes` in one pass of a dictionary: each value's first position, which numpy
+    turns into the value's index among the distinct ones."""
+    seen: dict[str, int] = {}
+    first = np.fromiter(map(seen.setdefault, values, itertools.count()), np.int64, len(values))
+    starts = np.flatnonzero(first == np.arange(first.size))  # first appearances, in order
+    code_at = np.empty(first.size, dtype=np.int64)
+    code_at[starts] = np.arange(starts.size)
+    return list(seen), code_at[first]
 
 
 def _choices(
