@@ -113,20 +113,21 @@ def history_bytes(
         (csv_cells(days.astype(str).tolist()), day.reshape(-1)),
         (csv_cells(list(ids)), history.player.reshape(-1)),
     ]
-    carriage_return = any("\r" in cell for distinct, _ in safe for cell in distinct)
+    carriage_return = any("\r" in "".join(distinct) for distinct, _ in safe)
     # Each text column's fields as an array of objects: a chunk's fields are taken from it
     # by numpy (the same str objects, not copied), not looked up one by one.
     coded = [
         (np.array(written_fields(distinct, ",", carriage_return), dtype=object), codes)
         for distinct, codes in safe
     ]
-    numbers = (history.before, history.delta, history.after)
+    coded[:2] = _joined_fields(coded[0], coded[1])
+    numbers = (history.before, history.delta, history.after)  # each made once
     line = ",".join(["%s"] * len(coded) + [f"%.{DECIMALS}f"] * len(numbers)) + "\n"
     parts = [text or columns_text(HISTORY_COLUMNS, [[] for _ in HISTORY_COLUMNS])]
     with paused_gc():
-        for first in range(0, history.player.size, _CHUNK_ROWS):
+        for first in range(0, numbers[0].size, _CHUNK_ROWS):
             rows = slice(first, first + _CHUNK_ROWS)
-            size = history.player[rows].size
+            size = numbers[0][rows].size
             fields = np.empty((size, len(coded) + len(numbers)), dtype=object)
             for column, (texts, codes) in enumerate(coded):
                 fields[:, column] = texts[codes[rows]]
@@ -134,3 +135,19 @@ def history_bytes(
                 fields[:, column] = values[rows]
             parts.append((line * size) % tuple(fields.reshape(-1).tolist()))
     return history_file.format.encode("".join(parts), str(history_file.path))
+
+
+Coded = tuple[np.ndarray, np.ndarray]
+
+
+def _joined_fields(competitions: Coded, days: Coded) -> list[Coded]:
+    """The competition and date fields as one field of "competition,date" per competition
+    when every competition has one date (as the results are checked to): a field fewer to
+    put into each line. Each is (the distinct fields, each row's index among them)."""
+    (names, competition), (dates, day) = competitions, days
+    day_of = np.zeros(names.size, dtype=np.int64)
+    day_of[competition] = day
+    if not day.size or not (day_of[competition] == day).all():
+        return [competitions, days]
+    joined = [f"{name},{date}" for name, date in zip(names.tolist(), dates[day_of].tolist())]
+    return [(np.array(joined, dtype=object), competition)]
