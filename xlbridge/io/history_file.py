@@ -149,5 +149,6 @@ def _joined_fields(competitions: Coded, days: Coded) -> list[Coded]:
     day_of[competition] = day
     if not day.size or not (day_of[competition] == day).all():
         return [competitions, days]
-    joined = [f"{name},{date}" for name, date in zip(names.tolist(), dates[day_of].tolist())]
+    pairs = zip(names.tolist(), dates[day_of].tolist(), strict=True)
+    joined = [f"{name},{date}" for name, date in pairs]
     return [(np.array(joined, dtype=object), competition)]
