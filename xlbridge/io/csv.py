@@ -35,6 +35,7 @@ from xlbridge.errors import InputError
 from xlbridge.io.csv_cells import (
     TextFormat,
     columns_text,
+    csv_cell,
     trimmed,
     trimmed_one,
 )
@@ -176,7 +177,8 @@ class CsvTable:
                     row, f"{key} must be a number from -1e12 to 1e12, got {cell.strip()}"
                 )
             values[row] = value
-        self._numbers_only(key)
+        if all(csv_cell(cell) == cell for cell in cells):  # "-3" and a control character: not
+            self._numbers_only(key)  # as ``float`` reads it, so written with the guard's mark
         return values
 
     def _numbers_only(self, key: str) -> None:
