@@ -50,20 +50,20 @@ FLOORS = {
     "start-up: udfs vs import numpy, xlwings": 1.5,
     "contract scoring vs per-row loop": 50.0,
     "session vs matchpoints": 2.0,
-    # End to end against a bare pass of the csv module over the same files: what the plain
-    # path (the csv module and numpy column conversion, no byte-level engine) holds with room
-    # for a busy machine. Measured: 3.8-4.9x and 3.7-4.4x (BENCHMARKS.md).
-    "files: handicap update vs bare csv": 6.0,
-    "files: score vs bare csv": 6.0,
+    # End to end against a bare pass of the csv module over the same files (the csv module
+    # and numpy column conversion, no byte-level engine). score holds the 3x asked for
+    # (measured 1.8-2.6x on a machine loaded 10-14 deep); handicap update does not yet
+    # (3.2-3.7x so loaded), so its floor keeps room for a busy machine (BENCHMARKS.md).
+    "files: handicap update vs bare csv": 4.5,
+    "files: score vs bare csv": 3.0,
 }
 #: The issue's targets where the enforced floor is below them (explained in BENCHMARKS.md).
 TARGETS: dict[str, float] = {
     # Issue 7: "no more than a dictionary lookup plus the copy of the result", i.e. 1×. Our
     # call also builds its key and passes the error-catching wrapper: 1.17–1.2× measured.
     "cached VPSCALE vs dict + copy": 1.0,
-    # The 3x asked for the plain CSV path: not reached; where the time goes is in BENCHMARKS.md.
+    # The 3x asked for handicap update: not reached; where the time goes is in BENCHMARKS.md.
     "files: handicap update vs bare csv": 3.0,
-    "files: score vs bare csv": 3.0,
 }
 
 

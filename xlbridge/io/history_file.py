@@ -121,8 +121,13 @@ def history_bytes(
         for distinct, codes in safe
     ]
     coded[:2] = _joined_fields(coded[0], coded[1])
-    numbers = (history.before, history.delta, history.after)  # each made once
-    line = ",".join(["%s"] * len(coded) + [f"%.{DECIMALS}f"] * len(numbers)) + "\n"
+    numbers = [history.before, history.delta, history.after]  # each made once
+    formats = ["%s"] * len(coded) + [_NUMBER] * len(numbers)
+    for column, values in enumerate(numbers):  # an entry's players share their change
+        runs = _runs_formatted(values)
+        if runs is not None:
+            numbers[column], formats[len(coded) + column] = runs, "%s"
+    line = ",".join(formats) + "\n"
     parts = [text or columns_text(HISTORY_COLUMNS, [[] for _ in HISTORY_COLUMNS])]
     with paused_gc():
         for first in range(0, numbers[0].size, _CHUNK_ROWS):
@@ -152,3 +157,19 @@ def _joined_fields(competitions: Coded, days: Coded) -> list[Coded]:
     pairs = zip(names.tolist(), dates[day_of].tolist(), strict=True)
     joined = [f"{name},{date}" for name, date in pairs]
     return [(np.array(joined, dtype=object), competition)]
+
+
+#: A number of the history as written.
+_NUMBER = f"%.{DECIMALS}f"
+
+
+def _runs_formatted(values: np.ndarray) -> np.ndarray | None:
+    """A column of numbers as text when runs of equal values (bit for bit: -0.0 is not 0.0)
+    stand together, each run formatted once; None when most runs are a single value."""
+    bits = values.view(np.int64)
+    starts = np.flatnonzero(np.concatenate([[True], bits[1:] != bits[:-1]]))
+    if values.size < 2 or starts.size > 0.7 * values.size:
+        return None
+    texts = ((_NUMBER + "\n") * starts.size % tuple(values[starts].tolist())).split("\n")[:-1]
+    lengths = np.diff(np.append(starts, values.size))
+    return np.repeat(np.array(texts, dtype=object), lengths)
