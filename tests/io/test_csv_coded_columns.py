@@ -90,3 +90,15 @@ def test_a_bad_cell_of_a_coded_column_is_named_by_its_line(text: str, message: s
     with pytest.raises(InputError) as error:
         parse_table(text, "f.csv", ("a",)).numbers("b", blank_allowed=False)
     assert str(error.value).startswith(message)
+
+
+def test_coded_texts_are_the_texts_as_distinct_values_and_codes() -> None:
+    """Cells that strip to one text are one value (in order of first appearance); a blank is
+    an error naming its line, as :meth:`texts` names it."""
+    table = parse_table("c,n\n B,1\nA,2\nB ,3\n'=x,4\nA,5\n", "f.csv", ("c",))
+    distinct, codes = table.coded_texts("c") or ([], np.zeros(0))
+    assert (distinct, codes.tolist()) == (["B", "A", "=x"], [0, 1, 0, 2, 1])
+    assert [distinct[code] for code in codes.tolist()] == table.texts("c")
+    blank = parse_table("c,n\nA,1\n ,2\n", "f.csv", ("c",))
+    with pytest.raises(InputError, match="f.csv, line 3: c must not be blank"):
+        blank.coded_texts("c")

@@ -208,6 +208,21 @@ class CsvTable:
             raise self.fail(cells.index(""), f"{key} must not be blank")
         return cells
 
+    def coded_texts(self, key: str) -> tuple[list[str], np.ndarray] | None:
+        """:meth:`texts` (no blank allowed) as its distinct texts, in order of first
+        appearance, and each row's index among them; None unless the column is held coded."""
+        index = self.columns.get(key)
+        held = self.held[index] if index is not None else None
+        if not isinstance(held, CodedCells):
+            return None
+        texts = stripped_texts(held.distinct)  # two cells may strip to one text
+        distinct = list(dict.fromkeys(texts))
+        position = {text: code for code, text in enumerate(distinct)}
+        codes = np.array([position[text] for text in texts], dtype=np.int64)[held.codes]
+        if "" in position:
+            raise self.fail(int(np.argmax(codes == position[""])), f"{key} must not be blank")
+        return distinct, codes
+
     def formatted(self, value: float, decimals: int = 10) -> str:
         """A number as this file writes numbers: trimmed, with its decimal mark; NaN → ""."""
         text = trimmed_one(float(value), decimals)  # np.float64: numpy's round()

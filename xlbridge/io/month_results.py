@@ -61,7 +61,9 @@ def read_results(path: Path) -> Results:
 
 def parse_results(text: str, name: str = "results") -> Results:
     table = parse_table(text, name, RESULTS_REQUIRED)
-    competition_ids, competition = _codes(table.texts("competition"))
+    competition_ids, competition = table.coded_texts("competition") or _codes(
+        table.texts("competition")
+    )
     forms = _choices(table, "form", handicap.FORMS, "pairs")
     methods = _choices(table, "method", handicap.METHODS, "topscore")
     boards = table.whole_numbers("boards")
@@ -158,6 +160,9 @@ YES_NO = {"no": 0, "yes": 1, "false": 0, "true": 1, "n": 0, "y": 1, "0": 0, "1":
 def _dates(table: CsvTable) -> np.ndarray:
     """The date column; each distinct spelling is parsed once (all of them in one go when
     every cell is written YYYY-MM-DD)."""
+    coded = table.coded_texts("date")
+    if coded is not None:  # each distinct date parsed once
+        return _parsed_dates(table, *coded)
     cells = table.texts("date")
     joined = "".join(cells)
     digits = joined.replace("-", "")
@@ -169,7 +174,11 @@ def _dates(table: CsvTable) -> np.ndarray:
         days = _iso_days(digits)
         if days is not None:
             return days
-    distinct, codes = _codes(cells)
+    return _parsed_dates(table, *_codes(cells))
+
+
+def _parsed_dates(table: CsvTable, distinct: list[str], codes: np.ndarray) -> np.ndarray:
+    """Each row's date from the distinct dates and each row's index among them."""
     parsed = []
     for code, cell in enumerate(distinct):
         try:
