@@ -60,6 +60,10 @@ class _Column:
     def add(self, cells: tuple[str, ...]) -> None:
         if self.cells is not None:
             self.cells.extend(cells)
+        elif cells[0] == cells[-1] and cells.count(cells[0]) == len(cells):
+            # one cell all through the chunk (a board's rows stand together): coded at once
+            first = self.seen.setdefault(cells[0], self.size)
+            self.firsts.append(np.full(len(cells), first, dtype=np.int64))
         else:
             rows = count(self.size)
             found = map(self.seen.setdefault, cells, rows)
