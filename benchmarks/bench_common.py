@@ -52,7 +52,7 @@ FLOORS = {
     "session vs matchpoints": 2.0,
     # End to end against a bare pass of the csv module over the same files (the csv module
     # and numpy column conversion, no byte-level engine). score holds the 3x asked for
-    # (measured 1.8-2.3x on a machine loaded 5-14 deep); handicap update not reliably
+    # (measured 1.8-2.5x on a machine loaded 3-14 deep); handicap update not reliably
     # (2.1-3.7x so loaded), so its floor keeps room for a busy machine (BENCHMARKS.md).
     "files: handicap update vs bare csv": 4.5,
     "files: score vs bare csv": 3.0,
