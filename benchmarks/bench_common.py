@@ -52,11 +52,12 @@ FLOORS = {
     "session vs matchpoints": 2.0,
     "USEBIO vs ElementTree": 2.0,
     "USEBIO growth 100,000 / 10,000 lines": 12.0,
-    # End to end against a bare pass of the csv module over the same files: what the plain
-    # path (the csv module and numpy column conversion, no byte-level engine) holds with room
-    # for a busy machine. Measured: 3.8-4.9x and 3.7-4.4x (BENCHMARKS.md).
-    "files: handicap update vs bare csv": 6.0,
-    "files: score vs bare csv": 6.0,
+    # End to end against a bare pass of the csv module over the same files (the csv module
+    # and numpy column conversion, no byte-level engine). score holds the 3x asked for
+    # (measured 1.8-2.5x on a machine loaded 3-14 deep); handicap update not reliably
+    # (2.1-3.7x so loaded), so its floor keeps room for a busy machine (BENCHMARKS.md).
+    "files: handicap update vs bare csv": 4.5,
+    "files: score vs bare csv": 3.0,
     # Our double-dummy batch (tables, par, cache) against endplay's own batch call.
     "DD batch vs endplay": 1.2,
     "web site vs bare Jinja2 writer": 3.0,
@@ -71,9 +72,8 @@ TARGETS: dict[str, float] = {
     # Issue 7: "no more than a dictionary lookup plus the copy of the result", i.e. 1×. Our
     # call also builds its key and passes the error-catching wrapper: 1.17–1.2× measured.
     "cached VPSCALE vs dict + copy": 1.0,
-    # The 3x asked for the plain CSV path: not reached; where the time goes is in BENCHMARKS.md.
+    # The 3x asked for handicap update: not reached; where the time goes is in BENCHMARKS.md.
     "files: handicap update vs bare csv": 3.0,
-    "files: score vs bare csv": 3.0,
     # Issue 26 asks for 2x csv.writer; formatting three number columns and the formula check
     # of the text columns cost about as much again as the writer: 2.3-2.7x measured.
     "ranking CSV vs csv.writer": 2.0,

@@ -33,13 +33,13 @@ import numpy as np
 
 from xlbridge.errors import InputError
 from xlbridge.io.csv_cells import (
-    TEXT_MARK,
     TextFormat,
     columns_text,
+    csv_cell,
     trimmed,
     trimmed_one,
-    unmarked,
 )
+from xlbridge.io.csv_columns import CodedCells, line_columns, quick_numbers, stripped_texts
 from xlbridge.scoring.checks import LARGEST, shown
 
 DELIMITERS = ",;\t"
@@ -78,7 +78,9 @@ class CsvTable:
 
     name: str  # how messages refer to the file
     header: list[str]
-    cells: list[list[str]]  # one list per header column, a cell per data row
+    #: One per header column: its cells (a cell per data row), or its distinct cells and
+    #: each row's index among them (see :mod:`xlbridge.io.csv_columns`).
+    held: list[list[str] | CodedCells]
     lines: np.ndarray
     delimiter: str
     columns: dict[str, int]  # normalised column name → index
@@ -93,6 +95,17 @@ class CsvTable:
         return len(self.lines)
 
     @property
+    def cells(self) -> list[list[str]]:
+        """Every column's cells (a coded column's made when first asked for)."""
+        return [self._cells_of(index) for index in range(len(self.held))]
+
+    def _cells_of(self, index: int) -> list[str]:
+        held = self.held[index]
+        if isinstance(held, CodedCells):
+            held = self.held[index] = held.cells()
+        return held
+
+    @property
     def rows(self) -> Sequence[list[str]]:
         """The data rows (built from the columns when asked for)."""
         return _Rows(self.cells, self.size)
@@ -103,7 +116,7 @@ class CsvTable:
     def column(self, key: str) -> list[str]:
         """The cells of a column ("" for every row if the file has no such column)."""
         index = self.columns.get(key)
-        return list(self.cells[index]) if index is not None else [""] * self.size
+        return list(self._cells_of(index)) if index is not None else [""] * self.size
 
     def fail(self, row: int, message: str) -> InputError:
         """An error naming the file and the line of data row ``row``."""
@@ -131,23 +144,16 @@ class CsvTable:
             if blank_allowed:
                 return np.full(self.size, np.nan)
             return self._careful_numbers(key, [""] * self.size, blank_allowed)
-        cells = self.cells[self.columns[key]]
-        typed = cells
-        if blank_allowed and not all(cells):
-            typed = list(compress(cells, cells))  # cells not empty
-        if typed:  # a blank cell not allowed makes float() fail: the careful way names it
-            try:  # the usual case, converted in one go; any doubt goes the careful way below
-                values = np.fromiter(map(float, typed), float, len(typed))
-                if (np.abs(values) <= LARGEST).all():  # NaN and inf fail too
-                    self._numbers_only(key)
-                    if len(typed) == len(cells):
-                        return values
-                    every = np.full(len(cells), np.nan)
-                    every[np.fromiter(map(bool, cells), bool, len(cells))] = values
-                    return every
-            except ValueError:
-                pass
-        return self._careful_numbers(key, cells, blank_allowed)
+        held = self.held[self.columns[key]]
+        if isinstance(held, CodedCells):  # each distinct cell converted once
+            values = quick_numbers(held.distinct, blank_allowed)
+            values = None if values is None else values[held.codes]
+        else:
+            values = quick_numbers(held, blank_allowed)
+        if values is None:  # the careful way, cell by cell
+            return self._careful_numbers(key, self.column(key), blank_allowed)
+        self._numbers_only(key)
+        return values
 
     def _careful_numbers(self, key: str, cells: list[str], blank_allowed: bool) -> np.ndarray:
         """Cell by cell: decimal commas, the minus sign "−", and the first bad cell's line."""
@@ -171,7 +177,8 @@ class CsvTable:
                     row, f"{key} must be a number from -1e12 to 1e12, got {cell.strip()}"
                 )
             values[row] = value
-        self._numbers_only(key)
+        if all(csv_cell(cell) == cell for cell in cells):  # "-3" and a control character: not
+            self._numbers_only(key)  # as ``float`` reads it, so written with the guard's mark
         return values
 
     def _numbers_only(self, key: str) -> None:
@@ -190,14 +197,31 @@ class CsvTable:
         return values.astype(np.int64)
 
     def texts(self, key: str, blank_allowed: bool = False) -> list[str]:
-        cells = self.column(key)
-        if TEXT_MARK in "".join(cells):
-            cells = [unmarked(cell).strip() for cell in cells]
+        """A column's cells as the user meant them: stripped, the text mark dropped."""
+        index = self.columns.get(key)
+        held = self.held[index] if index is not None else [""] * self.size
+        if isinstance(held, CodedCells):  # each distinct cell once
+            cells = CodedCells(stripped_texts(held.distinct), held.codes).cells()
         else:
-            cells = list(map(str.strip, cells))
+            cells = stripped_texts(held)
         if not blank_allowed and not all(cells):
             raise self.fail(cells.index(""), f"{key} must not be blank")
         return cells
+
+    def coded_texts(self, key: str) -> tuple[list[str], np.ndarray] | None:
+        """:meth:`texts` (no blank allowed) as its distinct texts, in order of first
+        appearance, and each row's index among them; None unless the column is held coded."""
+        index = self.columns.get(key)
+        held = self.held[index] if index is not None else None
+        if not isinstance(held, CodedCells):
+            return None
+        texts = stripped_texts(held.distinct)  # two cells may strip to one text
+        distinct = list(dict.fromkeys(texts))
+        position = {text: code for code, text in enumerate(distinct)}
+        codes = np.array([position[text] for text in texts], dtype=np.int64)[held.codes]
+        if "" in position:
+            raise self.fail(int(np.argmax(codes == position[""])), f"{key} must not be blank")
+        return distinct, codes
 
     def formatted(self, value: float, decimals: int = 10) -> str:
         """A number as this file writes numbers: trimmed, with its decimal mark; NaN → ""."""
@@ -222,8 +246,8 @@ class CsvTable:
             index = len(self.header)
             self.header.append(key)
             self.columns[key] = index
-            self.cells.append([])
-        self.cells[index] = list(cells)
+            self.held.append([])
+        self.held[index] = list(cells)
         if numeric:
             self.numeric.add(index)
         else:
@@ -231,8 +255,9 @@ class CsvTable:
 
     def append_rows(self, rows: Sequence[Sequence[str]]) -> None:
         """Add data rows (as wide as the header) below the last; they have no file line (0)."""
+        columns = self.cells
         for row in rows:
-            for index, (column, cell) in enumerate(zip(self.cells, row, strict=True)):
+            for index, (column, cell) in enumerate(zip(columns, row, strict=True)):
                 column.append(cell)
                 if cell:
                     self.numeric.discard(index)  # the caller's text: checked when written
@@ -315,20 +340,25 @@ def parse_table(
         raise InputError(f"{name}: the file is empty; it needs a header row")
     delimiter = _delimiter(text, name, required)
     with paused_gc():
-        header_line, header, cells, lines = _read_records(text, name, delimiter)
+        header_line, header, held, lines = _read_records(text, name, delimiter)
     columns = _columns(header, name, header_line, required)
     if not lines.size and not empty_ok:
         raise InputError(f"{name}: no records below the header")
-    table = CsvTable(name, header, cells, lines, delimiter, columns)
+    table = CsvTable(name, header, held, lines, delimiter, columns)
     table.carriage_return = "\r" in text
     return table
 
 
 def _read_records(
     text: str, name: str, delimiter: str
-) -> tuple[int, list[str], list[list[str]], np.ndarray]:
+) -> tuple[int, list[str], list[list[str] | CodedCells], np.ndarray]:
     """The header's line, the header, the data cells column by column and each data row's
     line. Blank records (nothing but separators and white space) are skipped."""
+    if '"' not in text and not _may_have_blank_lines(text, delimiter):
+        found = line_columns(text, delimiter)
+        if found is not None:  # else read again below, which names the line
+            header, columns, size = found
+            return 1, header, columns, np.arange(2, size + 2, dtype=np.int64)
     rows, numbers = _records(text, name, delimiter)
     kept = [True]
     if _may_have_blank_lines(text, delimiter):
@@ -351,7 +381,8 @@ def _read_records(
             f"{name}, line {numbers[row + 1]}: {got} field{'s' * (got != 1)}, the header "
             f"has {width}{_other_delimiter(data[row], delimiter)}"
         ) from None
-    return int(numbers[0]), header, cells or [[] for _ in header], numbers[1:]
+    held: list[list[str] | CodedCells] = list(cells) if cells else [[] for _ in header]
+    return int(numbers[0]), header, held, numbers[1:]
 
 
 def _may_have_blank_lines(text: str, delimiter: str) -> bool:

@@ -103,6 +103,29 @@ def written(rows: Iterable[Sequence[str]], delimiter: str, carriage_return: bool
     return "".join(lines)
 
 
+def written_fields(cells: Sequence[str], delimiter: str, carriage_return: bool) -> list[str]:
+    """Each cell (already made safe) as ``csv.writer`` writes it as a field of a row, quoted
+    where it must be, with the line end :func:`written` chooses (``carriage_return``).
+
+    The cells written as one row show in one go whether any is quoted (the usual case:
+    none, and the cells are their fields); only then is each written in a row of its own.
+    """
+    end = "\r\n" if carriage_return else "\n"
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator=end)
+    cells = list(cells)
+    writer.writerow([*cells, ""])  # never a row of one blank field, which is written ""
+    if out.getvalue() == delimiter.join([*cells, end]):
+        return cells
+    fields = []
+    for cell in cells:
+        out.seek(0)
+        out.truncate()
+        writer.writerow([cell, ""])
+        fields.append(out.getvalue()[: -len(delimiter + end)])
+    return fields
+
+
 def csv_cells(cells: list[str], joined: str | None = None) -> list[str]:
     """:func:`csv_cell` of every cell of a column of text (the column itself when no cell
     starts like a formula, the usual case, found without a look at each cell). ``joined``:
@@ -198,22 +221,26 @@ def trimmed(values: np.ndarray, decimals: int, point: str = ".") -> list[str]:
     filled = np.where(blank, 0.0, values)
     if not values.size or decimals > 10 or not (np.abs(filled) < _PLAIN_RANGE).all():
         text = "".join(trimmed_one(value, decimals) + "\n" for value in values.tolist())
+    elif (filled == np.floor(filled)).all():  # whole numbers (matchpoints, say): no point
+        return _whole_cells(filled.astype(np.int64), blank)
     else:
         text = _trimmed_text(filled, decimals)
     if point != ".":
         text = text.replace(".", point)
-    cells = text.split("\n")[:-1]
+    return _blanked(text.split("\n")[:-1], blank)
+
+
+def _blanked(cells: list[str], blank: np.ndarray) -> list[str]:
+    """``cells`` with "" where ``blank``."""
     for row in np.flatnonzero(blank).tolist():
         cells[row] = ""
     return cells
 
 
 def _trimmed_text(values: np.ndarray, decimals: int) -> str:
-    """:func:`trimmed_one` of values below :data:`_PLAIN_RANGE`, each followed by a line break:
-    their shortest text when no value needs an exponent or more decimals, else ``%.{d}f``
-    with trailing zeros dropped."""
-    if (values == np.floor(values)).all():  # whole numbers (matchpoints, say): no point
-        return ("%d\n" * values.size) % tuple(values.astype(np.int64).tolist())
+    """:func:`trimmed_one` of values below :data:`_PLAIN_RANGE` that are not all whole, each
+    followed by a line break: their shortest text when no value needs an exponent or more
+    decimals, else ``%.{d}f`` with trailing zeros dropped."""
     numbers = tuple(values.tolist())
     if decimals:
         text = ("%r\n" * values.size) % numbers
@@ -223,6 +250,19 @@ def _trimmed_text(values: np.ndarray, decimals: int) -> str:
     else:
         text = ("%.0f\n" * values.size) % numbers
     return _MINUS_ZERO.sub("0", text)
+
+
+def _whole_cells(values: np.ndarray, blank: np.ndarray) -> list[str]:
+    """Whole numbers (at least one) as ``%d``, "" where ``blank``. When they lie in a range
+    narrower than their count (a column of matchpoints: 0 to 2(N − 1) on every board), each
+    number of the range is formatted once and numpy takes each value's text from them."""
+    low, high = int(values.min()), int(values.max())
+    if high - low >= values.size // 4:
+        return _blanked((("%d\n" * values.size) % tuple(values.tolist())).split("\n")[:-1], blank)
+    texts = ("%d\n" * (high - low + 1)) % tuple(range(low, high + 1))
+    cells = np.array(texts.split("\n")[:-1], dtype=object)[values - low]
+    cells[blank] = ""
+    return list(cells.tolist())
 
 
 def fixed(values: np.ndarray, decimals: int) -> list[str]:

@@ -13,7 +13,7 @@ import numpy as np
 
 from xlbridge.errors import InputError
 from xlbridge.io.csv import normalised, parse_table, paused_gc, read_text_format
-from xlbridge.io.csv_cells import TEXT_MARK, TextFormat, columns_text, csv_cells, fixed, written
+from xlbridge.io.csv_cells import TEXT_MARK, TextFormat, columns_text, csv_cells, written_fields
 from xlbridge.io.month_apply import Update
 from xlbridge.io.register_file import DECIMALS
 
@@ -97,34 +97,79 @@ def history_bytes(
 ) -> bytes:
     """The history file's bytes with this batch's changes appended, in its own format.
 
-    The new rows are written by ``csv.writer`` a chunk at a time; the text cells (few distinct
-    values) are made safe from formula injection once each.
+    The text cells (few distinct values) are made safe from formula injection and written by
+    ``csv.writer`` once each (:func:`written_fields`); the numbers need no quoting. Each new
+    row is then one line of a ``%``-format over a chunk of rows: the text fields taken by
+    numpy, the numbers formatted with :data:`DECIMALS` decimals as ``csv.writer`` of their
+    text writes them.
     """
     text = history_file.text
     if text and not text.endswith("\n"):
         text += "\n"
     history = update.history
     days, day = np.unique(history.date, return_inverse=True)
-    columns = [
+    safe = [
         (csv_cells(list(competitions)), history.competition.reshape(-1)),
         (csv_cells(days.astype(str).tolist()), day.reshape(-1)),
         (csv_cells(list(ids)), history.player.reshape(-1)),
     ]
-    carriage_return = any("\r" in cell for distinct, _ in columns for cell in distinct)
-    numbers = (history.before, history.delta, history.after)
-    # Each text column's distinct cells as an array of objects: a chunk's cells are taken
-    # from it by numpy (the same str objects, not copied), not looked up one by one.
-    coded = [(np.array(distinct, dtype=object), codes) for distinct, codes in columns]
-    out = io.StringIO()
-    out.write(text or columns_text(HISTORY_COLUMNS, [[] for _ in HISTORY_COLUMNS]))
-    writer = csv.writer(out, lineterminator="\n")  # as :func:`written` without a "\r"
+    carriage_return = any("\r" in "".join(distinct) for distinct, _ in safe)
+    # Each text column's fields as an array of objects: a chunk's fields are taken from it
+    # by numpy (the same str objects, not copied), not looked up one by one.
+    coded = [
+        (np.array(written_fields(distinct, ",", carriage_return), dtype=object), codes)
+        for distinct, codes in safe
+    ]
+    coded[:2] = _joined_fields(coded[0], coded[1])
+    numbers = [history.before, history.delta, history.after]  # each made once
+    formats = ["%s"] * len(coded) + [_NUMBER] * len(numbers)
+    for column, values in enumerate(numbers):  # an entry's players share their change
+        runs = _runs_formatted(values)
+        if runs is not None:
+            numbers[column], formats[len(coded) + column] = runs, "%s"
+    line = ",".join(formats) + "\n"
+    parts = [text or columns_text(HISTORY_COLUMNS, [[] for _ in HISTORY_COLUMNS])]
     with paused_gc():
-        for first in range(0, history.player.size, _CHUNK_ROWS):
+        for first in range(0, numbers[0].size, _CHUNK_ROWS):
             rows = slice(first, first + _CHUNK_ROWS)
-            cells = [texts[codes[rows]].tolist() for texts, codes in coded]
-            cells += [fixed(values[rows], DECIMALS) for values in numbers]
-            if carriage_return:
-                out.write(written(zip(*cells, strict=True), ",", carriage_return))
-            else:  # straight into the one buffer: no text of each chunk to copy and join
-                writer.writerows(zip(*cells, strict=True))
-    return history_file.format.encode(out.getvalue(), str(history_file.path))
+            size = numbers[0][rows].size
+            fields = np.empty((size, len(coded) + len(numbers)), dtype=object)
+            for column, (texts, codes) in enumerate(coded):
+                fields[:, column] = texts[codes[rows]]
+            for column, values in enumerate(numbers, len(coded)):
+                fields[:, column] = values[rows]
+            parts.append((line * size) % tuple(fields.reshape(-1).tolist()))
+    return history_file.format.encode("".join(parts), str(history_file.path))
+
+
+Coded = tuple[np.ndarray, np.ndarray]
+
+
+def _joined_fields(competitions: Coded, days: Coded) -> list[Coded]:
+    """The competition and date fields as one field of "competition,date" per competition
+    when every competition has one date (as the results are checked to): a field fewer to
+    put into each line. Each is (the distinct fields, each row's index among them)."""
+    (names, competition), (dates, day) = competitions, days
+    day_of = np.zeros(names.size, dtype=np.int64)
+    day_of[competition] = day
+    if not day.size or not (day_of[competition] == day).all():
+        return [competitions, days]
+    pairs = zip(names.tolist(), dates[day_of].tolist(), strict=True)
+    joined = [f"{name},{date}" for name, date in pairs]
+    return [(np.array(joined, dtype=object), competition)]
+
+
+#: A number of the history as written.
+_NUMBER = f"%.{DECIMALS}f"
+
+
+def _runs_formatted(values: np.ndarray) -> np.ndarray | None:
+    """A column of numbers as text when runs of equal values (bit for bit: -0.0 is not 0.0)
+    stand together, each run formatted once; None when most runs are a single value."""
+    bits = values.view(np.int64)
+    starts = np.flatnonzero(np.concatenate([[True], bits[1:] != bits[:-1]]))
+    if values.size < 2 or starts.size > 0.7 * values.size:
+        return None
+    texts = ((_NUMBER + "\n") * starts.size % tuple(values[starts].tolist())).split("\n")[:-1]
+    lengths = np.diff(np.append(starts, values.size))
+    return np.repeat(np.array(texts, dtype=object), lengths)

@@ -5,6 +5,7 @@ integers for the vectorised batch."""
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import operator
 import re
 from collections.abc import Callable
@@ -60,7 +61,9 @@ def read_results(path: Path) -> Results:
 
 def parse_results(text: str, name: str = "results") -> Results:
     table = parse_table(text, name, RESULTS_REQUIRED)
-    competition_ids, competition = _codes(table.texts("competition"))
+    competition_ids, competition = table.coded_texts("competition") or _codes(
+        table.texts("competition")
+    )
     forms = _choices(table, "form", handicap.FORMS, "pairs")
     methods = _choices(table, "method", handicap.METHODS, "topscore")
     boards = table.whole_numbers("boards")
@@ -117,9 +120,14 @@ def _codes_by_runs(
 
 
 def _codes_one_by_one(values: list[str]) -> tuple[list[str], np.ndarray]:
-    distinct = list(dict.fromkeys(values))
-    index = {value: code for code, value in enumerate(distinct)}
-    return distinct, np.fromiter(map(index.__getitem__, values), np.int64, len(values))
+    """:func:`_codes` in one pass of a dictionary: each value's first position, which numpy
+    turns into the value's index among the distinct ones."""
+    seen: dict[str, int] = {}
+    first = np.fromiter(map(seen.setdefault, values, itertools.count()), np.int64, len(values))
+    starts = np.flatnonzero(first == np.arange(first.size))  # first appearances, in order
+    code_at = np.empty(first.size, dtype=np.int64)
+    code_at[starts] = np.arange(starts.size)
+    return list(seen), code_at[first]
 
 
 def _choices(
@@ -152,6 +160,9 @@ YES_NO = {"no": 0, "yes": 1, "false": 0, "true": 1, "n": 0, "y": 1, "0": 0, "1":
 def _dates(table: CsvTable) -> np.ndarray:
     """The date column; each distinct spelling is parsed once (all of them in one go when
     every cell is written YYYY-MM-DD)."""
+    coded = table.coded_texts("date")
+    if coded is not None:  # each distinct date parsed once
+        return _parsed_dates(table, *coded)
     cells = table.texts("date")
     joined = "".join(cells)
     digits = joined.replace("-", "")
@@ -163,7 +174,11 @@ def _dates(table: CsvTable) -> np.ndarray:
         days = _iso_days(digits)
         if days is not None:
             return days
-    distinct, codes = _codes(cells)
+    return _parsed_dates(table, *_codes(cells))
+
+
+def _parsed_dates(table: CsvTable, distinct: list[str], codes: np.ndarray) -> np.ndarray:
+    """Each row's date from the distinct dates and each row's index among them."""
     parsed = []
     for code, cell in enumerate(distinct):
         try:
