@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from dds_data import dds_deals as all_dds_deals
 from openpyxl import load_workbook
 
 from xlbridge.cli.main import main
@@ -20,27 +21,7 @@ STRAINS = ("S", "H", "D", "C", "NT")
 
 def dds_deals(count: int) -> list[dict[str, object]]:
     """The first deals of DDS's test file: deal, dealer, vulnerability, table and par score."""
-    deals: list[dict[str, object]] = []
-    for line in DATA.read_text().splitlines():
-        head, _, rest = line.partition(" ")
-        if head == "PBN":
-            fields = rest.split(" ", 4)
-            deals.append(
-                {
-                    "dealer": SEATS[int(fields[0])],
-                    "vulnerable": VULNERABLE[int(fields[1])],
-                    "deal": fields[4].strip('"'),
-                }
-            )
-        elif head == "TABLE":
-            numbers = [int(n) for n in rest.split()]
-            deals[-1]["table"] = {
-                seat: {strain: numbers[4 * s + p] for s, strain in enumerate(STRAINS)}
-                for p, seat in enumerate(SEATS)
-            }
-        elif head == "PAR2":
-            deals[-1]["score"] = int(re.findall(r'"([^"]*)"', rest)[0])
-    return deals[:count]
+    return all_dds_deals()[:count]
 
 
 DEALS = dds_deals(3)

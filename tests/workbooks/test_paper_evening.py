@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from libreoffice import read_values, recalculate_many
 from openpyxl import load_workbook
+from test_session_workbook_evenings import _ranking
 from workbook_checks import blank, type_in
 
 from xlbridge.cli.main import main
@@ -62,18 +63,6 @@ def _type_contracts(path: Path, seed: int) -> list[list[object]]:
     type_in(sheet, typed)
     workbook.save(path)
     return rows
-
-
-def _ranking(path: Path) -> dict[tuple[str, str], tuple[str, float, float]]:
-    with path.open(encoding="utf-8") as handle:
-        return {
-            (row["direction"], row["pair"]): (
-                row["place"],
-                float(row["score"]),
-                float(row["percentage"]),
-            )
-            for row in csv.DictReader(handle)
-        }
 
 
 def test_movement_to_workbook_to_results(
