@@ -231,3 +231,11 @@ def test_the_pack_refuses_text_it_cannot_store_from_the_api(field: str) -> None:
     kwargs[field] = {1: "A\x01nn"} if field == "names" else "Cl\x01ub"
     with pytest.raises(InputError, match="character U\\+0001"):
         build_results_pack(result, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_control_character_in_the_handicap_register_is_refused_with_its_place() -> None:
+    from xlbridge.io.register_file import parse_register
+
+    text = "id,name,handicap\n1,Ann Lee,10\n2,Bo\x07b Kay,12\n"
+    with pytest.raises(InputError, match=r"^players\.csv, line 3, column 'name': .*U\+0007"):
+        parse_register(text, "players.csv")

@@ -42,6 +42,7 @@ def score_workbook(
             args.across_field,
             args.factoring,
             datum_rounding_for(method, args.datum_rounding),
+            args.totals,
         )
     if args.compare:  # the workbook's own calculated results, to compare with ours
         from xlbridge.io.session_workbook import workbook_results

@@ -46,6 +46,7 @@ from xlbridge.scoring.names import FACTORINGS, TOTALS, shown_options
 from xlbridge.scoring.names import SESSION_METHODS as METHODS
 
 if TYPE_CHECKING:
+    from xlbridge.io.event_file import EventFile
     from xlbridge.scoring.session import PairResult, SessionResult
 
 Names = Mapping[tuple[str, str, str], str]
@@ -135,60 +136,15 @@ def add_session_parser(commands: Commands) -> None:
 
 
 def run_session(args: argparse.Namespace) -> int:
-    from xlbridge.cli.deals import check_session_options as check_deals_options
     from xlbridge.cli.deals import session_deals
-    from xlbridge.cli.evening import pack_heading, score_workbook, with_event_options
-    from xlbridge.cli.event_files import (
-        awards_of,
-        check_file_options,
-        csv_event,
-        finish_file_options,
-        hands_by_board,
-        names_of,
-        score_event_file,
-    )
+    from xlbridge.cli.evening import pack_heading, with_event_options
+    from xlbridge.cli.event_files import awards_of, finish_file_options
     from xlbridge.cli.summary import session_summary
-    from xlbridge.io.events import is_event_file
-    from xlbridge.io.session_workbook import is_session_workbook
-    from xlbridge.io.sessions import read_names, read_session
-    from xlbridge.scoring.session import datum_rounding_for, score_session
 
-    if args.output is not None:
-        require_suffix(args.output, "-o", WORKBOOK, "; the ranking as CSV is --ranking FILE.csv")
-    if args.ranking is not None:
-        require_csv(args.ranking, "--ranking")
-    for path in (args.ranking, args.output):
-        if path is not None:
-            require_new(path, args.force)
-    check_file_options(args)
-    check_deals_options(args)
-    check_html(args)
+    _check_outputs(args)
     progress = Progress.for_run(args, [args.travellers, args.names])
     progress.reading(args.travellers)
-    hands: dict[int, str] = {}
-    named = is_event_file(args.travellers) or is_session_workbook(args.travellers)
-    if is_event_file(args.travellers):
-        event, result = score_event_file(args)
-        names = names_of(event)
-        hands = hands_by_board(event)
-    elif is_session_workbook(args.travellers):
-        event, result, names = score_workbook(args)
-    else:
-        traveller = read_session(args.travellers)
-        names = read_names(args.names) if args.names is not None else {}
-        progress.say("scoring")
-        with about(args.travellers):
-            method = args.method or "mp"
-            result = score_session(
-                traveller,
-                method,
-                args.winners,
-                args.across_field,
-                args.factoring,
-                datum_rounding_for(method, args.datum_rounding),
-                args.totals,
-            )
-        event = csv_event(args.travellers, names)
+    event, result, names, hands, named = _scored(args, progress)
     hands, analyses = session_deals(args, hands, {board.board for board in result.travellers})
     event = with_event_options(args, event)
     text = ranking_text(result, names)
@@ -223,6 +179,59 @@ def run_session(args: argparse.Namespace) -> int:
     if paths or not args.compare:  # --compare ends with its own summary line
         print(session_summary(result, paths), file=sys.stderr)
     return code
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Before any work: every output's suffix, nothing replaced without --force, the options
+    that go together."""
+    from xlbridge.cli.deals import check_session_options as check_deals_options
+    from xlbridge.cli.event_files import check_file_options
+
+    if args.output is not None:
+        require_suffix(args.output, "-o", WORKBOOK, "; the ranking as CSV is --ranking FILE.csv")
+    if args.ranking is not None:
+        require_csv(args.ranking, "--ranking")
+    for path in (args.ranking, args.output):
+        if path is not None:
+            require_new(path, args.force)
+    check_file_options(args)
+    check_deals_options(args)
+    check_html(args)
+
+
+def _scored(
+    args: argparse.Namespace, progress: Progress
+) -> tuple[EventFile, SessionResult, Names, dict[int, str], bool]:
+    """The input read and scored: the event, the result, the names, the deals by board, and
+    whether the input names its event (an event file or the typed workbook)."""
+    from xlbridge.cli.evening import score_workbook
+    from xlbridge.cli.event_files import csv_event, hands_by_board, names_of, score_event_file
+    from xlbridge.io.events import is_event_file
+    from xlbridge.io.session_workbook import is_session_workbook
+    from xlbridge.io.sessions import read_names, read_session
+    from xlbridge.scoring.session import datum_rounding_for, score_session
+
+    if is_event_file(args.travellers):
+        event, result = score_event_file(args)
+        return event, result, names_of(event), hands_by_board(event), True
+    if is_session_workbook(args.travellers):
+        event, result, names = score_workbook(args)
+        return event, result, names, {}, True
+    traveller = read_session(args.travellers)
+    names = read_names(args.names) if args.names is not None else {}
+    progress.say("scoring")
+    with about(args.travellers):
+        method = args.method or "mp"
+        result = score_session(
+            traveller,
+            method,
+            args.winners,
+            args.across_field,
+            args.factoring,
+            datum_rounding_for(method, args.datum_rounding),
+            args.totals,
+        )
+    return csv_event(args.travellers, names), result, names, {}, False
 
 
 def _number(value: float, decimals: int = 2) -> str:

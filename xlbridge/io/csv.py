@@ -27,19 +27,19 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import compress
-from pathlib import Path
 
 import numpy as np
 
 from xlbridge.errors import InputError
 from xlbridge.io.csv_cells import (
-    TextFormat,
     columns_text,
     csv_cell,
     trimmed,
     trimmed_one,
 )
 from xlbridge.io.csv_columns import CodedCells, line_columns, quick_numbers, stripped_texts
+from xlbridge.io.text_file import read_text as read_text
+from xlbridge.io.text_file import read_text_format as read_text_format
 from xlbridge.scoring.checks import LARGEST, shown
 
 DELIMITERS = ",;\t"
@@ -289,47 +289,6 @@ def paused_gc() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
-
-
-#: The first bytes of a zip file, as an Excel workbook (.xlsx) or a LibreOffice one (.ods) is.
-ZIP_MAGIC = b"PK\x03\x04"
-#: What to do with a workbook given where a CSV file is read.
-WORKBOOK_GIVEN = (
-    "this is an Excel workbook; save the sheet as CSV, or give a pairs-session workbook to "
-    "`xlbridge session`"
-)
-
-
-def read_text(path: Path) -> str:
-    """A CSV file's text: UTF-8 (with or without a byte-order mark), or else Windows-1252,
-    the encoding Excel's plain "CSV" save uses on Windows."""
-    return read_text_format(path)[0]
-
-
-def read_text_format(path: Path) -> tuple[str, TextFormat]:
-    """A CSV file's text ("\n" line ends) and how it was stored (see :func:`read_text`)."""
-    if path.is_dir():
-        raise InputError(f"{path} is a folder; name a file in it")
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise InputError(f"{path}: cannot be read ({error.strerror or error})") from None
-    if data.startswith(ZIP_MAGIC):  # an .xlsx (or .ods) is a zip of XML parts
-        raise InputError(f"{path}: {WORKBOOK_GIVEN}")
-    bom = data.startswith(b"\xef\xbb\xbf")
-    try:
-        text, encoding = data.decode("utf-8-sig"), "utf-8"
-    except UnicodeDecodeError:
-        try:
-            text, encoding = data.decode("cp1252"), "cp1252"
-        except UnicodeDecodeError:
-            raise InputError(f"{path}: not a text file in UTF-8 or Windows-1252") from None
-    newline = "\r\n" if "\r\n" in text else "\n"
-    if newline != "\n":
-        text = text.replace("\r\n", "\n")
-    return text, TextFormat(encoding, bom, newline)
 
 
 def parse_table(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from xlbridge.io.cell_checks import check_table_text
 from xlbridge.io.csv import CsvTable, parse_table, read_text_format
 from xlbridge.io.csv_cells import TextFormat
 from xlbridge.scoring import handicap
@@ -54,6 +55,7 @@ def parse_register(
     text: str, name: str = "register", constants: handicap.Constants = handicap.SPEC
 ) -> Register:
     table = parse_table(text, name, REGISTER_REQUIRED, empty_ok=True)
+    check_table_text(table)
     id_key = next(key for key in ID_COLUMNS if table.has(key))
     ids = table.texts(id_key)
     table.reject_repeats(ids, "player id")

@@ -1,0 +1,51 @@
+"""Reading a text file a user gives (a CSV file): its bytes decoded as UTF-8 (with or without
+a byte-order mark) or Windows-1252, its line ends made "\n", and how it was stored, so that a
+file written back keeps its encoding and line ends. A workbook or a folder given instead is
+named as such."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from xlbridge.errors import InputError
+from xlbridge.io.csv_cells import TextFormat
+
+#: The first bytes of a zip file, as an Excel workbook (.xlsx) or a LibreOffice one (.ods) is.
+ZIP_MAGIC = b"PK\x03\x04"
+#: What to do with a workbook given where a CSV file is read.
+WORKBOOK_GIVEN = (
+    "this is an Excel workbook; save the sheet as CSV, or give a pairs-session workbook to "
+    "`xlbridge session`"
+)
+
+
+def read_text(path: Path) -> str:
+    """A CSV file's text: UTF-8 (with or without a byte-order mark), or else Windows-1252,
+    the encoding Excel's plain "CSV" save uses on Windows."""
+    return read_text_format(path)[0]
+
+
+def read_text_format(path: Path) -> tuple[str, TextFormat]:
+    """A CSV file's text ("\n" line ends) and how it was stored (see :func:`read_text`)."""
+    if path.is_dir():
+        raise InputError(f"{path} is a folder; name a file in it")
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise InputError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if data.startswith(ZIP_MAGIC):  # an .xlsx (or .ods) is a zip of XML parts
+        raise InputError(f"{path}: {WORKBOOK_GIVEN}")
+    bom = data.startswith(b"\xef\xbb\xbf")
+    try:
+        text, encoding = data.decode("utf-8-sig"), "utf-8"
+    except UnicodeDecodeError:
+        try:
+            text, encoding = data.decode("cp1252"), "cp1252"
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: not a text file in UTF-8 or Windows-1252") from None
+    newline = "\r\n" if "\r\n" in text else "\n"
+    if newline != "\n":
+        text = text.replace("\r\n", "\n")
+    return text, TextFormat(encoding, bom, newline)
