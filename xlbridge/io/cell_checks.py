@@ -13,6 +13,7 @@ import numpy as np
 
 from xlbridge.errors import InputError
 from xlbridge.io.csv import CsvTable
+from xlbridge.io.csv_columns import CodedCells
 from xlbridge.scoring.bounds import BOUNDS, bounded, stored_text
 
 
@@ -21,10 +22,14 @@ def check_table_text(table: CsvTable) -> None:
     heading) of ``table`` that a workbook or XML file cannot store."""
     for index, heading in enumerate(table.header):
         stored_text(heading, f"{table.name}, the header row, column {index + 1}")
-    for index, cells in enumerate(table.cells):
-        try:  # one search over the whole column: the usual case, nothing found
-            stored_text("\n".join(cells), "")
+    for index, held in enumerate(table.held):
+        # One search over the column's distinct cells (all of them when it is not held coded):
+        # the usual case, nothing found, without making a cell per row.
+        distinct = held.distinct if isinstance(held, CodedCells) else held
+        try:
+            stored_text("\n".join(distinct), "")
         except InputError:
+            cells = table.cells[index]
             for row, cell in enumerate(cells):
                 column = repr(table.header[index]) if index < len(table.header) else index + 1
                 stored_text(cell, f"{table.name}, line {table.lines[row]}, column {column}")
