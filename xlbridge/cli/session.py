@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import re
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -241,17 +240,18 @@ def _number(value: float, decimals: int = 2) -> str:
     return "0" if text == "-0" else text
 
 
-#: Trailing zeros after a formatted number's last non-zero decimal.
-_TRAILING_ZEROS = re.compile(r"(\.\d*[1-9])0+\n")
-
-
 def _numbers(values: Sequence[float], decimals: int) -> list[str]:
     """:func:`_number` of every value, the formatting and trimming done in one go."""
     text = (f"%.{decimals}f\n" * len(values)) % tuple(values)
-    text = text.replace("." + "0" * decimals + "\n", "\n")  # whole numbers, in one pass
-    text = "\n" + _TRAILING_ZEROS.sub(r"\1\n", text)
-    cells = text[1:].split("\n")[:-1]
-    if "nan" in text or "\n-0\n" in text:  # blanks and a negative zero: cell by cell
+    # Whole numbers lose their decimals, marked for now so that their own last zeros stay.
+    text = text.replace("." + "0" * decimals + "\n", "\0\n")
+    # Every other number ends in 0 to decimals - 1 zeros after a non-zero decimal: each run
+    # of k zeros before a line end is removed, the longest first (a run never reaches past
+    # the number's non-zero decimal, and a line end separates the numbers).
+    for zeros in range(decimals - 1, 0, -1):
+        text = text.replace("0" * zeros + "\n", "\n")
+    cells = text.replace("\0\n", "\n").split("\n")[:-1]
+    if "nan" in text or "-0\0" in text:  # blanks and a negative zero: cell by cell
         cells = ["" if "nan" in cell else "0" if cell == "-0" else cell for cell in cells]
     return cells
 
@@ -281,7 +281,7 @@ def ranking_csv(result: SessionResult, names: Names, awards: Names | None = None
     columns = [
         sections,
         directions,
-        [pair.label for pair in pairs],  # 3NS / 3EW when one ranking holds both
+        [pair.label for pair in pairs] if pairs and pairs[0].joint else labels,  # 3NS / 3EW
         named,
         [str(pair.boards) for pair in pairs],
         _numbers([pair.score for pair in pairs], 4),
