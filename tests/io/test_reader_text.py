@@ -239,3 +239,13 @@ def test_a_control_character_in_the_handicap_register_is_refused_with_its_place(
     text = "id,name,handicap\n1,Ann Lee,10\n2,Bo\x07b Kay,12\n"
     with pytest.raises(InputError, match=r"^players\.csv, line 3, column 'name': .*U\+0007"):
         parse_register(text, "players.csv")
+
+
+@pytest.mark.parametrize("char", ["\x1c", "\x1d", "\x1e", "\x1f"])
+def test_a_control_character_at_the_end_of_a_pbn_line_is_refused(tmp_path: Path, char: str) -> None:
+    """Python's str.rstrip takes the separators U+001C-U+001F for white space: a tag ending in
+    one (or cut by a carriage return after it) must not lose it silently."""
+    path = tmp_path / "e.pbn"
+    path.write_text(pbn_text("event", char + "\r"), encoding="utf-8")
+    with pytest.raises(InputError, match=rf"U\+{ord(char):04X}"):
+        read_pbn(path)

@@ -197,10 +197,12 @@ def read_pbn(path: str | PathLike[str]) -> EventFile:
             continue  # commentary, also between a table's rows
         if line.startswith("%") or line.startswith(";"):
             continue
+        # Every tag and row may reach a workbook: checked as written (str.rstrip would take
+        # the separator characters U+001C to U+001F for white space and drop them).
+        stored_text(raw, f"{path}: line {number}")
         if not line.strip():
             table = None
             continue
-        stored_text(line, f"{path}: line {number}")  # every tag and row may reach a workbook
         tag = _TAG.match(line.strip())
         if tag is not None:
             name, value = tag.group(1), _unquote(tag.group(2))
