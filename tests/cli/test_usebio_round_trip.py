@@ -123,3 +123,23 @@ def test_a_session_scored_over_each_board_s_own_top_reads_back_the_same_way(
     assert main(["session", str(source), "--factoring", "available", "--usebio", str(xml)]) == 0
     assert main(["session", str(xml), "--factoring", "available", "--compare"]) == 0
     assert "agree" in capsys.readouterr().out
+
+
+def test_a_session_usebio_cannot_hold_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Pairs labelled by letters score and print, but USEBIO numbers its pairs: asked for the
+    pack, the ranking and USEBIO together, the command refuses before writing any of them."""
+    source = tmp_path / "lettered.csv"
+    source.write_text(
+        "board,ns_pair,ew_pair,score\n1,A,B,420\n1,C,D,400\n2,A,C,-50\n2,B,D,100\n",
+        encoding="utf-8",
+    )
+    outputs = [tmp_path / "pack.xlsx", tmp_path / "ranking.csv", tmp_path / "event.xml"]
+    argv = ["session", str(source), "-o", str(outputs[0]), "--ranking", str(outputs[1])]
+    assert main([*argv, "--usebio", str(outputs[2])]) == 2
+    err = capsys.readouterr().err
+    assert "USEBIO pair numbers must be whole numbers" in err and err.count("\n") == 1
+    assert not any(path.exists() for path in outputs)
+    assert main(argv) == 0  # without USEBIO the same lines are scored and written
+    assert outputs[0].exists() and outputs[1].exists()

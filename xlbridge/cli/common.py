@@ -69,6 +69,15 @@ def require_new(path: Path, force: bool) -> None:
     check_writable(path, force=force)
 
 
+def bytes_writer(data: bytes) -> Callable[[Path], None]:
+    """A writer of ``data`` for :func:`~xlbridge.io.files.write_atomically`."""
+
+    def write(path: Path) -> None:
+        path.write_bytes(data)
+
+    return write
+
+
 def text_writer(text: str) -> Callable[[Path], None]:
     """A writer of ``text`` (UTF-8) for :func:`~xlbridge.io.files.write_atomically`."""
 

@@ -16,11 +16,12 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from xlbridge.cli.common import require_suffix
+from xlbridge.cli.common import bytes_writer, require_suffix
 from xlbridge.errors import InputError
 from xlbridge.io.compare import compare
 from xlbridge.io.event_file import EventFile, Pair, award_text
-from xlbridge.io.events import is_event_file, read_event, score_event, write_usebio
+from xlbridge.io.events import is_event_file, read_event, score_event, usebio_of
+from xlbridge.io.files import write_atomically
 from xlbridge.scoring.checks import choice
 from xlbridge.scoring.session import METHODS, SessionResult
 
@@ -101,10 +102,18 @@ def csv_event(path: Path, names: Names) -> EventFile:
     return EventFile(str(path), description=path.stem, pairs=pairs)
 
 
-def finish_file_options(args: argparse.Namespace, event: EventFile, result: SessionResult) -> int:
-    """Write --usebio, then print --compare's differences; the command's exit status."""
-    if args.usebio is not None:
-        write_usebio(args.usebio, result, event, force=args.force)
+def usebio_first(args: argparse.Namespace, event: EventFile, result: SessionResult) -> bytes | None:
+    """The --usebio file's bytes, made before any output is written (None: not asked for)."""
+    return usebio_of(result, event) if args.usebio is not None else None
+
+
+def finish_file_options(
+    args: argparse.Namespace, event: EventFile, result: SessionResult, usebio: bytes | None
+) -> int:
+    """Write --usebio (``usebio``: its bytes, from :func:`usebio_first`), then print
+    --compare's differences; the command's exit status."""
+    if args.usebio is not None and usebio is not None:
+        write_atomically(args.usebio, bytes_writer(usebio), force=args.force)
         if result.method == "acbl":
             print(ACBL_NOTE, file=sys.stderr)
     if not args.compare:

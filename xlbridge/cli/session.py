@@ -137,7 +137,7 @@ def add_session_parser(commands: Commands) -> None:
 def run_session(args: argparse.Namespace) -> int:
     from xlbridge.cli.deals import session_deals
     from xlbridge.cli.evening import pack_heading, with_event_options
-    from xlbridge.cli.event_files import awards_of, finish_file_options
+    from xlbridge.cli.event_files import awards_of, finish_file_options, usebio_first
     from xlbridge.cli.summary import session_summary
 
     _check_outputs(args)
@@ -147,6 +147,7 @@ def run_session(args: argparse.Namespace) -> int:
     hands, analyses = session_deals(args, hands, {board.board for board in result.travellers})
     event = with_event_options(args, event)
     text = ranking_text(result, names)
+    usebio = usebio_first(args, event, result)  # refused before anything is written
     outputs = [path for path in (args.ranking, args.output) if path is not None]
     if outputs:
         progress.writing(*outputs)
@@ -169,7 +170,7 @@ def run_session(args: argparse.Namespace) -> int:
     if workbook is not None:
         write_atomically(args.output, workbook.save, force=args.force)
     print(text, flush=True)  # the ranking before the notes on stderr
-    code = finish_file_options(args, event, result)
+    code = finish_file_options(args, event, result, usebio)
     paths: list[Path | str] = [
         path for path in (args.ranking, args.output, args.usebio) if path is not None
     ]

@@ -99,6 +99,12 @@ def write_pbn(
     _write_event(path, result, event, pbn_bytes, force)
 
 
+def usebio_of(result: SessionResult, event: EventFile | None = None) -> bytes:
+    """The USEBIO 1.2 file :func:`write_usebio` writes, as bytes: made before anything is
+    written, an event USEBIO cannot hold is refused while nothing is on disk yet."""
+    return _event_bytes(result, event, usebio_bytes)
+
+
 def _write_event(
     path: str | PathLike[str],
     result: SessionResult,
@@ -106,19 +112,27 @@ def _write_event(
     encode: Callable[[EventFile, str, list[Line], list[Pair], int], bytes],
     force: bool,
 ) -> None:
-    event = event if event is not None else EventFile(str(path))
+    data = _event_bytes(result, event if event is not None else EventFile(str(path)), encode)
+
+    def write(tmp: Path) -> None:
+        tmp.write_bytes(data)
+
+    write_atomically(Path(path), write, force=force)
+
+
+def _event_bytes(
+    result: SessionResult,
+    event: EventFile | None,
+    encode: Callable[[EventFile, str, list[Line], list[Pair], int], bytes],
+) -> bytes:
+    event = event if event is not None else EventFile("")
     # USEBIO and PBN know matchpoints at 2 per win only: ACBL's (1 per win, exactly half)
     # are written doubled, so a rescoring of the file gives the same numbers.
     method, factor = ("mp", 2.0) if result.method == "acbl" else (result.method, 1.0)
-    data = encode(
+    return encode(
         event,
         method,
         scored_lines(result, factor),
         scored_pairs(result, event.pairs, factor),
         result.winners,
     )
-
-    def write(tmp: Path) -> None:
-        tmp.write_bytes(data)
-
-    write_atomically(Path(path), write, force=force)
