@@ -85,7 +85,7 @@ def test_seed_002_weighted_table_gets_7_00_of_16(tmp_path: Path) -> None:
 def test_seed_004_cross_imps_halves_divisor_scores_is_3_1(tmp_path: Path) -> None:
     out = run(tmp_path, SEED_004, "--method", "ximp", "--split", "halves", "--divisor", "scores")
     rows = table(out)
-    # The +420 pairs: (−2 − 3.5 + 0 + 20 + 11 + 5.5) / 10 = 3.1 (seed 004).
+    # The +420 pairs: (−2 − 3.5 + 0 + 20 + 11 + 5.5) / 10 = 3.1 (the Butler worked example).
     assert float(rows[4]["ns_ximp"]) == pytest.approx(3.1)
     assert float(rows[5]["ns_ximp"]) == pytest.approx(3.1)
 

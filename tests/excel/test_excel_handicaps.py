@@ -1,4 +1,4 @@
-"""The handicap Excel functions through xlwings' Office.js dispatcher (SPEC.md §5)."""
+"""The handicap Excel functions through xlwings' Office.js dispatcher (Project 52)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Example boards shared by the board-scoring tests (not a test module: no ``test_`` prefix).
 
-Seed 002 (SPEC.md §4): eight results and a ninth pair ruled 60 % of 430 plus 40 % of 400;
-seed 004: ten tables in NS terms, the last one split. ``boards`` draws flat component arrays
-for the property tests.
+The weighted-matchpoint example: eight results and a ninth pair ruled 60 % of 430 plus
+40 % of 400; the Butler example: ten tables in NS terms, the last one split. ``boards`` draws
+flat component arrays for the property tests.
 """
 
 from __future__ import annotations

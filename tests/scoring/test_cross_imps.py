@@ -1,4 +1,4 @@
-"""Cross-IMPs (SPEC.md §4): the fast count against the O(N²) definition, weights and size."""
+"""Cross-IMPs: the fast count against the O(N²) definition, weights and size."""
 
 from __future__ import annotations
 

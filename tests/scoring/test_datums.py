@@ -1,4 +1,4 @@
-"""Butler and Bastille datums (SPEC.md §4, seed 004), their rounding, and teams IMPs."""
+"""Butler and Bastille datums (the Butler worked example), their rounding, and teams IMPs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scale science (seed 000 §3, §10, §11; SPEC §1.5): fitting K, auditing a scale, A+."""
+"""Scale science (Probst's VP scales; Probst's VP scales): fitting K, auditing a scale, A+."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def test_seed_000_t0_share_at_z_1_534_is_6_25_percent_each_way() -> None:
 
 
 def test_audit_expects_449_twenty_nils_of_3598_when_the_scale_starts_t0_at_1_534_sigma() -> None:
-    """A Swiss pairs scale whose 20-0 starts at z = 1.534 of the field's real σ (seed 000 §11).
+    """A Swiss pairs scale whose 20-0 starts at z = 1.534 of the field's real σ (Probst).
 
     The scale is built with S8 smaller than the field's, so that its top edge
     band_z[-1]·σ_scale falls at 1.534·σ_field; the audit's model uses the field's own σ.

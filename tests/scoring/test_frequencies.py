@@ -1,4 +1,4 @@
-"""Component arrays (SPEC.md §4): frequency tables, input checks, row order and weights."""
+"""Component arrays: frequency tables, input checks, row order and weights."""
 
 from __future__ import annotations
 

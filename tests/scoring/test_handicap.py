@@ -1,4 +1,4 @@
-"""Project 52 handicaps against SPEC.md §5's checks (seed 003) and their invariants."""
+"""Project 52 handicaps against the published description's checks, and their invariants."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from xlbridge.scoring.handicap import (
 )
 
 # --------------------------------------------------------------------------------------------
-# SPEC §5 checks
+# Project 52 checks
 
 
 @pytest.mark.parametrize(
@@ -50,7 +50,7 @@ def test_pair_of_13_in_a_field_of_34_7_expects_60_8_percent():
     field = [34.7] * 11 + [13.0]
     assert float(expected_result(13.0, field)) == pytest.approx((34.7 - 13.0) / 2)
     assert 50 + float(expected_result(13.0, field)) == pytest.approx(60.8, abs=0.05)
-    # From master points, as seed 003 puts it (50 vs 300 master points).
+    # From master points, as the Project 52 description puts it (50 vs 300 master points).
     h50, h300 = start_handicap([50, 300])
     assert 50 + float(expected_result(h300, [h50] * 11 + [h300])) == pytest.approx(60.8, abs=0.05)
 
@@ -69,7 +69,7 @@ def test_memory_of_old_results(evenings, share):
 
     A pair always playing together at a level worth 20 in a 12-pair field of 30s starts at 40;
     each 24-board evening moves it towards 20, and (h − 20)/(40 − 20) is what is left of the
-    start: 33.5 % after 20 evenings, 7 % after 48 (seed 003 §4.1).
+    start: 33.5 % after 20 evenings, 7 % after 48 (the Project 52 description).
     """
     field_others = np.full(11, 30.0)
     h = 40.0

@@ -1,4 +1,4 @@
-"""The IMP table (Law 78B) and continuous Bastille IMPs against SPEC.md §3 and §4.4."""
+"""The IMP table (Law 78B) and continuous Bastille IMPs against Law 78B and the Bastille rules."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from xlbridge.scoring.imps import continuous_imps, imps
 
-# SPEC §3, band by band: (low, high, IMPs).
+# Law 78B, band by band: (low, high, IMPs).
 LAW_78B = [
     (0, 10, 0),
     (20, 40, 1),
@@ -57,7 +57,7 @@ def test_blank_stays_blank() -> None:
 
 
 def bastille_spec(s: float) -> float:
-    """SPEC §4.4's continuous scale written piece by piece."""
+    """the cross-IMP rules's continuous scale written piece by piece."""
     size = abs(s)
     pieces = [
         (45, lambda x: x / 30),

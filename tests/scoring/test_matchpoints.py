@@ -1,4 +1,4 @@
-"""Matchpoints with weighted scores (SPEC.md §4, seed 002), Neuberg and Ascherman (§4.3)."""
+"""Matchpoints with weighted scores (Law 12C1(c), a worked example), Neuberg and Ascherman."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def test_neuberg_then_weight_needs_component_scores_among_plain_results():
 
 
 # --------------------------------------------------------------------------------------------
-# Neuberg and Ascherman (SPEC §4.3)
+# Neuberg and Ascherman (Neuberg's formula)
 
 
 def test_neuberg_formula():

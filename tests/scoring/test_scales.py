@@ -1,4 +1,4 @@
-"""Gaussian VP scales against SPEC.md §1 and seed 000's tables, plus their invariants."""
+"""Gaussian VP scales against Probst's "VP scales" and its tables, plus their invariants."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from xlbridge.scoring.scales import (
     vp_scale,
 )
 
-# --- §1.1 band edges -------------------------------------------------------------------------
+# --- band edges -------------------------------------------------------------------------------
 
 SPEC_Z = {
     20: [0.060, 0.180, 0.303, 0.431, 0.566, 0.712, 0.876, 1.068, 1.309, 1.668],
@@ -36,7 +36,7 @@ def test_band_edges_match_spec_to_three_decimals(total: int) -> None:
 
 
 # Seed 000's own z columns (Tables 2, 6, 9-12), whose third digit came from interpolating in
-# a printed table: exact quantiles are within 0.003 of them (SPEC §1.1).
+# a printed table: exact quantiles are within 0.003 of them (Probst's VP scales).
 SEED_Z = {
     20: [0.059, 0.180, 0.303, 0.431, 0.566, 0.712, 0.876, 1.068, 1.309, 1.668],
     4: [0.252, 0.841],
@@ -53,7 +53,7 @@ def test_band_edges_within_seed_interpolation_error(total: int) -> None:
 
 
 def test_each_result_equally_likely() -> None:
-    # 21 results for a 20-VP scale, each 1/21 of all matches (seed 000 §1).
+    # 21 results for a 20-VP scale, each 1/21 of all matches (Probst's VP scales).
     from scipy.stats import norm
 
     edges = np.concatenate([[0.0], band_z(20)])
@@ -65,7 +65,7 @@ def test_each_result_equally_likely() -> None:
     assert top == pytest.approx(1 / 21)
 
 
-# --- §1.2 negative VPs -----------------------------------------------------------------------
+# --- negative VPs -----------------------------------------------------------------------------
 
 
 def test_negative_vp_edges_table_3() -> None:
@@ -88,7 +88,7 @@ def test_negative_scale_rows_give_loser_minus_one_to_minus_five() -> None:
     assert rows[-5][0] == pytest.approx(1.981 * scale.sigma, abs=0.001 * scale.sigma)
 
 
-# --- §1.3 sigma by form ----------------------------------------------------------------------
+# --- sigma by form ----------------------------------------------------------------------------
 
 
 def test_teams_eight_boards() -> None:
@@ -166,7 +166,7 @@ def test_aggregate_sheffield_defaults() -> None:
     assert scale.sigma == pytest.approx(1790, rel=0.002)
 
 
-# --- §1.4 cards ------------------------------------------------------------------------------
+# --- cards ------------------------------------------------------------------------------------
 
 WHITE_BOOK_8 = [
     (0, 0, 10, 10),

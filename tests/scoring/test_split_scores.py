@@ -1,4 +1,4 @@
-"""Whole travellers with split scores (SPEC.md §4, seed 004): separate tables and halves."""
+"""Whole travellers with split scores (the Butler worked example): separate tables and halves."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Swiss late entry (SPEC.md §1.5, seed 000 §12) and the Swiss draw (seed 000 §8).
+"""Swiss late entry and the Swiss draw (Probst's "VP scales").
 
 The draw is checked against a brute force that enumerates every pairing of a small field in
 the order of the naive backtracking search the rules describe (bye first, then top down,
@@ -24,7 +24,7 @@ from xlbridge.scoring import swiss
 from xlbridge.scoring.swiss import BYE, Draw, late_entry, played_matrix, swiss_draw
 
 # --------------------------------------------------------------------------------------------
-# Late entry: SPEC §1.5
+# Late entry: Probst's VP scales
 
 
 @pytest.mark.parametrize(

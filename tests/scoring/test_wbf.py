@@ -15,7 +15,7 @@ from xlbridge.scoring.wbf_discrete import cut_tops, make_concave, wbf_discrete, 
 
 
 def spec_formula(margin: float, boards: int) -> float:
-    """SPEC §2 written out: 10 + 10(1 − τ^(3M/B))/(1 − τ³), 20 from the blitz."""
+    """the WBF VP scale written out: 10 + 10(1 − τ^(3M/B))/(1 − τ³), 20 from the blitz."""
     tau = (math.sqrt(5) - 1) / 2
     b = 15 * math.sqrt(boards)
     return 20.0 if margin >= b else 10 + 10 * (1 - tau ** (3 * margin / b)) / (1 - tau**3)
@@ -134,7 +134,7 @@ def test_discrete_vp_on_eight_boards(margin: float, vp: int) -> None:
 
 
 def spec_tops(boards: int, total: int = 20) -> list[int]:
-    """SPEC §2.1 written out by hand, margin by margin from the unrounded curve."""
+    """the WBF discrete scale written out by hand, margin by margin from the unrounded curve."""
     half = total // 2
     tops = []
     for v in range(half):

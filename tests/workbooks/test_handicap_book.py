@@ -1,7 +1,7 @@
 """The handicap workbook (Register, Constants, Tournament), recalculated by LibreOffice.
 
 Two recalculations serve the whole file. One workbook holds a Register of every player the
-tests need and a copy of the Tournament sheet per field: the SPEC §5 checks, worked out by
+tests need and a copy of the Tournament sheet per field: the Project 52 checks, worked out by
 hand independently of the core; random fields (newcomers, partial N_G, rows without a
 result, a tie, a capped handicap) compared with :mod:`xlbridge.scoring.handicap` row by row and
 player by player; bad rows; and the example typed by :func:`fill_example`. The other is the
@@ -398,7 +398,7 @@ def register_row_of(player_id: int) -> int:
 
 
 # --------------------------------------------------------------------------------------------
-# SPEC §5 checks, independent of the core
+# The Project 52 checks, independent of the core
 
 
 def test_start_handicaps_match_the_spec_table(filled: Recalculated) -> None:

@@ -4,7 +4,7 @@ Random but valid events (each round a random pairing of the entries present, a b
 number is odd, random margins, the last round unfinished) are typed into built workbooks; after
 LibreOffice recalculates them every table's VPs must be the core's
 (:func:`xlbridge.scoring.scales.vp_scale`), and the standings the totals, rounds played, tie-breaks
-and ranks worked out here from the core's VPs. Late entry scores are checked against SPEC §1.5's
+and ranks worked out here from the core's VPs. Late entry scores are checked against Probst's
 printed numbers. Three recalculations in all.
 """
 
@@ -74,7 +74,7 @@ ALLOWED_FUNCTIONS = {
 #: Names a spreadsheet would take for formulas or numbers if they were not written as text.
 TRICKY_NAMES = ("=SUM(A1:A2)", "+44 7700", "-minus", "@home", "=1+1", "Smith & Jones")
 TOLERANCE = 1e-9
-#: SPEC §1.5: entry VPs by the round entered at (3, 4, …), for T = 6 and T = 7 rounds.
+#: Probst's late-entry table: entry VPs by the round entered at (3, 4, …), T = 6 and 7.
 SPEC_LATE_ENTRY = {6: [14, 29, 45, 62], 7: [13, 27, 42, 58, 75]}
 
 
@@ -106,7 +106,7 @@ class Expected:
 
 
 def late_entry_score(s: int | None, rounds: int, add: float = 17) -> float:
-    """SPEC §1.5 by its definition: Σ_{j=3..s} (A − T + j), 0 below round 3."""
+    """Probst's VP scales by its definition: Σ_{j=3..s} (A − T + j), 0 below round 3."""
     return sum(add - rounds + j for j in range(3, (s or 1) + 1))
 
 
@@ -431,7 +431,7 @@ def test_random_pairs_event_with_late_entry_matches_core(libreoffice, tmp_path: 
 
 
 def test_late_entry_scores_and_draw_checks(libreoffice, tmp_path: Path) -> None:
-    """T = 7: entry VPs 13, 27, 42, 58, 75 (SPEC §1.5); a bad draw is named, never scored.
+    """T = 7: entry VPs 13, 27, 42, 58, 75 (Probst's VP scales); a bad draw is named, never scored.
 
     Rounds 1 and 4 … 7 stay empty: their sheets and the standings must be blank.
     """

@@ -254,7 +254,7 @@ def test_wbf_match_matches_core(libreoffice, tmp_path: Path) -> None:
     assert ws[book.scale_label].value.startswith(f"WBF 2013 continuous VP scale · {boards} boards")
     got = [values[SCRATCH].cell(row, 2).value for row in range(1, len(margins) + 1)]
     assert got == pytest.approx(wbf_vp(np.array(margins), boards).tolist(), abs=1e-9)
-    # Published checks (SPEC §2), 14 boards.
+    # Published checks (the WBF VP scale), 14 boards.
     assert [got[margins.index(m)] for m in (2, 10, 20)] == pytest.approx([10.66, 12.97, 15.26])
 
 

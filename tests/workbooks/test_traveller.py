@@ -63,7 +63,7 @@ SEED_002_RESULTS = tuple(Result(t, (s,)) for t, s in enumerate(SEED_002, 1)) + (
 FORMULA_LIKE_NAME = "=Smith & Jones"
 UNPLAYED_WITH_NAMES = 3  # on the "unplayed" sheet: pair names typed, no score
 WORKED = {
-    "seed 002": Case(SEED_002_RESULTS, names={1: (FORMULA_LIKE_NAME, "Brown - Green")}),
+    "weighted": Case(SEED_002_RESULTS, names={1: (FORMULA_LIKE_NAME, "Brown - Green")}),
     "acbl": Case(SEED_002_RESULTS, scoring="acbl"),
     "split": Case(
         (
@@ -224,9 +224,9 @@ def worked(libreoffice, tmp_path_factory):
 
 
 def test_seed_002_ruled_pair_gets_7_of_16(worked) -> None:
-    """SPEC §4.1: 60 % of 430 and 40 % of 400 among 460, 430×3, 420×3, 400 scores 7.00."""
+    """Law 12C1(c): 60 % of 430 and 40 % of 400 among 460, 430×3, 420×3, 400 scores 7.00."""
     book, _, _, values = worked
-    sheet = values["seed 002"]
+    sheet = values["weighted"]
     ruled = book.tables[RULED.table - 1]
     assert sheet[ruled.ns_mp].value == pytest.approx(7.00, abs=1e-9)
     assert sheet[ruled.ns_percent].value == pytest.approx(7.00 / 16 * 100, abs=1e-9)
@@ -235,7 +235,7 @@ def test_seed_002_ruled_pair_gets_7_of_16(worked) -> None:
     assert [sheet[book.tables[i].ns_mp].value for i in (0, 1, 4, 7)] == pytest.approx(
         [16, 11.4, 4.8, 0.4], abs=1e-9
     )
-    assert_matches_core(sheet, book, WORKED["seed 002"])
+    assert_matches_core(sheet, book, WORKED["weighted"])
 
 
 def test_acbl_is_half_of_english(worked) -> None:
@@ -331,11 +331,14 @@ def test_no_error_values_and_names_stay_text(worked) -> None:
     book, source, result, values = worked
     assert error_cells(result) == []
     ref = book.tables[0].ns_pair
-    for sheet in (load_workbook(source)["seed 002"], values["seed 002"]):
+    for sheet in (
+        load_workbook(source)["weighted"],
+        values["weighted"],
+    ):
         assert (sheet[ref].value, sheet[ref].data_type) == (FORMULA_LIKE_NAME, "s")
     unplayed = book.tables[UNPLAYED_WITH_NAMES - 1]
     assert values["unplayed"][unplayed.ns_pair].value == "Ann - Bob"
-    assert values["seed 002"]["A1"].value == "Director's traveller · board 1"
+    assert values["weighted"]["A1"].value == "Director's traveller · board 1"
 
 
 # --------------------------------------------------------------------------------------------
