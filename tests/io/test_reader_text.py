@@ -249,3 +249,16 @@ def test_a_control_character_at_the_end_of_a_pbn_line_is_refused(tmp_path: Path,
     path.write_text(pbn_text("event", char + "\r"), encoding="utf-8")
     with pytest.raises(InputError, match=rf"U\+{ord(char):04X}"):
         read_pbn(path)
+
+
+def test_excel_unicode_text_is_named_with_what_to_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Excel's "Unicode Text" save is UTF-16 with a byte-order mark: named, with the CSV save
+    to use instead, rather than read as Windows-1252 mojibake."""
+    path = tmp_path / "travellers.txt"
+    path.write_bytes("board\tns_pair\tew_pair\tscore\n1\t1\t2\t420\n".encode("utf-16"))
+    assert main(["session", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert 'UTF-16 text (Excel\'s "Unicode Text"); save the sheet as "CSV UTF-8"' in err
+    assert err.count("\n") == 1

@@ -19,6 +19,14 @@ WORKBOOK_GIVEN = (
 )
 
 
+#: The byte-order marks of UTF-16 text, little- and big-endian.
+UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+#: What to do with UTF-16 text given where a CSV file is read.
+UTF16_GIVEN = (
+    'this is UTF-16 text (Excel\'s "Unicode Text"); save the sheet as "CSV UTF-8" or "CSV" instead'
+)
+
+
 def read_text(path: Path) -> str:
     """A CSV file's text: UTF-8 (with or without a byte-order mark), or else Windows-1252,
     the encoding Excel's plain "CSV" save uses on Windows."""
@@ -37,6 +45,8 @@ def read_text_format(path: Path) -> tuple[str, TextFormat]:
         raise InputError(f"{path}: cannot be read ({error.strerror or error})") from None
     if data.startswith(ZIP_MAGIC):  # an .xlsx (or .ods) is a zip of XML parts
         raise InputError(f"{path}: {WORKBOOK_GIVEN}")
+    if data.startswith(UTF16_MARKS):  # Excel's "Unicode Text" save
+        raise InputError(f"{path}: {UTF16_GIVEN}")
     bom = data.startswith(b"\xef\xbb\xbf")
     try:
         text, encoding = data.decode("utf-8-sig"), "utf-8"
