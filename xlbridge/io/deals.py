@@ -12,7 +12,6 @@ file, the line and the board.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from os import PathLike
@@ -21,13 +20,13 @@ from typing import TYPE_CHECKING
 
 from xlbridge.errors import InputError
 from xlbridge.io.event_file import SEATS, FileError, deal_text, normal_seat, parse_deal
+from xlbridge.io.pbn import TAG, pbn_text
 from xlbridge.scoring.bounds import bounded_int
 from xlbridge.scoring.checks import shown
 
 if TYPE_CHECKING:
     from xlbridge.scoring.double_dummy import BoardAnalysis, DealtBoard
 
-_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 #: PBN 2.1's vulnerability names (Love and - for None, Both for All), ours on the right.
 VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW"}
@@ -77,11 +76,7 @@ def whole_deal(text: str, where: str) -> str:
 def read_deals(path: str | PathLike[str]) -> dict[int, DealRecord]:
     """Every board of a PBN deal file, by board number."""
     path = Path(path)
-    data = path.read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("iso-8859-1")
+    text = pbn_text(path)
     records: dict[int, DealRecord] = {}
     game: dict[str, tuple[int, str]] = {}
     in_comment = False
@@ -92,7 +87,7 @@ def read_deals(path: str | PathLike[str]) -> dict[int, DealRecord]:
             continue
         if line.startswith(("%", ";")):
             continue
-        tag = _TAG.match(line)
+        tag = TAG.match(line)
         if tag is not None and tag.group(1) in game and tag.group(1) in ("Board", "Deal"):
             _add(records, path, game)  # a new game without an empty line between
             game = {}

@@ -102,7 +102,7 @@ def write_pbn(
 def usebio_of(result: SessionResult, event: EventFile | None = None) -> bytes:
     """The USEBIO 1.2 file :func:`write_usebio` writes, as bytes: made before anything is
     written, an event USEBIO cannot hold is refused while nothing is on disk yet."""
-    return _event_bytes(result, event, usebio_bytes)
+    return _event_bytes(result, event if event is not None else EventFile(""), usebio_bytes)
 
 
 def _write_event(
@@ -122,10 +122,9 @@ def _write_event(
 
 def _event_bytes(
     result: SessionResult,
-    event: EventFile | None,
+    event: EventFile,
     encode: Callable[[EventFile, str, list[Line], list[Pair], int], bytes],
 ) -> bytes:
-    event = event if event is not None else EventFile("")
     # USEBIO and PBN know matchpoints at 2 per win only: ACBL's (1 per win, exactly half)
     # are written doubled, so a rescoring of the file gives the same numbers.
     method, factor = ("mp", 2.0) if result.method == "acbl" else (result.method, 1.0)

@@ -33,7 +33,8 @@ from xlbridge.io.event_file import (
 from xlbridge.scoring.bounds import bounded, bounded_int, stored_text
 from xlbridge.scoring.checks import shown
 
-_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+#: A PBN tag line: [Name "value"] (the value's quotes and backslashes escaped).
+TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _COLUMN = re.compile(r"^[+-]?(\w+)(?:\\(\d+)([LR]?))?$")  # +/- mark the sort order
 _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _EMPTY = ("", "-", "--")
@@ -176,14 +177,20 @@ def _in_range(path: Path, number: int, what: str, text: str, kind: str) -> str:
     return text
 
 
+def pbn_text(path: Path) -> str:
+    """A PBN file's text: UTF-8 (with or without a byte-order mark), else ISO 8859-1, the
+    character set PBN 2.1 prescribes."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("iso-8859-1")
+
+
 def read_pbn(path: str | PathLike[str]) -> EventFile:
     """Read a PBN file's deals, score tables (traveller lines) and total score table."""
     path = Path(path)
-    data = path.read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("iso-8859-1")
+    text = pbn_text(path)
     _check_line_breaks(path, text)
     event = EventFile(str(path))
     tags: dict[str, str] = {}
@@ -203,7 +210,7 @@ def read_pbn(path: str | PathLike[str]) -> EventFile:
         if not line.strip():
             table = None
             continue
-        tag = _TAG.match(line.strip())
+        tag = TAG.match(line.strip())
         if tag is not None:
             name, value = tag.group(1), _unquote(tag.group(2))
             table = None

@@ -356,9 +356,6 @@ class DoubleDummyView(NamedTuple):
     par: str
 
 
-STRAIN_HEADINGS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
 def _double_dummy(analysis: BoardAnalysis | None) -> DoubleDummyView | None:
     """What board.html shows of ``analysis`` (None: the board was not analysed)."""
     if analysis is None:
@@ -367,4 +364,4 @@ def _double_dummy(analysis: BoardAnalysis | None) -> DoubleDummyView | None:
         DoubleDummyRow(seat, tuple(analysis.tricks(seat, strain) for strain in STRAINS))
         for seat in DECLARERS
     )
-    return DoubleDummyView(tuple(STRAIN_HEADINGS[s] for s in STRAINS), rows, analysis.par_text)
+    return DoubleDummyView(tuple(cards.SYMBOLS[s] for s in STRAINS), rows, analysis.par_text)
