@@ -6,6 +6,7 @@ at a time, are those of one value at a time."""
 from __future__ import annotations
 
 import io
+import math
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,14 @@ def test_a_permission_error_is_a_plain_line_and_exit_2(
     assert "permission denied" in err.lower() and "Errno" not in err
 
 
+def _one_value(value: float, decimals: int) -> str:
+    """A ranking number as written one at a time."""
+    if math.isnan(value):
+        return ""
+    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
 @given(
     st.lists(
         st.one_of(
@@ -71,7 +80,10 @@ def test_a_permission_error_is_a_plain_line_and_exit_2(
     st.sampled_from([2, 4]),
 )
 def test_the_ranking_csv_numbers_match_one_at_a_time(values: list[float], decimals: int) -> None:
-    """The ranking CSV formats a column in one go exactly as one value at a time."""
-    from xlbridge.cli.session import _number, _numbers
+    """The ranking CSV formats a column in one go (each distinct value once) exactly as one
+    value at a time: Python's rounding, trailing zeros and point dropped, "-0" as "0"."""
+    from xlbridge.io.csv_cells import trimmed_cells
 
-    assert _numbers(values, decimals) == [_number(value, decimals) for value in values]
+    expected = [_one_value(value, decimals) for value in values]
+    assert trimmed_cells(values, decimals) == expected
+    assert trimmed_cells(values * 3, decimals) == expected * 3  # repeated: formatted once

@@ -18,9 +18,9 @@ and ``--club`` head the pack and go into USEBIO.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -234,44 +234,19 @@ def _scored(
     return csv_event(args.travellers, names), result, names, {}, False
 
 
-def _number(value: float, decimals: int = 2) -> str:
-    if math.isnan(value):
-        return ""
-    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def _numbers(values: Sequence[float], decimals: int) -> list[str]:
-    """:func:`_number` of every value, the formatting and trimming done in one go."""
-    text = (f"%.{decimals}f\n" * len(values)) % tuple(values)
-    # Whole numbers lose their decimals, marked for now so that their own last zeros stay.
-    text = text.replace("." + "0" * decimals + "\n", "\0\n")
-    # Every other number ends in 0 to decimals - 1 zeros after a non-zero decimal: each run
-    # of k zeros before a line end is removed, the longest first (a run never reaches past
-    # the number's non-zero decimal, and a line end separates the numbers).
-    for zeros in range(decimals - 1, 0, -1):
-        text = text.replace("0" * zeros + "\n", "\n")
-    cells = text.replace("\0\n", "\n").split("\n")[:-1]
-    if "nan" in text or "-0\0" in text:  # blanks and a negative zero: cell by cell
-        cells = ["" if "nan" in cell else "0" if cell == "-0" else cell for cell in cells]
-    return cells
-
-
 def ranking_csv(result: SessionResult, names: Names, awards: Names | None = None) -> str:
     """The ranking as CSV text; names and labels never become live formulas. ``awards``
     (masterpoints by pair, as :func:`xlbridge.cli.event_files.awards_of` gives them) add a
     ``masterpoints`` column when there are any.
 
-    Written a column at a time (numbers formatted in one go, text columns checked for formula
-    starts in one search), so its time grows linearly with the pairs, close to csv.writer's
-    own (see benchmarks/bench_writers.py)."""
-    from xlbridge.io.csv_cells import columns_text
+    Written a column at a time (each distinct number formatted once, text columns checked for
+    formula starts in one search), so its time grows linearly with the pairs, close to
+    csv.writer's own (see benchmarks/bench_writers.py)."""
+    from xlbridge.io.csv_cells import columns_text, trimmed_cells
     from xlbridge.io.sessions import pair_names
 
     pairs = result.pairs
-    sections = [pair.section for pair in pairs]
-    directions = [pair.direction for pair in pairs]
-    labels = [pair.pair for pair in pairs]  # the names' keys
+    sections, directions, labels = (list(map(attrgetter(key), pairs)) for key in _NAME_KEYS)
     found = list(map(names.get, zip(sections, directions, labels, strict=True)))  # in C
     named = cast("list[str]", found)
     if None in found:  # then without the direction, without the section (see pair_names)
@@ -279,22 +254,28 @@ def ranking_csv(result: SessionResult, names: Names, awards: Names | None = None
             text if text is not None else pair_names(names, pair)
             for text, pair in zip(found, pairs, strict=True)
         ]
+    boards = list(map(attrgetter("boards"), pairs))
+    board_texts = {count: str(count) for count in set(boards)}
     columns = [
         sections,
         directions,
-        [pair.label for pair in pairs] if pairs and pairs[0].joint else labels,  # 3NS / 3EW
+        list(map(attrgetter("label"), pairs)) if pairs and pairs[0].joint else labels,  # 3NS
         named,
-        [str(pair.boards) for pair in pairs],
-        _numbers([pair.score for pair in pairs], 4),
-        _numbers([pair.top for pair in pairs], 4),
-        _numbers([pair.percentage for pair in pairs], 2),
-        [pair.place for pair in pairs],
+        list(map(board_texts.__getitem__, boards)),
+        trimmed_cells(list(map(attrgetter("score"), pairs)), 4),
+        trimmed_cells(list(map(attrgetter("top"), pairs)), 4),
+        trimmed_cells(list(map(attrgetter("percentage"), pairs)), 2),
+        list(map(attrgetter("place"), pairs)),
     ]
     headings = list(RANKING_COLUMNS)
     if awards:
         headings.append("masterpoints")
         columns.append([pair_names(awards, pair) for pair in pairs])
-    return columns_text(headings, columns, numeric=(4, 5, 6, 7))
+    return columns_text(headings, columns, numeric=(4, 5, 6, 7, 8), numbers_plain=True)
+
+
+#: The keys of a pair's names: section, direction and pair number.
+_NAME_KEYS = ("section", "direction", "pair")
 
 
 def _heading(result: SessionResult, section: str, direction: str) -> str:

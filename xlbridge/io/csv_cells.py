@@ -126,11 +126,10 @@ def written_fields(cells: Sequence[str], delimiter: str, carriage_return: bool) 
     return fields
 
 
-def csv_cells(cells: list[str], joined: str | None = None) -> list[str]:
+def csv_cells(cells: list[str]) -> list[str]:
     """:func:`csv_cell` of every cell of a column of text (the column itself when no cell
-    starts like a formula, the usual case, found without a look at each cell). ``joined``:
-    the cells joined by line breaks, if the caller has them."""
-    joined = "\n" + ("\n".join(cells) if joined is None else joined)
+    starts like a formula, the usual case, found without a look at each cell)."""
+    joined = "\n" + "\n".join(cells)
     if joined.count("\n") == len(cells) and not _FORMULA_START.search(joined):
         return cells
     suspects = [row for row, cell in enumerate(cells) if cell.startswith(FORMULA_STARTS)]
@@ -164,23 +163,53 @@ def columns_text(
     numbers (read or formatted by the program), which need no formula check; every other
     column goes through :func:`csv_cells`. ``numbers_plain``: no cell of those columns holds
     a carriage return (the file read had none), which then is not looked for in them.
-    """
+
+    The usual table, where no cell needs quoting, is joined without the csv module: what
+    csv.writer would write then is the cells joined by the delimiter, a row to a line (see
+    :func:`_plain_text`)."""
     trusted = set(numeric)
-    carriage_return = False
-    safe = []
-    for index, column in enumerate(columns):
-        if numbers_plain and index in trusted:
-            safe.append(column)
-            continue
-        joined = "\n".join(column)
-        carriage_return = carriage_return or "\r" in joined
-        safe.append(column if index in trusted else csv_cells(column, joined))
+    safe = [
+        column if index in trusted else csv_cells(column) for index, column in enumerate(columns)
+    ]
     head = [csv_cell(cell) for cell in header] if header is not None else None
-    if head is not None:
-        carriage_return = carriage_return or any("\r" in cell for cell in head)
+    plain = _plain_text(head, safe, delimiter)
+    if plain is not None:
+        return plain
+    carriage_return = head is not None and any("\r" in cell for cell in head)
+    for index, column in enumerate(safe):
+        if not (numbers_plain and index in trusted):
+            carriage_return = carriage_return or "\r" in "\n".join(column)
     body: Iterable[Sequence[str]] = zip(*safe, strict=True) if safe else []
     rows = itertools.chain([head], body) if head is not None else body
     return written(rows, delimiter, carriage_return)
+
+
+def _plain_text(head: list[str] | None, columns: list[list[str]], delimiter: str) -> str | None:
+    """The rows' cells joined by the delimiter, a row to a line, when that is what
+    csv.writer writes: no cell holds the delimiter, a quote, a line break or a carriage
+    return (seen in the joined text by counting: each row then holds exactly its
+    delimiters and one line end), and every row has two cells or more (a row of one blank
+    cell is written ""). None otherwise."""
+    width = len(columns)
+    if width < 2 or len({len(column) for column in columns}) != 1:
+        return None
+    lines: Iterable[str] = map(delimiter.join, zip(*columns, strict=True))
+    rows = len(columns[0]) + (head is not None)
+    if head is not None:
+        if len(head) != width:
+            return None
+        lines = itertools.chain([delimiter.join(head)], lines)
+    if not rows:
+        return ""
+    text = "\n".join(lines) + "\n"
+    if (
+        text.count(delimiter) == rows * (width - 1)
+        and text.count("\n") == rows
+        and '"' not in text
+        and "\r" not in text
+    ):
+        return text
+    return None
 
 
 # --------------------------------------------------------------------------------------------
@@ -205,8 +234,6 @@ def trimmed_one(value: float, decimals: int) -> str:
 #: ``round(value, d)`` formats to the d decimals of the value itself, and a value's shortest
 #: text (``repr``) with at most d decimals is those d decimals, trailing zeros dropped.
 _PLAIN_RANGE = 2.0**18
-#: A run of zeros ending a cell that has a decimal point, with the point if nothing is left.
-_TRAILING_ZEROS = re.compile(r"\.?0+\n")
 _MINUS_ZERO = re.compile(r"(?m)^-0$")
 #: A cell with more than d decimals, by d.
 _MORE_DECIMALS = {d: re.compile(r"\.\d{" + str(d + 1) + "}") for d in range(1, 11)}
@@ -240,16 +267,37 @@ def _blanked(cells: list[str], blank: np.ndarray) -> list[str]:
 def _trimmed_text(values: np.ndarray, decimals: int) -> str:
     """:func:`trimmed_one` of values below :data:`_PLAIN_RANGE` that are not all whole, each
     followed by a line break: their shortest text when no value needs an exponent or more
-    decimals, else ``%.{d}f`` with trailing zeros dropped."""
+    decimals (tried when numpy's rounding leaves them as they are: the shortest text of a
+    computed value, 54.666666666666664, costs three times ``%.2f``), else ``%.{d}f`` with
+    trailing zeros dropped."""
     numbers = tuple(values.tolist())
-    if decimals:
-        text = ("%r\n" * values.size) % numbers
+    if not decimals:
+        return _MINUS_ZERO.sub("0", ("%.0f\n" * values.size) % numbers)
+    if np.array_equal(np.round(values, decimals), values):  # short, as read from a file
+        text = ("%r\n" * values.size) % numbers  # shortest texts, which then are checked
         if "e" not in text and "-0.0\n" not in text and not _MORE_DECIMALS[decimals].search(text):
             return text.replace(".0\n", "\n")
-        text = _TRAILING_ZEROS.sub("\n", (f"%.{decimals}f\n" * values.size) % numbers)
-    else:
-        text = ("%.0f\n" * values.size) % numbers
-    return _MINUS_ZERO.sub("0", text)
+    text = (f"%.{decimals}f\n" * values.size) % numbers
+    # Whole numbers lose their decimals, marked for now so that their own last zeros stay.
+    text = text.replace("." + "0" * decimals + "\n", "\0\n")
+    # Every other number ends in 0 to decimals - 1 zeros after a non-zero decimal: each run
+    # of k zeros before a line end is removed, the longest first (a run never reaches past
+    # the number's non-zero decimal, and a line end separates the numbers).
+    for zeros in range(decimals - 1, 0, -1):
+        text = text.replace("0" * zeros + "\n", "\n")
+    text = text.replace("\0\n", "\n")
+    return _MINUS_ZERO.sub("0", text) if "-0\n" in text else text
+
+
+def trimmed_cells(values: Sequence[float], decimals: int) -> list[str]:
+    """:func:`trimmed` of a list of numbers (the scores of a ranking, say). Where they take
+    few distinct values (matchpoints in half points, a shared top), each distinct value is
+    formatted once and every number takes its text."""
+    distinct = dict.fromkeys(values)
+    if len(distinct) * 2 > len(values):
+        return trimmed(np.array(values, dtype=float), decimals)
+    texts = trimmed(np.array(list(distinct), dtype=float), decimals)
+    return list(map(dict(zip(distinct, texts, strict=True)).__getitem__, values))
 
 
 def _whole_cells(values: np.ndarray, blank: np.ndarray) -> list[str]:
