@@ -94,11 +94,15 @@ def _scale_key(cells: tuple[Any, ...]) -> tuple[Any, ...]:
     """VPSCALE's cells (blanks added up to all of its arguments) as a key of the card cache."""
     if len(cells) < _VPSCALE_ARGS:
         cells += _BLANKS[len(cells)]
-    if True in cells or False in cells:  # cheap: == finds 1 and 0 as well as TRUE and FALSE
+    if not _TRUE_FALSE.isdisjoint(cells):  # by hash: finds 1 and 0 as well as TRUE and FALSE
         # To a dictionary TRUE is 1: the key says which cells were TRUE/FALSE, so that
         # VPSCALE(TRUE) is never served the card of VPSCALE(1).
         return (*cells, *(type(cell) is bool for cell in cells))
     return cells
+
+
+#: TRUE and FALSE (and, to a set, 1 and 0).
+_TRUE_FALSE = frozenset((True, False))
 
 
 def _cached_scale_rows(cells: tuple[Any, ...]) -> Grid | None:
@@ -121,8 +125,8 @@ def _scale_rows(cells: tuple[Any, ...]) -> Grid:
     if cached is not None:
         return cached
     rows = finite("VPSCALE", [list(row) for row in _scale(*cells).rows()])
-    key = _scale_key(cells)
     try:
+        key = _scale_key(cells)
         hash(key)
     except TypeError:  # a range where one cell belongs (the checks said so already)
         return rows
