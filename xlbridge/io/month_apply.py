@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -157,7 +158,8 @@ def apply_results(
 def _register_index(register: Register, results: Results) -> tuple[np.ndarray, list[str]]:
     """Register index of each of the results' players; ids not in the register are added."""
     known = register.positions
-    index = np.array([known.get(p, -1) for p in results.player_ids], dtype=np.int64)
+    ids = results.player_ids
+    index = np.fromiter(map(known.get, ids, itertools.repeat(-1)), np.int64, len(ids))
     unknown = np.flatnonzero(index < 0)
     newcomers = sorted(results.player_ids[i] for i in unknown.tolist())
     position = {player: len(known) + i for i, player in enumerate(newcomers)}
