@@ -1,0 +1,91 @@
+"""Our numbers against tables and worked examples published outside this project.
+
+Each test names where its expected values were printed; they were typed in from there, never
+taken from our own output.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from xlbridge.scoring.cross_imps import cross_imps
+from xlbridge.scoring.datums import butler_imps, datum
+from xlbridge.scoring.wbf import wbf_vp
+
+# --------------------------------------------------------------------------------------------
+# WBF continuous VP scale (2013)
+
+#: The WBF's continuous scale for a 4-board match, winner's VPs for margins 0 … 30 IMPs
+#: (WBF VP scales, WBF_VPScales.pdf, the 4-board table).
+WBF_4_BOARDS = [
+    10.00, 10.61, 11.20, 11.76, 12.29, 12.80, 13.28, 13.74, 14.18, 14.60,
+    15.00, 15.38, 15.74, 16.09, 16.42, 16.73, 17.03, 17.31, 17.59, 17.84,
+    18.09, 18.33, 18.55, 18.76, 18.97, 19.16, 19.34, 19.52, 19.69, 19.85,
+    20.00,
+]  # fmt: skip
+
+
+def test_wbf_continuous_four_board_table() -> None:
+    """The whole 4-board table of the WBF's VP scales (WBF_VPScales.pdf): 0 … 30 IMPs."""
+    assert wbf_vp(list(range(31)), 4).tolist() == pytest.approx(WBF_4_BOARDS, abs=1e-9)
+
+
+@pytest.mark.parametrize("margin", [1, 7, 10, 22, 29])
+def test_wbf_continuous_four_boards_loser_and_blitz(margin: int) -> None:
+    """The loser of the 4-board table gets 20 minus the winner; 30 IMPs and more is 20-0."""
+    assert wbf_vp(-margin, 4) == pytest.approx(20 - WBF_4_BOARDS[margin], abs=1e-9)
+    assert wbf_vp([30, 31, 75], 4).tolist() == [20.0, 20.0, 20.0]
+
+
+# --------------------------------------------------------------------------------------------
+# Cross-IMPs: every score against every other, divided by the comparisons (N − 1)
+
+
+def test_cross_imps_bridge_tips_worked_example() -> None:
+    """bridge-tips.co.il, "scoring.pdf" (2012): NS +620, +170, +140, +140, −100 score
+    +10.50, −0.25, −1.25, −1.25, −7.75 cross-IMPs."""
+    result = cross_imps([1] * 5, range(5), [620, 170, 140, 140, -100])
+    assert result.value.tolist() == pytest.approx([10.5, -0.25, -1.25, -1.25, -7.75])
+
+
+def test_cross_imps_bridge55_worked_example() -> None:
+    """bridge55.fi, "Butler Scoring / Cross-IMP Scoring": NS +420 against the other tables'
+    NS 450, −100, −200, 400, 590 wins −1, +11, +12, +1, −5 = +18 IMPs: 18/5 = 3.6."""
+    result = cross_imps([1] * 6, range(6), [420, 450, -100, -200, 400, 590])
+    assert result.value[0] == pytest.approx(3.6)
+
+
+# --------------------------------------------------------------------------------------------
+# Butler: a datum (the mean without the top and bottom score), rounded to 10
+
+
+def test_butler_woburn_sands_worked_example() -> None:
+    """Woburn Sands BC, "Butler Pairs Scoring": EW's 650, 170, 1440, −100, 170, 200 are NS
+    −650, −170, −1440, +100, −170, −200. Dropping +100 and −1440, −1190/4 = −297.5: datum
+    −300; NS IMPs −8, +4, −15, +9, +4, +3."""
+    scores = [-650, -170, -1440, 100, -170, -200]
+    assert datum([1] * 6, range(6), scores).value.tolist() == [-300]
+    assert butler_imps([1] * 6, range(6), scores).value.tolist() == [-8, 4, -15, 9, 4, 3]
+
+
+def test_butler_three_scores_are_not_trimmed() -> None:
+    """Woburn Sands BC, "Butler Pairs Scoring": with 3 scores (650, 170, 200) nothing is
+    dropped: 1020/3 = 340."""
+    assert datum([1] * 3, range(3), [650, 170, 200]).value.tolist() == [340]
+
+
+def test_butler_hemel_hempstead_worked_example() -> None:
+    """Hemel Hempstead BC, "Pairs with a Team's Flavour!": 4 pairs +620, 3 pairs +170; without
+    one top and one bottom the datum is 440; +620 scores +5 IMPs (180), +170 −7 (−270)."""
+    scores = [620] * 4 + [170] * 3
+    assert datum([1] * 7, range(7), scores).value.tolist() == [440]
+    assert butler_imps([1] * 7, range(7), scores).value.tolist() == [5] * 4 + [-7] * 3
+
+
+def test_butler_untrimmed_bermuda_bowl_2011_worked_example() -> None:
+    """BBO Forums, "Bermuda Bowl 2011" (Butler rankings explained): 3×980, 11×480, 7×450,
+    1×−50 average 514.55, datum 510; NS scores +10, −1, −2 and −11 IMPs."""
+    scores = [980] * 3 + [480] * 11 + [450] * 7 + [-50]
+    assert datum([1] * 22, range(22), scores, trim=0).value.tolist() == [510]
+    imps = butler_imps([1] * 22, range(22), scores, trim=0).value.tolist()
+    assert imps == [10] * 3 + [-1] * 11 + [-2] * 7 + [-11]
