@@ -37,6 +37,32 @@ def test_wbf_continuous_four_boards_loser_and_blitz(margin: int) -> None:
     assert wbf_vp([30, 31, 75], 4).tolist() == [20.0, 20.0, 20.0]
 
 
+#: Cells of the WBF's continuous tables for 6–32 boards (the WBF's 2013 tables, as transcribed
+#: in the Bridge-Package npm project's victorypoints.js): (boards, margin, winner's VPs). Most
+#: are cells the WBF raised by 0.01 to keep the table concave (8 boards, 40 IMPs: the rounded
+#: curve gives 19.73, the table 19.74), the others the first IMPs and the blitz.
+WBF_CELLS = [
+    (6, 1, 10.50), (6, 36, 19.91), (6, 37, 20.00),
+    (7, 2, 10.92), (7, 39, 19.92), (7, 40, 20.00),
+    (8, 1, 10.44), (8, 20, 16.46), (8, 40, 19.74), (8, 42, 19.95), (8, 43, 20.00),
+    (9, 15, 15.00), (9, 44, 19.90), (9, 45, 20.00),
+    (10, 27, 17.34), (10, 29, 17.68), (10, 31, 18.00),
+    (12, 42, 19.02), (12, 44, 19.24), (12, 49, 19.74),
+    (14, 8, 12.44), (14, 36, 17.91), (14, 38, 18.17), (14, 56, 19.99),
+    (16, 14, 13.75), (16, 27, 16.26), (16, 38, 17.85), (16, 59, 19.93), (16, 60, 20.00),
+    (20, 13, 13.20), (20, 28, 15.93), (20, 62, 19.65), (20, 67, 19.99),
+    (32, 11, 12.24), (32, 16, 13.12), (32, 84, 19.95), (32, 85, 20.00),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("boards", "margin", "vp"), WBF_CELLS)
+def test_wbf_continuous_tables_6_to_32_boards(boards: int, margin: int, vp: float) -> None:
+    """The WBF's continuous tables for 6, 7, 8, 9, 10, 12, 14, 16, 20 and 32 boards, with the
+    cells their concavity pass raised; the losing side gets 20 minus the winner's VPs."""
+    assert wbf_vp(margin, boards) == pytest.approx(vp, abs=1e-9)
+    assert wbf_vp(-margin, boards) == pytest.approx(20 - vp, abs=1e-9)
+
+
 # --------------------------------------------------------------------------------------------
 # Cross-IMPs: every score against every other, divided by the comparisons (N − 1)
 
