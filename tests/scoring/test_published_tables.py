@@ -11,6 +11,7 @@ import pytest
 from xlbridge.scoring.cross_imps import cross_imps
 from xlbridge.scoring.datums import butler_imps, datum
 from xlbridge.scoring.wbf import wbf_vp
+from xlbridge.scoring.wbf_discrete import wbf_discrete
 
 # --------------------------------------------------------------------------------------------
 # WBF continuous VP scale (2013)
@@ -61,6 +62,50 @@ def test_wbf_continuous_tables_6_to_32_boards(boards: int, margin: int, vp: floa
     cells their concavity pass raised; the losing side gets 20 minus the winner's VPs."""
     assert wbf_vp(margin, boards) == pytest.approx(vp, abs=1e-9)
     assert wbf_vp(-margin, boards) == pytest.approx(20 - vp, abs=1e-9)
+
+
+# --------------------------------------------------------------------------------------------
+# The discrete (whole-VP) scale as the EBU prints it
+
+#: First margin of each band from 10-10 to 20-0 in the EBU's 20-VP teams tables (EBU White
+#: Book VP scales, made by the EBU's generator ebu.co.uk/dynamic/js/vps.js), for a few of its
+#: board counts.
+EBU_20_VP_STARTS = {
+    5: [0, 1, 3, 5, 7, 10, 13, 16, 20, 25, 31],
+    7: [0, 1, 3, 6, 9, 12, 15, 19, 24, 29, 36],
+    8: [0, 1, 4, 7, 10, 13, 17, 21, 26, 31, 39],
+    10: [0, 1, 4, 7, 10, 14, 18, 23, 28, 35, 43],
+    12: [0, 2, 5, 8, 12, 16, 20, 25, 31, 38, 47],
+    16: [0, 2, 5, 9, 13, 18, 23, 29, 36, 44, 54],
+    24: [0, 2, 6, 11, 16, 22, 28, 35, 44, 54, 66],
+    32: [0, 3, 8, 13, 19, 25, 33, 41, 51, 62, 77],
+    64: [0, 4, 11, 18, 26, 36, 46, 58, 71, 88, 108],
+}
+
+
+@pytest.mark.parametrize("boards", sorted(EBU_20_VP_STARTS))
+def test_ebu_20_vp_discrete_tables(boards: int) -> None:
+    """The EBU's whole-VP teams tables: the first margin of 10-10, 11-9, … 20-0."""
+    scale = wbf_discrete(boards)
+    assert [0, *scale.lower.tolist()] == EBU_20_VP_STARTS[boards]
+
+
+@pytest.mark.parametrize(
+    ("boards", "starts"),
+    [
+        # 5-5: 0, 6-4: 1-3, 7-3: 4-6, 8-2: 7-9, 9-1: 10-14, 10-0: 15+
+        (3, [0, 1, 4, 7, 10, 15]),
+        # 5-5: 0, 6-4: 1-3, 7-3: 4-7, 8-2: 8-11, 9-1: 12-17, 10-0: 18+
+        (4, [0, 1, 4, 8, 12, 18]),
+    ],
+)
+def test_ebu_10_vp_tables_for_a_half(boards: int, starts: list[int]) -> None:
+    """The EBU's 10-VP tables for a half of 3 and of 4 boards (the 3-team "triangle" match).
+    They are cut from the curve at half the half's boards: 1.5 and 2 (the EBU's generator,
+    vps.js, passes H/2 boards for a half of H boards)."""
+    scale = wbf_discrete(boards, 10)
+    assert [0, *scale.lower.tolist()] == starts
+    assert scale.winner.tolist() == [5, 6, 7, 8, 9, 10]
 
 
 # --------------------------------------------------------------------------------------------
