@@ -10,6 +10,7 @@ import pytest
 
 from xlbridge.scoring.cross_imps import cross_imps
 from xlbridge.scoring.datums import butler_imps, datum
+from xlbridge.scoring.matchpoints import matchpoints, neuberg
 from xlbridge.scoring.wbf import wbf_vp
 from xlbridge.scoring.wbf_discrete import wbf_discrete
 
@@ -160,3 +161,22 @@ def test_butler_untrimmed_bermuda_bowl_2011_worked_example() -> None:
     assert datum([1] * 22, range(22), scores, trim=0).value.tolist() == [510]
     imps = butler_imps([1] * 22, range(22), scores, trim=0).value.tolist()
     assert imps == [10] * 3 + [-1] * 11 + [-2] * 7 + [-11]
+
+
+# --------------------------------------------------------------------------------------------
+# Neuberg's formula: a board played fewer times than expected
+
+
+def test_neuberg_ebu_worked_example_ten_results_for_eleven() -> None:
+    """EBU Laws & Ethics, "The Neuberg Formula – the Principle" (M. Bavin): 10 results where 11
+    were expected, each counted 1.1 times, on a top of 20."""
+    scores = [520, 500, 490, 480, 460, 450, 430, 420, 400, -50]
+    result = matchpoints([1] * 10, range(10), scores, expected=11)
+    expected = [19.9, 17.7, 15.5, 13.3, 11.1, 8.9, 6.7, 4.5, 2.3, 0.1]
+    assert result.value.tolist() == pytest.approx(expected)
+
+
+def test_neuberg_six_results_for_seven() -> None:
+    """Wikipedia, "Neuberg formula": played 6 times, 7 expected: 4 of 10 becomes
+    (4 + 1)·7/6 − 1 = 4.8333 of 12, and 9 becomes 10.6667."""
+    assert neuberg([4, 9], 6, 7).tolist() == pytest.approx([4.8333, 10.6667], abs=5e-5)
