@@ -174,8 +174,10 @@ def test_scale_wbf_discrete_half_json(capsys) -> None:
         capsys, "scale", "--boards", "4", "--scale", "wbf-discrete", "--vp-total", "10", "--json"
     )
     rows = json.loads(out)
-    assert code == 0 and rows[0] == {"from": 0, "to": 1, "winner": 5, "loser": 5}
-    assert rows[-1] == {"from": 25, "to": None, "winner": 10, "loser": 0}
+    # The EBU's 10-VP table for a half of 4 boards: 5-5 0, 6-4 1-3, … 10-0 18+.
+    assert code == 0 and rows[0] == {"from": 0, "to": 0, "winner": 5, "loser": 5}
+    assert rows[1] == {"from": 1, "to": 3, "winner": 6, "loser": 4}
+    assert rows[-1] == {"from": 18, "to": None, "winner": 10, "loser": 0}
 
 
 def test_scale_white_book_bounds_json_gives_printed_from_to(capsys) -> None:

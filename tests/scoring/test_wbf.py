@@ -133,7 +133,7 @@ def test_discrete_vp_on_eight_boards(margin: float, vp: int) -> None:
     assert wbf_discrete_vp(margin, 8) == vp
 
 
-def spec_tops(boards: int, total: int = 20) -> list[int]:
+def spec_tops(boards: float, total: int = 20) -> list[int]:
     """the WBF discrete scale written out by hand, margin by margin from the unrounded curve."""
     half = total // 2
     tops = []
@@ -187,23 +187,27 @@ def test_concavity_pass_moves_at_most_two_edges_up_to_200_boards() -> None:
 
 @pytest.mark.parametrize("boards", [1, 2, 3, 4, 5, 8])
 def test_ten_vp_half_scale_cut_from_half_the_curve(boards: int) -> None:
+    # A half of H boards is cut from V/2 at H/2 boards (the EBU's tables).
+    assert cut_tops(boards, 10).tolist() == spec_tops(boards / 2, 10)
     scale = wbf_discrete(boards, 10)
     assert scale.winner.tolist() == list(range(5, 11))
-    assert np.all(scale.tops <= spec_tops(boards, 10))
+    assert np.all(scale.tops <= spec_tops(boards / 2, 10))
     widths = np.diff(scale.tops)
     assert 2 * scale.tops[0] + 1 <= widths[0] and np.all(np.diff(widths) >= 0)
 
 
 def test_ten_vp_scale_for_a_half_of_four_boards() -> None:
-    # Worked from V at 4 boards (B = 30): V ≤ 11 up to 1 IMP, ≤ 13 to 5, ≤ 15 to 10,
-    # ≤ 17 to 15, ≤ 19 to 24; all bands already widen, so the pass leaves them.
+    # Worked from V at 4/2 = 2 boards (B = 21.21): V ≤ 11 up to 1 IMP (10.86), ≤ 13 to 3
+    # (12.42), ≤ 15 to 7 (14.96), ≤ 17 to 11 (16.90), ≤ 19 to 17 (18.97). The draw band
+    # −1 … 1 would be wider than 6-4's 2 … 3, so the pass moves its edge to 0. The EBU's
+    # 10-VP table for a half of 4 boards prints exactly these bands.
     assert wbf_discrete(4, 10).rows() == [
-        (0, 1, 5, 5),
-        (2, 5, 6, 4),
-        (6, 10, 7, 3),
-        (11, 15, 8, 2),
-        (16, 24, 9, 1),
-        (25, None, 10, 0),
+        (0, 0, 5, 5),
+        (1, 3, 6, 4),
+        (4, 7, 7, 3),
+        (8, 11, 8, 2),
+        (12, 17, 9, 1),
+        (18, None, 10, 0),
     ]
 
 

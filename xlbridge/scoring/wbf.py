@@ -23,12 +23,12 @@ WBF_TOTAL = 20
 CENTS = 100  # the scale is published to 2 decimals
 
 
-def blitz(boards: int) -> float:
+def blitz(boards: float) -> float:
     """The margin B = 15·√n from which the winner scores 20 VPs."""
     return BLITZ_PER_ROOT_BOARD * math.sqrt(boards)
 
 
-def raw_vp(margin: np.ndarray | float, boards: int) -> np.ndarray:
+def raw_vp(margin: np.ndarray | float, boards: float) -> np.ndarray:
     """The winner's VPs from the formula, unrounded, for margins M ≥ 0."""
     b = blitz(boards)
     m = np.asarray(margin, dtype=float)

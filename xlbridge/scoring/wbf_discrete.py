@@ -13,8 +13,10 @@ same curve V(M) = 10 + 10·(1 − τ^(3M/B)) / (1 − τ³), taken here before a
 - 20-0 starts at t_9 + 1.
 
 For 8 boards this gives the EBU's 10-10 0, 11-9 1-3, 12-8 4-6, … 19-1 31-38, 20-0 39+.
-A half of 3 or 4 boards is scored on a 10-VP scale cut the same way from V/2 at the half's own
-board count (band 5+v ends at the largest M with V(M)/2 ≤ 5.5 + v).
+A half of H boards (3 or 4, as in a 3-team "triangle" match) is scored on a 10-VP scale cut the
+same way from V/2 taken at H/2 boards, as the EBU's generator of its tables does: band 5+v
+ends at the largest M with V(M; H/2)/2 ≤ 5.5 + v. For a half of 4 boards that is the EBU's
+5-5 0, 6-4 1-3, 7-3 4-7, 8-2 8-11, 9-1 12-17, 10-0 18+.
 """
 
 from __future__ import annotations
@@ -36,11 +38,19 @@ from xlbridge.scoring.wbf import WBF_TOTAL, blitz, raw_vp
 DISCRETE_TOTALS: tuple[int, ...] = (20, 10)
 
 
+def curve_boards(boards: int, vp_total: int = WBF_TOTAL) -> float:
+    """The board count the curve V is taken at: the match's boards for the 20-VP scale, half
+    the half's boards for the 10-VP scale of a half (the EBU's tables)."""
+    return float(boards) if vp_total == WBF_TOTAL else boards / 2
+
+
 def cut_tops(boards: int, vp_total: int = WBF_TOTAL) -> np.ndarray:
-    """t_v before the concavity pass: the largest whole margin with (T/20)·V(M) ≤ T/2 + ½ + v."""
+    """t_v before the concavity pass: the largest whole margin with (T/20)·V(M) ≤ T/2 + ½ + v,
+    V taken at :func:`curve_boards` boards."""
     m = vp_total // 2
-    margins = np.arange(math.ceil(blitz(boards)) + 1)
-    scaled = raw_vp(margins, boards) * vp_total / WBF_TOTAL
+    at = curve_boards(boards, vp_total)
+    margins = np.arange(math.ceil(blitz(at)) + 1)
+    scaled = raw_vp(margins, at) * vp_total / WBF_TOTAL
     ceilings = m + 0.5 + np.arange(m)
     # V rises with M, so the count of margins at or below a ceiling, less one, is the last.
     return np.array([int(np.count_nonzero(scaled <= c)) - 1 for c in ceilings], dtype=np.int64)
