@@ -143,3 +143,25 @@ def test_a_workbook_that_asks_for_the_event_keeps_its_own_cell() -> None:
     assert all(cell.value != "Event" for cell in match[1])
     for sheet in book.worksheets:
         assert sheet["A1"].value.startswith("""=IF('Match'!$B$2="","",""")
+
+
+def test_the_event_label_is_never_squeezed_into_a_narrow_column(tmp_path: Path) -> None:
+    """VP cards end their title row in a narrow gap column: the "Event" label takes as many
+    columns as it needs to show whole, and the rule it narrows wraps instead of being cut."""
+    from openpyxl.utils import get_column_letter
+
+    from xlbridge.workbooks.kit.event import LABEL_WIDTH
+
+    out = tmp_path / "cards.xlsx"
+    options = ["--boards", "4", "--scale", "wbf-discrete", "--vp-total", "10"]
+    assert main(["cards", "-o", str(out), *options]) == 0
+    sheet = load_workbook(out).worksheets[0]
+    label = next(c for c in sheet[1] if c.value == "Event")
+    merged = [r for r in sheet.merged_cells.ranges if r.min_row == 1]
+    last = next((r.max_col for r in merged if r.min_col == label.column), label.column)
+    columns = range(label.column, last + 1)
+    widths = [sheet.column_dimensions[get_column_letter(c)].width for c in columns]
+    assert sum(widths) >= LABEL_WIDTH
+    rule = sheet["A1"]
+    assert rule.value.startswith("WBF discrete VP scale") and rule.alignment.wrap_text
+    assert sheet.row_dimensions[1].height >= 2 * 8  # two lines of its 8-point text

@@ -16,7 +16,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.workbooks.kit import styles
+from xlbridge.workbooks.kit import layout, styles
 
 #: Excel's limit on a page header or footer, &-codes counted.
 HEADER_LIMIT = 255
@@ -25,6 +25,8 @@ EVENT_LABEL = "Event"
 TITLE_ROW = 1
 #: Width (in characters) the Event cell is given at least, from the title row's last columns.
 EVENT_WIDTH = 24
+#: Width (in characters) the "Event" label in bold is given at least.
+LABEL_WIDTH = 6
 #: A title narrower than this (in characters) keeps its whole row: the cell goes elsewhere.
 NARROWEST_TITLE = 30
 SEPARATOR = " · "
@@ -111,31 +113,44 @@ def _width(ws: Worksheet, column: int) -> float:
     return float(dimension.width) if dimension is not None and dimension.width else 8.43
 
 
-def _split(ws: Worksheet, span: CellRange) -> int | None:
-    """The first column of the Event cell at the right of the title, leaving the label's column
-    and a title of at least :data:`NARROWEST_TITLE` characters; None if there is no room."""
-    first: int = span.max_col
-    width = 0.0
-    while first > span.min_col and width < EVENT_WIDTH:
-        width += _width(ws, first)
-        first -= 1
-    first += 1
-    label = first - 1
-    title = sum(_width(ws, c) for c in range(span.min_col, label))
-    if width < EVENT_WIDTH or label <= span.min_col or title < NARROWEST_TITLE:
+def _split(ws: Worksheet, span: CellRange) -> tuple[int, int] | None:
+    """The first columns of the "Event" label and of the Event cell at the right of the title:
+    the cell at least :data:`EVENT_WIDTH` wide, the label :data:`LABEL_WIDTH` (as many narrow
+    columns as that takes), and a title of at least :data:`NARROWEST_TITLE` characters left;
+    None if there is no room."""
+    first = _columns_left_of(ws, span.max_col + 1, EVENT_WIDTH, span.min_col)
+    label = None if first is None else _columns_left_of(ws, first, LABEL_WIDTH, span.min_col)
+    if first is None or label is None or label <= span.min_col:
         return None
-    return first
+    if sum(_width(ws, c) for c in range(span.min_col, label)) < NARROWEST_TITLE:
+        return None
+    return label, first
+
+
+def _columns_left_of(ws: Worksheet, end: int, width: float, least: int) -> int | None:
+    """The first of the columns just left of ``end`` that together are ``width`` wide, or None
+    when the columns from ``least`` on are too narrow."""
+    first, taken = end, 0.0
+    while first > least and taken < width:
+        first -= 1
+        taken += _width(ws, first)
+    return first if taken >= width else None
 
 
 def _event_cell(ws: Worksheet, span: CellRange | None, event: str) -> str:
     """Split the title row: title, "Event" label, the input; returns the input's absolute
     reference for the other sheets' titles."""
     assert span is not None
-    first = _split(ws, span)
-    assert first is not None
-    last, label = span.max_col, first - 1
+    split = _split(ws, span)
+    assert split is not None
+    (label, first), last = split, span.max_col
     ws.unmerge_cells(span.coord)
     ws.merge_cells(start_row=TITLE_ROW, start_column=1, end_row=TITLE_ROW, end_column=label - 1)
+    _wrap_title(ws, sum(_width(ws, c) for c in range(1, label)))
+    if first - 1 > label:
+        ws.merge_cells(
+            start_row=TITLE_ROW, start_column=label, end_row=TITLE_ROW, end_column=first - 1
+        )
     tag = ws.cell(TITLE_ROW, label, EVENT_LABEL)
     tag.font, tag.alignment = styles.TITLE_FONT, styles.RIGHT
     if last > first:
@@ -147,6 +162,21 @@ def _event_cell(ws: Worksheet, span: CellRange | None, event: str) -> str:
     cell.number_format = "@"
     cell.protection = styles.UNLOCKED
     return f"'{ws.title}'!${get_column_letter(first)}${TITLE_ROW}"
+
+
+def _wrap_title(ws: Worksheet, width: float) -> None:
+    """Let a title too long for the row's narrower merge wrap onto as many lines as it takes
+    (in its own font size); a title made by a formula is left as it is."""
+    cell = ws.cell(TITLE_ROW, 1)
+    if not isinstance(cell.value, str) or cell.value.startswith("="):
+        return
+    size = float(cell.font.sz or 9)
+    lines = layout.wrapped_lines(cell.value, width, layout.CHARACTERS_PER_WIDTH * 9 / size)
+    if lines > 1:
+        horizontal = cell.alignment.horizontal
+        cell.alignment = Alignment(horizontal=horizontal, vertical="center", wrap_text=True)
+        needed = layout.text_height(lines) * size / 9
+        ws.row_dimensions[TITLE_ROW].height = max(needed, ws.row_dimensions[TITLE_ROW].height or 0)
 
 
 def _prefix_title(ws: Worksheet, ref: str) -> None:
