@@ -165,3 +165,7 @@ def test_the_event_label_is_never_squeezed_into_a_narrow_column(tmp_path: Path) 
     rule = sheet["A1"]
     assert rule.value.startswith("WBF discrete VP scale") and rule.alignment.wrap_text
     assert sheet.row_dimensions[1].height >= 2 * 8  # two lines of its 8-point text
+    # The 10-VP table (7 + 5 × 6 characters wide) wraps its 58-character title.
+    table = load_workbook(out).worksheets[-1]
+    assert "WBF discrete 10-VP scale" in table["A1"].value and table["A1"].alignment.wrap_text
+    assert table.row_dimensions[1].height >= 3 * 10  # and a line for the event before it
