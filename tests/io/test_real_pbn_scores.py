@@ -62,6 +62,18 @@ def exported(tmp_path: Path, header: str, rows: list[str], scoring: str = "MP2")
     return path
 
 
+def three_tables(tmp_path: Path, middle: str, tops: tuple[str, str]) -> Path:
+    """The ACBL Live export of a board played three times: 4S= by N (NS 1 v EW 2), the row
+    ``middle`` (NS 3 v EW 4) and 3NT-1 by S (NS 5 v EW 6); ``tops`` are the file's matchpoints
+    of the pairs that won both of their comparisons."""
+    rows = [
+        acbl_row(f"A 1  2  4S   N 10   420  -420 {tops[0]}  0.00", "An.Ab-Bo.Ba", "Cy.Co-Di.Du"),
+        acbl_row(f"A 3  4  {middle}", "Ed.Ev-Fl.Fo", "Gi.Ge-Ha.Hy"),
+        acbl_row(f"A 5  6  3NT  S  8   -50    50 0.00  {tops[1]}", "Iv.Id-Jo.Ja", "Ki.Ka-Lu.Le"),
+    ]
+    return exported(tmp_path, ACBL_HEADER, rows)
+
+
 def values(path: Path, method: str) -> dict[tuple[str, str], tuple[float, float]]:
     """(NS pair, EW pair) → (NS, EW) matchpoints as xlbridge scores the file's board."""
     (board,) = score_session(traveller_of(read_pbn(path)), method).travellers
@@ -71,15 +83,7 @@ def values(path: Path, method: str) -> dict[tuple[str, str], tuple[float, float]
 def test_average_plus_and_minus_split_over_the_two_score_columns(tmp_path: Path) -> None:
     """AVE+ in Score_NS and AVE- in Score_EW is one artificial score, 60 % to NS and 40 % to EW
     (it was refused: "score must be a number … got 'AVE+'")."""
-    path = exported(
-        tmp_path,
-        ACBL_HEADER,
-        [
-            acbl_row("A 1  2  4S   N 10   420  -420 1.00  0.00", "An.Ab-Bo.Ba", "Cy.Co-Di.Du"),
-            acbl_row("A 3  4  -    -  -  AVE+  AVE- 1.20  0.80", "Ed.Ev-Fl.Fo", "Gi.Ge-Ha.Hy"),
-            acbl_row("A 5  6  3NT  S  8   -50    50 0.00  1.00", "Iv.Id-Jo.Ja", "Ki.Ka-Lu.Le"),
-        ],
-    )
+    path = three_tables(tmp_path, "-    -  -  AVE+  AVE- 1.20  0.80", ("1.00", "1.00"))
     event = read_pbn(path)
     assert [line.score for line in event.lines] == ["420", "AVE+/AVE-", "-50"]
     # Top 4 (three tables, 2 a comparison). The two results compared with each other (top 2:
@@ -94,15 +98,7 @@ def test_average_plus_and_minus_split_over_the_two_score_columns(tmp_path: Path)
 
 def test_a_passed_out_board_as_the_acbl_page_writes_it(tmp_path: Path) -> None:
     """Contract PASS, no declarer or result, 0 in both score columns: a score of 0."""
-    path = exported(
-        tmp_path,
-        ACBL_HEADER,
-        [
-            acbl_row("A 1  2  4S   N 10   420  -420 2.00  0.00", "An.Ab-Bo.Ba", "Cy.Co-Di.Du"),
-            acbl_row("A 3  4  PASS -  -     0     0 1.00  1.00", "Ed.Ev-Fl.Fo", "Gi.Ge-Ha.Hy"),
-            acbl_row("A 5  6  3NT  S  8   -50    50 0.00  2.00", "Iv.Id-Jo.Ja", "Ki.Ka-Lu.Le"),
-        ],
-    )
+    path = three_tables(tmp_path, "PASS -  -     0     0 1.00  1.00", ("2.00", "2.00"))
     assert [line.score for line in read_pbn(path).lines] == ["420", "0", "-50"]
     # ACBL matchpoints, one a comparison: 420 beats both (2), 0 beats -50 (1), -50 none.
     assert values(path, "acbl") == {("1", "2"): (2, 0), ("3", "4"): (1, 1), ("5", "6"): (0, 2)}
