@@ -88,13 +88,22 @@ def line(ns: str, ew: str, played: str, score: str, tag: str, points: tuple[str,
     )
 
 
-def board(kind: str, number: int, lines: list[str], datum: str = "") -> str:
-    average = f"  <BOARD_AVERAGE>{datum}</BOARD_AVERAGE>\n" if datum else ""
-    return (
-        f'<BOARD EVENT_TYPE="{kind}">\n  <BOARD_NUMBER>{number}</BOARD_NUMBER>\n{average}'
-        + "".join(lines)
-        + "</BOARD>\n"
-    )
+#: A traveller line: NS pair, EW pair, "contract declarer lead tricks" ("" adjusted), score,
+#: and the file's (NS, EW) points.
+Row = tuple[str, str, str, str, tuple[str, str]]
+
+
+def boards(kind: str, tag: str, played: dict[int, tuple[str, list[Row]]]) -> list[str]:
+    """The BOARD elements, each with its BOARD_AVERAGE (the datum) when one is given."""
+    written = []
+    for number, (datum, rows) in played.items():
+        average = f"  <BOARD_AVERAGE>{datum}</BOARD_AVERAGE>\n" if datum else ""
+        written.append(
+            f'<BOARD EVENT_TYPE="{kind}">\n  <BOARD_NUMBER>{number}</BOARD_NUMBER>\n{average}'
+            + "".join(line(*row[:4], tag, row[4]) for row in rows)
+            + "</BOARD>\n"
+        )
+    return written
 
 
 #: Board 1's hands as Compscore3 lists them (East first), East void in spades.
@@ -149,7 +158,6 @@ def mitchell(tmp_path: Path) -> Path:
     (-100): 3, 3 and 0 to NS. Totals over a top of 8: 1NS 6.5 (81.25 %), 2NS 3.5 (43.75 %),
     3NS 2.4 (30.00 %); 1EW 0.5 + 1 = 1.5 (18.75 %), 2EW 3.5 + 4 = 7.5 (93.75 %), 3EW 2.4 + 1
     = 3.4 (42.50 %)."""
-    tag = "MATCH_POINTS"
     kind = "MP_PAIRS"
     pairs = [
         pair("1NS", "NS", "6.50", "81.25", "1"),
@@ -159,28 +167,26 @@ def mitchell(tmp_path: Path) -> Path:
         pair("3NS", "NS", "2.40", "30.00", "3"),
         pair("3EW", "EW", "3.40", "42.50", "2"),
     ]
-    boards = [
-        board(
-            kind,
-            1,
+    played: dict[int, tuple[str, list[Row]]] = {
+        1: (
+            "",
             [
-                line("1NS", "1EW", "4S N KH 10", "420", tag, ("3.5", "0.5")),
-                line("2NS", "2EW", "4S N KH 9", "-50", tag, ("0.5", "3.5")),
-                line("3NS", "3EW", "", "A6060", tag, ("2.4", "2.4")),
+                ("1NS", "1EW", "4S N KH 10", "420", ("3.5", "0.5")),
+                ("2NS", "2EW", "4S N KH 9", "-50", ("0.5", "3.5")),
+                ("3NS", "3EW", "", "A6060", ("2.4", "2.4")),
             ],
         ),
-        board(
-            kind,
-            2,
+        2: (
+            "",
             [
-                line("1NS", "3EW", "3NT S 2C 9", "600", tag, ("3", "1")),
-                line("2NS", "1EW", "3NT S 4H 9", "600", tag, ("3", "1")),
-                line("3NS", "2EW", "4S N AD 9", "-100", tag, ("0", "4")),
+                ("1NS", "3EW", "3NT S 2C 9", "600", ("3", "1")),
+                ("2NS", "1EW", "3NT S 4H 9", "600", ("3", "1")),
+                ("3NS", "2EW", "4S N AD 9", "-100", ("0", "4")),
             ],
         ),
-    ]
+    }
     head = HEAD.format(kind=kind, winners="2", scoring="MP")
-    return compscore_file(tmp_path, head, pairs, boards)
+    return compscore_file(tmp_path, head, pairs, boards(kind, "MATCH_POINTS", played))
 
 
 def test_compscore3_matchpoints_mitchell_reads_and_agrees(
@@ -215,7 +221,6 @@ def test_compscore3_butler_howell_reads_and_agrees(
     NS 1 (130-160 on the IMP scale), -140 is 4 to EW 4. Board 2 (NS vulnerable): -420 and 100,
     datum -160: -260 is 6 IMPs to EW 1, +260 is 6 to NS 2 (220-260). Totals 10, 2, -10, -2:
     places 1, 2, 4, 3."""
-    tag = "BUTLER_POINTS"
     kind = "BUTLER_PAIRS"
     pairs = [
         pair("1", "", "10.00", "", "1"),
@@ -223,28 +228,24 @@ def test_compscore3_butler_howell_reads_and_agrees(
         pair("3", "", "-10.00", "", "4"),
         pair("4", "", "-2.00", "", "3"),
     ]
-    boards = [
-        board(
-            kind,
-            1,
+    played: dict[int, tuple[str, list[Row]]] = {
+        1: (
+            "280",
             [
-                line("1", "2", "4S N KH 10", "420", tag, ("4", "-4")),
-                line("3", "4", "3S N KH 9", "140", tag, ("-4", "4")),
+                ("1", "2", "4S N KH 10", "420", ("4", "-4")),
+                ("3", "4", "3S N KH 9", "140", ("-4", "4")),
             ],
-            datum="280",
         ),
-        board(
-            kind,
-            2,
+        2: (
+            "-160",
             [
-                line("4", "1", "4S E 2C 10", "-420", tag, ("-6", "6")),
-                line("2", "3", "4S W 2C 8", "100", tag, ("6", "-6")),
+                ("4", "1", "4S E 2C 10", "-420", ("-6", "6")),
+                ("2", "3", "4S W 2C 8", "100", ("6", "-6")),
             ],
-            datum="-160",
         ),
-    ]
+    }
     head = HEAD.format(kind=kind, winners="1", scoring="IMPS")
-    path = compscore_file(tmp_path, head, pairs, boards)
+    path = compscore_file(tmp_path, head, pairs, boards(kind, "BUTLER_POINTS", played))
     event = read_usebio(path)
     assert (event.method, event.winners) == ("butler", 1)
     assert {p.direction for p in event.pairs} == {""}
