@@ -165,7 +165,10 @@ def _pair(out: _Out, depth: int, pair: Pair) -> None:
     out.some(depth + 1, (("PAIR_NUMBER", pair.number), ("DIRECTION", pair.direction)))
     for name, national_id in zip(pair.names, pair.ids or ("",) * len(pair.names), strict=True):
         out.open(depth + 1, "PLAYER")
-        out.some(depth + 2, (("PLAYER_NAME", name), ("NATIONAL_ID_NUMBER", national_id)))
+        out.some(depth + 2, (("PLAYER_NAME", name),))
+        # Always there, empty when unknown: producers write one for every player and results
+        # sites read one for every player.
+        out.add(depth + 2, "NATIONAL_ID_NUMBER", national_id)
         out.close(depth + 1, "PLAYER")
     out.some(
         depth + 1,
