@@ -41,3 +41,46 @@ def test_an_empty_national_id_reads_back_as_no_id(tmp_path: Path) -> None:
     path.write_bytes(written(("101", "")))
     (pair,) = read_usebio(path).pairs
     assert (pair.names, pair.ids) == (("Ann Abel", "Bob Baker"), ("101", ""))
+
+
+def mitchell(directions: tuple[str, str]) -> bytes:
+    """Pairs 1 and 2 of each direction (blank directions: a Howell of pairs 1 to 4)."""
+    ns, ew = directions
+    pairs = [
+        Pair(section="", number=n, direction=d, names=(f"P{n}{d}",))
+        for n in (1, 2)
+        for d in (ns, ew)
+    ]
+    lines = [
+        Line(section="", board=1, ns_pair=1, ew_pair=2, score="420", theirs_ns="2", theirs_ew="0"),
+        Line(section="", board=1, ns_pair=2, ew_pair=1, score="400", theirs_ns="0", theirs_ew="2"),
+    ]
+    return usebio_bytes(EventFile("event.xml"), "mp", lines, pairs, winners=2 if ns else 1)
+
+
+def test_a_mitchells_pairs_are_labelled_with_their_direction(tmp_path: Path) -> None:
+    """NS 1 and EW 1 are two pairs: Compscore3 writes them 1NS and 1EW and the NZ converter
+    "1 NS" and "1 EW", in PAIR_NUMBER and on the traveller lines alike, and the ABF's results
+    site keys a pair's names and boards by PAIR_NUMBER alone (bare numbers would merge NS 1
+    and EW 1). Read back, they are pairs 1 NS and 1 EW again."""
+    root = fromstring(mitchell(("NS", "EW")))
+    assert [e.text for e in root.findall(".//PAIR/PAIR_NUMBER")] == ["1NS", "1EW", "2NS", "2EW"]
+    assert [
+        (e.findtext("NS_PAIR_NUMBER"), e.findtext("EW_PAIR_NUMBER"))
+        for e in root.findall(".//TRAVELLER_LINE")
+    ] == [("1NS", "2EW"), ("2NS", "1EW")]
+    path = tmp_path / "mitchell.xml"
+    path.write_bytes(mitchell(("NS", "EW")))
+    event = read_usebio(path)
+    assert [(p.number, p.direction) for p in event.pairs] == [
+        (1, "NS"),
+        (1, "EW"),
+        (2, "NS"),
+        (2, "EW"),
+    ]
+    assert [(line.ns_pair, line.ew_pair) for line in event.lines] == [(1, 2), (2, 1)]
+
+
+def test_a_howells_pairs_keep_their_numbers() -> None:
+    root = fromstring(mitchell(("", "")))
+    assert {e.text for e in root.findall(".//TRAVELLER_LINE/NS_PAIR_NUMBER")} == {"1", "2"}
