@@ -129,3 +129,16 @@ def test_pass_written_where_the_score_goes(
     assert [line.score for line in read_pbn(path).lines] == ["420", "-100", "0"]
     assert main(["session", str(path), "--method", "acbl", "--compare", "--quiet"]) == 0
     assert "all 9 traveller numbers and 0 pair numbers agree" in capsys.readouterr().out
+
+
+def test_mp2_is_one_matchpoint_a_comparison(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The ACBL Live export writes Scoring MP2 with ACBL matchpoints (1 a comparison: the top
+    of three tables is 2), Magic Contest writes MatchPoints;MP1 with 2 a comparison (top 42
+    for 22 tables, tested in test_pbn): MP2 is read as --method acbl, so the file's own
+    numbers agree without saying so (they all differed, by a factor of two)."""
+    path = three_tables(tmp_path, "PASS -  -     0     0 1.00  1.00", ("2.00", "2.00"))
+    assert read_pbn(path).method == "acbl"
+    assert main(["session", str(path), "--compare", "--quiet"]) == 0
+    assert "all 9 traveller numbers and 0 pair numbers agree" in capsys.readouterr().out

@@ -148,7 +148,11 @@ def _pick(record: dict[str, str], names: tuple[str, ...]) -> str:
 
 
 def _method(scoring: str) -> str | None:
+    """The method a Scoring tag names. MP2 is matchpoints at 1 a comparison (the ACBL Live
+    export writes it with ACBL matchpoints; Magic Contest writes MP1 with 2 a comparison)."""
     upper = scoring.upper()
+    if "MP2" in re.split(r"[;\s]+", upper):
+        return "acbl"
     if "BUTLER" in upper:
         return "butler"
     if "IMP" in upper:
