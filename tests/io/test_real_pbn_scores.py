@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from xlbridge.cli.main import main
+from xlbridge.io.event_file import FileError
 from xlbridge.io.pbn import read_pbn
 from xlbridge.io.session_io import traveller_of
 from xlbridge.scoring.session import score_session
@@ -142,3 +143,14 @@ def test_mp2_is_one_matchpoint_a_comparison(
     assert read_pbn(path).method == "acbl"
     assert main(["session", str(path), "--compare", "--quiet"]) == 0
     assert "all 9 traveller numbers and 0 pair numbers agree" in capsys.readouterr().out
+
+
+def test_results_one_game_a_table_are_named_as_such(tmp_path: Path) -> None:
+    """A file giving each table's result as its own game (pbntools, BBO) has no pair numbers to
+    rescore: the refusal says so, and where its deals can go, rather than "no results"."""
+    game = '[Board "1"]\n[North "Pair-1"]\n' + DEAL + '\n[Contract "3NT"]\n[Result "9"]\n\n'
+    path = tmp_path / "tables.pbn"
+    path.write_text(game * 2, encoding="utf-8")
+    with pytest.raises(FileError, match="each table's result as a game of its own") as error:
+        read_pbn(path)
+    assert "xlbridge deals" in str(error.value) and "\n" not in str(error.value)

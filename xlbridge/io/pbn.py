@@ -244,8 +244,21 @@ def read_pbn(path: str | PathLike[str]) -> EventFile:
         else:
             event.pairs.append(_total_pair(path, number, record, tags))
     if not event.lines:
-        raise FileError(f"{path}: no ScoreTable rows: the file holds no results")
+        raise FileError(f"{path}: no ScoreTable rows: {_no_table(text)}")
     return event
+
+
+_TABLE_RESULT = re.compile(r'^\[Contract\s+"[^"?#\s]', re.MULTILINE)
+
+
+def _no_table(text: str) -> str:
+    """Why a file without ScoreTable rows cannot be rescored, in its own terms."""
+    if _TABLE_RESULT.search(text):
+        return (
+            "the file gives each table's result as a game of its own (Contract, Result), "
+            "which names no pair numbers; its deals can be read with xlbridge deals"
+        )
+    return "the file holds no results"
 
 
 #: Characters that end a line for str.splitlines() but that no workbook or XML can hold.
