@@ -25,6 +25,8 @@ from xlbridge.scoring.double_dummy import BoardAnalysis, ParContract, north_firs
 NORTH = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
 FROM_EAST = "E:873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3 QJ6.K652.J85.T98"
 FROM_WEST = "W:AT942.AQ4.32.KJ3 QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652"
+#: Another deal: North's and South's hands of the first swapped.
+OTHER = "N:K5.T83.KQ9.A7652 873.J97.AT764.Q4 QJ6.K652.J85.T98 AT942.AQ4.32.KJ3"
 
 
 def write(tmp_path: Path, text: str, name: str = "deals.pbn") -> Path:
@@ -93,7 +95,7 @@ def test_a_bad_deal_is_one_line_naming_the_file_and_board(
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        (game("1", NORTH) + game("1", FROM_EAST), "gives board 1 twice (line 4)"),
+        (game("1", NORTH) + game("1", OTHER), "gives board 1 twice, with another deal (line 4)"),
         ('[Deal "' + NORTH + '"]\n', "a Deal needs a Board tag"),
         (game("0", NORTH), "Board: expected a board number"),
         (game("1", NORTH, dealer="X"), "Dealer must be N, E, S or W"),
@@ -190,3 +192,19 @@ def test_any_deal_written_from_any_seat_is_one_deal(
     short[lost // 13].remove(cards[order[lost]])
     with pytest.raises(InputError, match="holds 12 cards; each hand needs 13"):
         whole_deal("N:" + " ".join(_hand(hand) for hand in short), "f")
+
+
+def test_a_board_repeated_with_its_deal_is_one_board(tmp_path: Path) -> None:
+    """A file of results written one game per table (as pbntools writes a session fetched from
+    a results site, and BBO its tournaments: each game the board's tags and deal again, then
+    that table's West/North/East/South, Declarer, Contract and Result) is a deal file of its
+    boards: a board given again with the same deal (from any seat) is read once. It was refused
+    ("the file gives board 1 twice")."""
+    table = '[West "Pair-2"]\n[North "Pair-1"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n'
+    text = "".join(
+        '[Event "Placeholder pairs"]\n' + game(board, deal).rstrip("\n") + "\n" + table + "\n"
+        for board, deal in (("1", NORTH), ("1", FROM_EAST), ("1", NORTH), ("2", OTHER))
+    )
+    records = read_deals(write(tmp_path, text))
+    assert sorted(records) == [1, 2]
+    assert records[1].deal == north_first(NORTH) and records[1].where == "line 5"

@@ -19,6 +19,10 @@ Three conventions of Compscore3's are known and not differences; the summary cou
   off by up to half a hundredth per factored board it played: the total's tolerance grows by
   that much (a total with no factored board keeps its printed precision alone).
 
+One convention of the NZ Scorer converter's is known too: a line's matchpoints are Scorer's,
+kept in tenths rounded down (a factored 5.667 is written 5.6), so a traveller line's
+matchpoints agree when they are ours rounded down to the decimals printed (counted).
+
 A value that is not a finite number (NaN, inf, text) is a difference, and so is a blank where
 the file gives that number elsewhere (on the line's other side, or for other pairs of the
 section). A file whose totals are its percentages (the NZ Scorer converter's) has them
@@ -65,6 +69,7 @@ class Comparison:
     board_rounding: int = 0  # pair totals that agree only with factored boards rounded
     raw_totals: int = 0  # pair totals that agree as the plain sum of fewer boards
     percent_totals: bool = False  # the file's totals are percentages (NZ Scorer converter)
+    rounded_down: int = 0  # traveller matchpoints that agree rounded down (NZ Scorer converter)
 
     @property
     def agree(self) -> bool:
@@ -109,6 +114,11 @@ class Comparison:
             )
         if self.percent_totals:
             notes.append(f"pair totals are percentages, as {who} writes them")
+        if self.rounded_down:
+            notes.append(
+                f"{self.rounded_down} traveller numbers are rounded down to their decimals, "
+                f"as {who} prints them"
+            )
         return f" ({'; '.join(notes)})" if notes else ""
 
 
@@ -140,6 +150,16 @@ class _Counts:
     scaled: int = 0
     board_rounding: int = 0
     raw_totals: int = 0
+    rounded_down: int = 0
+
+
+def _is_rounded_down(printed: str, value: float) -> bool:
+    """Whether ``printed`` is ``value`` rounded down to the decimals it prints (5.6 for 5.667;
+    a whole number never: it would be within half a unit already or a difference)."""
+    if "." not in printed or not _is_number(printed) or not math.isfinite(value):
+        return False
+    scale = 10.0 ** len(printed.split(".", 1)[1])
+    return math.isclose(float(printed), math.floor(value * scale + 1e-6) / scale, abs_tol=1e-9)
 
 
 def _unfactored(result: SessionResult) -> dict[tuple[str, int], tuple[int, float]]:
@@ -213,6 +233,9 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
             if ours is not None and _is_unfactored(printed, value, ours, factored, tops):
                 counts.unfactored += 1
                 continue
+            if result.unit == "MP" and _is_rounded_down(printed, value):
+                counts.rounded_down += 1
+                continue
             differences.append(
                 Difference(where, f"{side} {unit}", printed or "blank", number_text(value))
             )
@@ -230,6 +253,7 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
         counts.board_rounding,
         counts.raw_totals,
         event.total_is_percentage,
+        counts.rounded_down,
     )
 
 

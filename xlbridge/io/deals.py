@@ -13,7 +13,7 @@ file, the line and the board.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -111,21 +111,27 @@ def _add(records: dict[int, DealRecord], path: Path, game: dict[str, tuple[int, 
     board_line, board_text = game["Board"]
     board = bounded_int(board_text, "board", f"{path}: line {board_line}: Board")
     where = f"{path}: line {line}: board {board}"
-    if board in records:
-        raise FileError(f"{where}: the file gives board {board} twice ({records[board].where})")
     dealer = normal_seat(game.get("Dealer", (0, ""))[1])
     if dealer not in (*SEATS, ""):
         raise FileError(f"{where}: Dealer must be N, E, S or W, got {shown(dealer)}")
     vulnerable = game.get("Vulnerable", (0, ""))[1].strip()
     if vulnerable and vulnerable.lower() not in VULNERABLE:
         raise FileError(f"{where}: Vulnerable must be None, NS, EW or All, got {shown(vulnerable)}")
-    records[board] = DealRecord(
+    record = DealRecord(
         board,
         whole_deal(deal, where),
         dealer,
         VULNERABLE.get(vulnerable.lower(), ""),
         f"line {line}",
     )
+    earlier = records.get(board)
+    if earlier is None:
+        records[board] = record
+    elif replace(record, where=earlier.where) != earlier:
+        raise FileError(
+            f"{where}: the file gives board {board} twice, with another deal ({earlier.where})"
+        )
+    # else: the board again with its deal, as files of results give it for every table
 
 
 def checked_hands(hands: Mapping[int, str], where: str) -> dict[int, str]:

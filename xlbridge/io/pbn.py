@@ -148,7 +148,11 @@ def _pick(record: dict[str, str], names: tuple[str, ...]) -> str:
 
 
 def _method(scoring: str) -> str | None:
+    """The method a Scoring tag names. MP2 is matchpoints at 1 a comparison (the ACBL Live
+    export writes it with ACBL matchpoints; Magic Contest writes MP1 with 2 a comparison)."""
     upper = scoring.upper()
+    if "MP2" in re.split(r"[;\s]+", upper):
+        return "acbl"
     if "BUTLER" in upper:
         return "butler"
     if "IMP" in upper:
@@ -240,8 +244,21 @@ def read_pbn(path: str | PathLike[str]) -> EventFile:
         else:
             event.pairs.append(_total_pair(path, number, record, tags))
     if not event.lines:
-        raise FileError(f"{path}: no ScoreTable rows: the file holds no results")
+        raise FileError(f"{path}: no ScoreTable rows: {_no_table(text)}")
     return event
+
+
+_TABLE_RESULT = re.compile(r'^\[Contract\s+"[^"?#\s]', re.MULTILINE)
+
+
+def _no_table(text: str) -> str:
+    """Why a file without ScoreTable rows cannot be rescored, in its own terms."""
+    if _TABLE_RESULT.search(text):
+        return (
+            "the file gives each table's result as a game of its own (Contract, Result), "
+            "which names no pair numbers; its deals can be read with xlbridge deals"
+        )
+    return "the file holds no results"
 
 
 #: Characters that end a line for str.splitlines() but that no workbook or XML can hold.
@@ -306,11 +323,7 @@ def _score_line(path: Path, number: int, record: dict[str, str], tags: dict[str,
     if not re.fullmatch(r"\d+", board):
         raise FileError(f"{path}: line {number}: a ScoreTable needs a Board tag before it")
     fields = {key: _pick(record, names) for key, names in _LINE_COLUMNS.items()}
-    score = fields["score_ns"]
-    if not score and fields["score_ew"]:
-        ew = fields["score_ew"]
-        score = ew[1:] if ew.startswith("-") else ("" if ew == "0" else "-") + ew
-        score = score or "0"
+    score = _row_score(fields["score_ns"], fields["score_ew"])
     contract = fields["contract"]
     if not score and not contract:
         raise FileError(f"{path}: line {number}: the row has neither a score nor a contract")
@@ -334,6 +347,19 @@ def _score_line(path: Path, number: int, record: dict[str, str], tags: dict[str,
         theirs_ew=fields["theirs_ew"],
         where=f"line {number}",
     )
+
+
+def _row_score(ns: str, ew: str) -> str:
+    """The NS score a row gives: its Score_NS, else its Score_EW turned round. A passed-out
+    board written PASS in a score column is 0; an artificial adjusted score given as each
+    side's own (ACBL's AVE+ in Score_NS, AVE- in Score_EW) is joined into one (AVE+/AVE-)."""
+    if ns.upper() == "PASS" or (not ns and ew.upper() == "PASS"):
+        return "0"
+    if ns[:1].upper() == "A" and ew[:1].upper() == "A" and "/" not in ns + ew:
+        return f"{ns}/{ew}"
+    if ns or not ew:
+        return ns
+    return (ew[1:] if ew.startswith("-") else ("" if ew == "0" else "-") + ew) or "0"
 
 
 def _total_pair(path: Path, number: int, record: dict[str, str], tags: dict[str, str]) -> Pair:

@@ -144,13 +144,14 @@ def _section(
     section: str | None = None,
 ) -> None:
     """PARTICIPANTS then every BOARD of one section (``section`` None: the only one)."""
+    directed = _directed(pairs)
     out.open(depth, "PARTICIPANTS")
     for pair in pairs:
-        _pair(out, depth + 1, pair)
+        _pair(out, depth + 1, pair, directed)
     out.close(depth, "PARTICIPANTS")
     keys = sorted(key for key in by_board if section is None or key[0] == section)
     out.flush()
-    writer = _Lines(points, "  " * (depth + 1))
+    writer = _Lines(points, "  " * (depth + 1), directed)
     for key in keys:
         out.open(depth, "BOARD")
         out.add(depth + 1, "BOARD_NUMBER", key[1])
@@ -160,12 +161,25 @@ def _section(
         out.flush()
 
 
-def _pair(out: _Out, depth: int, pair: Pair) -> None:
+def _directed(pairs: list[Pair]) -> bool:
+    """Whether a pair number is both an NS and an EW pair's (a Mitchell): then every pair is
+    labelled with its direction (1NS, 1EW), in PARTICIPANTS and on the traveller lines, as
+    Compscore3 writes them (and the NZ converter "1 NS"); results sites key pairs by
+    PAIR_NUMBER alone."""
+    ns = {pair.number for pair in pairs if pair.direction == "NS"}
+    return any(pair.number in ns for pair in pairs if pair.direction == "EW")
+
+
+def _pair(out: _Out, depth: int, pair: Pair, directed: bool) -> None:
     out.open(depth, "PAIR")
-    out.some(depth + 1, (("PAIR_NUMBER", pair.number), ("DIRECTION", pair.direction)))
+    label = f"{pair.number}{pair.direction}" if directed else pair.number
+    out.some(depth + 1, (("PAIR_NUMBER", label), ("DIRECTION", pair.direction)))
     for name, national_id in zip(pair.names, pair.ids or ("",) * len(pair.names), strict=True):
         out.open(depth + 1, "PLAYER")
-        out.some(depth + 2, (("PLAYER_NAME", name), ("NATIONAL_ID_NUMBER", national_id)))
+        out.some(depth + 2, (("PLAYER_NAME", name),))
+        # Always there, empty when unknown: producers write one for every player and results
+        # sites read one for every player.
+        out.add(depth + 2, "NATIONAL_ID_NUMBER", national_id)
         out.close(depth + 1, "PLAYER")
     out.some(
         depth + 1,
@@ -188,8 +202,9 @@ class _Lines:
     fields a line has, made once, filled in with ``%`` (the lines' text grows with their
     number and nothing else)."""
 
-    def __init__(self, points: str, pad: str) -> None:
+    def __init__(self, points: str, pad: str, directed: bool = False) -> None:
         self.points, self.pad = points, pad
+        self.directions = ("NS", "EW") if directed else ("", "")  # pair labels' suffixes
         self.texts: list[str] = []  # where each line's texts go (the file's, for checking)
         self.templates: dict[tuple[bool, ...], str] = {}
 
@@ -232,7 +247,8 @@ class _Lines:
         template = self.templates.get(present)
         if template is None:
             template = self.templates[present] = self.template(present)
-        values: list[object] = [line.ns_pair, line.ew_pair]
+        ns_label, ew_label = self.directions
+        values: list[object] = [f"{line.ns_pair}{ns_label}", f"{line.ew_pair}{ew_label}"]
         values += [v for v in (contract, declarer, lead, result, score) if v]
         if ns:
             values += (ns, ew)
