@@ -97,6 +97,15 @@ GOOD_HEADER = "round,table,ns,ew,boards\n"
             "line 3: round 2, table 1: pairs 2 and 1 meet twice",
         ),
         (GOOD_HEADER, "no records below the header"),
+        (
+            "round,table,ns,ew,boards,relay\n1,1,1,2,1-3,1\n",
+            "line 2: round 1, table 1: shares boards with itself",
+        ),
+        (
+            GOOD_HEADER + "1,1,1,2,1-3\n1,3,3,4,4-6\n",
+            "table 2 is never used: tables must run from 1 to 3",
+        ),
+        (GOOD_HEADER + "1,9999,1,2,1-3\n", "table 1 is never used: tables must run from 1 to 9999"),
     ],
 )
 def test_bad_files_are_refused_naming_file_and_line(
