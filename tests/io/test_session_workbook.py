@@ -164,3 +164,47 @@ def test_extra_columns_are_ignored(tmp_path: Path) -> None:
     path = tmp_path / "round.xlsx"
     book.workbook.save(path)
     assert read_session_workbook(path).traveller.round.tolist() == [1, 2]
+
+
+def _mitchell(tmp_path: Path, sat: dict[tuple[str, int], object], cleared: str = "") -> Path:
+    """A 3-table Mitchell of 2 boards, one line typed, with the Pairs sheet's Sat cells of
+    ``sat`` (by direction and pair) changed and the rows of ``cleared`` direction blanked."""
+    book = build_pairs_session(pairs=6, boards=2, movement="mitchell")
+    sheet = book.workbook[TRAVELLER_SHEET]
+    for key, value in _line(4, 1, 1, 1, contract="4S", by="N", tricks=10).items():
+        if isinstance(value, str):
+            enter_text(sheet[key], value)
+        else:
+            sheet[key] = value
+    pairs = book.workbook[PAIRS_SHEET]
+    for (direction, pair), value in sat.items():
+        pairs[f"{PAIRS['sat']}{book.pair_row(pair, direction)}"] = value
+    for direction, _, row in book.pair_rows():
+        if direction == cleared:
+            for key in ("pair", "name", "sat"):
+                pairs[f"{PAIRS[key]}{row}"] = None
+    path = tmp_path / "mitchell.xlsx"
+    book.workbook.save(path)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("sat", "cleared", "message"),
+    [
+        ({("NS", 1): "XX"}, "", "Pairs!C3: Sat must be NS or EW, got 'XX'"),
+        ({("NS", 2): None}, "", "Pairs!C4: Sat must be NS or EW, got blank"),
+        ({}, "EW", "Pairs: the pairs are all listed as NS: a Mitchell lists NS and EW pairs"),
+    ],
+)
+def test_a_damaged_sat_column_is_named(
+    tmp_path: Path, sat: dict[tuple[str, int], object], cleared: str, message: str
+) -> None:
+    """A Mitchell's Pairs sheet says which pairs sit NS and which EW: a Sat cell retyped or
+    cleared, or the EW rows deleted, is named (it was blamed on a traveller line, or was a
+    KeyError); "ns" typed in lower case is read as NS."""
+    path = _mitchell(tmp_path, sat, cleared)
+    with pytest.raises(InputError) as caught:
+        read_session_workbook(path)
+    assert str(caught.value) == f"{path}: {message}"
+    book = read_session_workbook(_mitchell(tmp_path, {("NS", 1): " ns "}))
+    assert book.winners == 2 and book.pairs == 6

@@ -240,12 +240,14 @@ def _pairs(sheet: _Sheet) -> tuple[dict[tuple[str, str, str], str], dict[str, se
     pairs are listed by direction (a Mitchell: Sat is NS or EW as written, not a formula)."""
     names: dict[tuple[str, str, str], str] = {}
     numbers: dict[str, set[int]] = {}
+    sides: list[tuple[int, str]] = []
     for number, row in sheet.rows():
         pair = sheet.cell(row, "pair").value
         if pair is None:
             break
         sat = sheet.cell(row, "sat")
-        direction = sat.value if not sat.formula and sat.value in ("NS", "EW") else ""
+        direction = "" if sat.formula else _direction(sat.value)
+        sides.append((number, direction))
         if isinstance(pair, bool) or not isinstance(pair, int | float) or pair != int(pair):
             raise sheet.fail(number, "pair", f"a pair number expected here, got {shown(pair)}")
         if int(pair) in numbers.setdefault(direction, set()):
@@ -258,7 +260,32 @@ def _pairs(sheet: _Sheet) -> tuple[dict[tuple[str, str, str], str], dict[str, se
         raise InputError(
             f"{sheet.path}: not a pairs-session workbook: {sheet.title} lists no pairs"
         )
+    _check_sides(sheet, sides)
     return names, numbers, set(numbers) == {"NS", "EW"}
+
+
+def _direction(value: Any) -> str:
+    """NS or EW as typed in a Mitchell's Sat cell (any case), "" for a blank, else the value."""
+    text = value.strip().upper() if isinstance(value, str) else value
+    if text in ("NS", "EW"):
+        return str(text)
+    return "" if text in (None, "") else shown(value)
+
+
+def _check_sides(sheet: _Sheet, sides: list[tuple[int, str]]) -> None:
+    """A Mitchell (some Sat typed NS or EW) lists every pair NS or EW, both directions; a
+    Howell's Sat cells are all its formulas."""
+    if all(direction == "" for _, direction in sides):
+        return
+    for number, direction in sides:
+        if direction not in ("NS", "EW"):
+            raise sheet.fail(number, "sat", f"Sat must be NS or EW, got {direction or 'blank'}")
+    listed = {direction for _, direction in sides}
+    if len(listed) == 1:
+        raise InputError(
+            f"{sheet.path}: {sheet.title}: the pairs are all listed as {listed.pop()}: a "
+            "Mitchell lists NS and EW pairs"
+        )
 
 
 def _lines(
