@@ -100,6 +100,19 @@ def test_reads_typed_lines_names_and_the_movement(tmp_path: Path) -> None:
             f"Traveller!{T['entered']}6: adjusted score not understood",
         ),
         (_line(4, 1, 1, 2), f"Traveller!{T['entered']}4: no result yet"),
+        # A bad declarer or a missing result is named in its own column, not in Contract's.
+        (
+            {**GOOD, f"{T['by']}4": "X"},
+            f"Traveller!{T['by']}4: declarer must be N, E, S or W, got 'X'",
+        ),
+        (
+            {**GOOD, f"{T['tricks']}4": None},
+            f"Traveller!{T['tricks']}4: result of 4S must be tricks taken",
+        ),
+        (
+            {**GOOD, f"{T['contract']}4": "PASS"},
+            f"Traveller!{T['tricks']}4: a passed-out board has no result, got '10'",
+        ),
         (
             {**GOOD, f"{T['line']}5": 9},
             f"Traveller!{T['line']}5: line 2 belongs in this row, got 9",

@@ -52,6 +52,8 @@ EVENT_LABELS = {"event": "Event", "date": "Date", "club": "Club"}
 HEADING_ROWS = 10
 MAX_SCORE = 7600
 _TYPED = ("board", "ns_pair", "ew_pair", "contract", "by", "tricks", "entered")
+#: The column named by a contract's error, by how the error begins (else Contract).
+_BLAMED = (("declarer", "by"), ("result", "tricks"), ("a passed-out board has no result", "tricks"))
 
 
 @dataclass
@@ -392,7 +394,9 @@ def _contract_line(
             **details,
         )
     except InputError as error:
-        raise sheet.fail(number, "contract", str(error)) from None
+        message = str(error)
+        column = next((k for w, k in _BLAMED if message.startswith(w)), "contract")
+        raise sheet.fail(number, column, message) from None
     if score is not None and line.ns_score != score:
         raise sheet.fail(
             number,
