@@ -126,6 +126,12 @@ def test_bad_cells_are_named(tmp_path: Path, typed: dict[str, object], message: 
     assert message in str(caught.value) and "\n" not in str(caught.value)
 
 
+def test_a_folder_named_xlsx_is_named_as_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "EVENING.xlsx").mkdir()
+    with pytest.raises(InputError, match="EVENING.xlsx is a folder; name a file in it$"):
+        read_session_workbook(tmp_path / "EVENING.xlsx")
+
+
 def test_not_a_pairs_session_workbook(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     other = Workbook()
     other.active.title = "Standings"  # type: ignore[union-attr]
@@ -221,3 +227,12 @@ def test_a_damaged_sat_column_is_named(
     assert str(caught.value) == f"{path}: {message}"
     book = read_session_workbook(_mitchell(tmp_path, {("NS", 1): " ns "}))
     assert book.winners == 2 and book.pairs == 6
+
+
+def test_a_stray_cell_far_below_is_named(tmp_path: Path) -> None:
+    """A result typed a hundred thousand rows down (Ctrl+Down, then typing) is named by its
+    cell; the rows left out between are read as blank, not cell by cell."""
+    path = _howell(tmp_path, {**GOOD, f"{T['contract']}100000": "4S"})
+    with pytest.raises(InputError) as caught:
+        read_session_workbook(path)
+    assert f"Traveller!{T['board']}100000: a line typed below the last row" in str(caught.value)

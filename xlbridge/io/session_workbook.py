@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl import load_workbook
+from openpyxl.cell.read_only import EMPTY_CELL
 from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import InputError
@@ -80,7 +81,8 @@ def read_session_workbook(path: str | PathLike[str]) -> SessionWorkbook:
     path = Path(path)
     name = str(path)
     if not path.is_file():
-        raise InputError(f"{name}: no such file")
+        problem = " is a folder; name a file in it" if path.is_dir() else ": no such file"
+        raise InputError(name + problem)
     try:
         book = load_workbook(path, read_only=True, data_only=False)
     except (zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
@@ -111,10 +113,18 @@ class _Cell:
 Grid = list[list[_Cell]]
 
 
+_BLANK = _Cell(None, False)
+
+
 def _grid(sheet: Any) -> Grid:
-    """Every row of a read-only sheet as cells (value, whether a formula)."""
-    rows = []
+    """Every row of a read-only sheet as cells (value, whether a formula); [] for a row left out."""
+    rows: Grid = []
+    left_out: object = None
     for row in sheet.iter_rows():
+        if row is left_out or all(c is EMPTY_CELL for c in row):
+            left_out = row  # openpyxl yields one tuple for every row left out
+            rows.append([])
+            continue
         rows.append([_Cell(c.value, getattr(c, "data_type", "") == "f") for c in row])
     return rows
 
@@ -156,7 +166,7 @@ class _Sheet:
 
     def cell(self, row: list[_Cell], key: str) -> _Cell:
         column = self.columns[key]
-        return row[column] if column < len(row) else _Cell(None, False)
+        return row[column] if column < len(row) else _BLANK
 
     def where(self, number: int, key: str) -> str:
         return f"{self.path}: {self.title}!{get_column_letter(self.columns[key] + 1)}{number + 1}"
@@ -267,25 +277,21 @@ def _pairs(sheet: _Sheet) -> tuple[dict[tuple[str, str, str], str], dict[str, se
 
 
 def _direction(value: Any) -> str:
-    """NS or EW as typed in a Mitchell's Sat cell (any case), "" for a blank, else the value."""
+    """NS or EW typed in a Sat cell (any case); "" for a blank; else the value as shown."""
     text = value.strip().upper() if isinstance(value, str) else value
-    if text in ("NS", "EW"):
-        return str(text)
-    return "" if text in (None, "") else shown(value)
+    return str(text) if text in ("NS", "EW") else "" if text in (None, "") else shown(value)
 
 
 def _check_sides(sheet: _Sheet, sides: list[tuple[int, str]]) -> None:
-    """A Mitchell (some Sat typed NS or EW) lists every pair NS or EW, both directions; a
-    Howell's Sat cells are all its formulas."""
-    if all(direction == "" for _, direction in sides):
-        return
+    """A Mitchell (some Sat typed NS or EW) lists every pair as NS or EW, and both; a Howell's
+    Sat cells are all its formulas."""
+    typed = any(direction in ("NS", "EW") for _, direction in sides)
     for number, direction in sides:
-        if direction not in ("NS", "EW"):
+        if direction not in ("NS", "EW") and (typed or direction):
             raise sheet.fail(number, "sat", f"Sat must be NS or EW, got {direction or 'blank'}")
-    listed = {direction for _, direction in sides}
-    if len(listed) == 1:
+    if typed and len({direction for _, direction in sides}) == 1:
         raise InputError(
-            f"{sheet.path}: {sheet.title}: the pairs are all listed as {listed.pop()}: a "
+            f"{sheet.path}: {sheet.title}: the pairs are all listed as {sides[0][1]}: a "
             "Mitchell lists NS and EW pairs"
         )
 
@@ -300,7 +306,7 @@ def _lines(
     expected = 0
     for number, row in sheet.rows():
         label = sheet.cell(row, "line").value
-        if label is None and all(_typed(sheet, number, row, k) is None for k in _TYPED):
+        if not row or label is None and all(_typed(sheet, number, row, k) is None for k in _TYPED):
             continue
         expected += 1
         if label is None:
@@ -394,9 +400,8 @@ def _contract_line(
             **details,
         )
     except InputError as error:
-        message = str(error)
-        column = next((k for w, k in _BLAMED if message.startswith(w)), "contract")
-        raise sheet.fail(number, column, message) from None
+        column = next((k for w, k in _BLAMED if str(error).startswith(w)), "contract")
+        raise sheet.fail(number, column, str(error)) from None
     if score is not None and line.ns_score != score:
         raise sheet.fail(
             number,
