@@ -3,6 +3,7 @@ one line that names the sheet and cell, with nothing written."""
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -130,6 +131,25 @@ def test_a_folder_named_xlsx_is_named_as_a_folder(tmp_path: Path) -> None:
     (tmp_path / "EVENING.xlsx").mkdir()
     with pytest.raises(InputError, match="EVENING.xlsx is a folder; name a file in it$"):
         read_session_workbook(tmp_path / "EVENING.xlsx")
+
+
+@pytest.mark.parametrize("damage", [b"<v>&foo;</v>", b"<v>1</c>"])
+def test_a_damaged_sheet_is_one_line_not_a_traceback(tmp_path: Path, damage: bytes) -> None:
+    """A sheet whose XML breaks part-way (an undefined entity, tags cut off) is read lazily,
+    row by row: its failure is the workbook's error, not a ParseError traceback."""
+    good = _howell(tmp_path, GOOD)
+    bad = tmp_path / "damaged.xlsx"
+    with zipfile.ZipFile(good) as source, zipfile.ZipFile(bad, "w") as target:
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                end = data.index(b"</sheetData>")
+                data = data[:end] + b'<row r="900"><c r="B900">' + damage + data[end:]
+            target.writestr(item, data)
+    with pytest.raises(InputError) as caught:
+        read_session_workbook(bad)
+    assert str(caught.value).startswith(f"{bad}: not an .xlsx workbook: sheet Traveller")
+    assert "\n" not in str(caught.value)
 
 
 def test_not_a_pairs_session_workbook(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,19 +15,17 @@ matter. Every bad cell is named by sheet and cell: ``EVENING.xlsx: Traveller!C14
 
 from __future__ import annotations
 
-import zipfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from openpyxl import load_workbook
-from openpyxl.cell.read_only import EMPTY_CELL
 from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import InputError
 from xlbridge.io.event_file import EventFile, Line, Pair
+from xlbridge.io.sheet_grid import BLANK, Cell, Grid, read_grids
 from xlbridge.scoring.bounds import bounded_int, stored_text
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.session import Traveller, TravellerLine, is_not_played, parse_adjusted
@@ -83,50 +81,10 @@ def read_session_workbook(path: str | PathLike[str]) -> SessionWorkbook:
     if not path.is_file():
         problem = " is a folder; name a file in it" if path.is_dir() else ": no such file"
         raise InputError(name + problem)
-    try:
-        book = load_workbook(path, read_only=True, data_only=False)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
-        raise InputError(f"{name}: not an .xlsx workbook ({error})") from None
-    try:
-        missing = [s for s in (TRAVELLER_SHEET, BOARDS_SHEET, PAIRS_SHEET) if s not in book]
-        if missing:
-            raise InputError(
-                f"{name}: not a pairs-session workbook: no sheet {', '.join(missing)} "
-                "(make one with: xlbridge template pairs-session)"
-            )
-        grids = {s: _grid(book[s]) for s in (TRAVELLER_SHEET, BOARDS_SHEET, PAIRS_SHEET)}
-    finally:
-        book.close()
+    sheets = (TRAVELLER_SHEET, BOARDS_SHEET, PAIRS_SHEET)
+    hint = " (make one with: xlbridge template pairs-session)"
+    grids = read_grids(path, sheets, kind="a pairs-session workbook", hint=hint)
     return _session(name, grids)
-
-
-# --------------------------------------------------------------------------------------------
-# Cells
-
-
-@dataclass(frozen=True)
-class _Cell:
-    value: Any
-    formula: bool
-
-
-Grid = list[list[_Cell]]
-
-
-_BLANK = _Cell(None, False)
-
-
-def _grid(sheet: Any) -> Grid:
-    """Every row of a read-only sheet as cells (value, whether a formula); [] for a row left out."""
-    rows: Grid = []
-    left_out: object = None
-    for row in sheet.iter_rows():
-        if row is left_out or all(c is EMPTY_CELL for c in row):
-            left_out = row  # openpyxl yields one tuple for every row left out
-            rows.append([])
-            continue
-        rows.append([_Cell(c.value, getattr(c, "data_type", "") == "f") for c in row])
-    return rows
 
 
 class _Sheet:
@@ -159,14 +117,14 @@ class _Sheet:
                 if isinstance(cell.value, str) and cell.value.strip().lower() == text.lower():
                     self.columns.setdefault(key, column)
 
-    def rows(self) -> Iterator[tuple[int, list[_Cell]]]:
+    def rows(self) -> Iterator[tuple[int, list[Cell]]]:
         """(row index, cells) of every row below the headings."""
         for number in range(self.heading_row + 1, len(self.grid)):
             yield number, self.grid[number]
 
-    def cell(self, row: list[_Cell], key: str) -> _Cell:
+    def cell(self, row: list[Cell], key: str) -> Cell:
         column = self.columns[key]
-        return row[column] if column < len(row) else _BLANK
+        return row[column] if column < len(row) else BLANK
 
     def where(self, number: int, key: str) -> str:
         return f"{self.path}: {self.title}!{get_column_letter(self.columns[key] + 1)}{number + 1}"
@@ -175,7 +133,7 @@ class _Sheet:
         return InputError(f"{self.where(number, key)}: {detail}")
 
 
-def _typed(sheet: _Sheet, number: int, row: list[_Cell], key: str) -> Any:
+def _typed(sheet: _Sheet, number: int, row: list[Cell], key: str) -> Any:
     """A typed input: None when blank; a formula where a value belongs is refused."""
     cell = sheet.cell(row, key)
     if cell.formula:
@@ -443,11 +401,8 @@ def workbook_results(book: SessionWorkbook) -> EventFile:
     matchpoints, and each pair's MPs, % and place. A workbook never saved by a spreadsheet
     holds none, and is refused."""
     path = book.path
-    loaded = load_workbook(path, read_only=True, data_only=True)
-    try:
-        grids = {s: _grid(loaded[s]) for s in (TRAVELLER_SHEET, PAIRS_SHEET)}
-    finally:
-        loaded.close()
+    kind = "a pairs-session workbook"
+    grids = read_grids(Path(path), (TRAVELLER_SHEET, PAIRS_SHEET), values=True, kind=kind)
     lines_sheet = _Sheet(path, TRAVELLER_SHEET, grids[TRAVELLER_SHEET], RESULT_HEADINGS)
     pairs_sheet = _Sheet(path, PAIRS_SHEET, grids[PAIRS_SHEET], PAIR_RESULT_HEADINGS)
     traveller = book.traveller
