@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from xlbridge.cli.common import about, event_options
+from xlbridge.errors import InputError
 from xlbridge.io.event_file import EventFile
 from xlbridge.scoring.session import SessionResult
 
@@ -78,3 +79,26 @@ def pack_heading(event: EventFile, named: bool) -> dict[str, str]:
     by the file: a CSV's own file name is not an event's), then the club."""
     parts = [part for part in (event.description if named else "", event.club) if part]
     return {"event": " — ".join(parts), "date": event.date}
+
+
+#: The files ``xlbridge session`` reads and writes, by option (the first is the session file).
+INPUTS = ("travellers", "names", "deals")
+OUTPUTS = {"output": "-o", "ranking": "--ranking", "usebio": "--usebio", "html": "--html"}
+
+
+def check_distinct(args: argparse.Namespace) -> None:
+    """Before any work: no output names an input of the run (even with --force: the typed
+    evening workbook would be replaced by its own results pack) or another output (the first
+    would be written, then the second refused)."""
+    inputs = {Path(p).resolve() for p in (getattr(args, k, None) for k in INPUTS) if p}
+    seen: dict[Path, str] = {}
+    for key, option in OUTPUTS.items():
+        path = getattr(args, key, None)
+        if path is None:
+            continue
+        where = Path(path).resolve()
+        if where in inputs:
+            raise InputError(f"{option} {path} is an input of this run: write to another name")
+        if where in seen:
+            raise InputError(f"{seen[where]} and {option} both name {path}: give each its own")
+        seen[where] = option
