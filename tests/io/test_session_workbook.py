@@ -114,6 +114,15 @@ def test_reads_typed_lines_names_and_the_movement(tmp_path: Path) -> None:
             {**GOOD, f"{T['contract']}4": "PASS"},
             f"Traveller!{T['tricks']}4: a passed-out board has no result, got '10'",
         ),
+        # What the workbook's own Check column refuses is refused here too, not scored.
+        (
+            {**GOOD, f"{T['contract']}4": "4S=", f"{T['tricks']}4": None},
+            f"Traveller!{T['tricks']}4: Tricks is blank (the tricks declarer took, 0-13)",
+        ),
+        (
+            {**GOOD, f"{T['contract']}4": "PASS", f"{T['tricks']}4": None},
+            f"Traveller!{T['by']}4: a passed-out board takes no By or Tricks",
+        ),
         (
             {**GOOD, f"{T['line']}5": 9},
             f"Traveller!{T['line']}5: line 2 belongs in this row, got 9",

@@ -360,6 +360,12 @@ def _contract_line(
     except InputError as error:
         column = next((k for w, k in _BLAMED if str(error).startswith(w)), "contract")
         raise sheet.fail(number, column, str(error)) from None
+    # As the workbook's own Check column: a result goes in Tricks (not "4S=" in Contract), a
+    # passed-out board has no declarer.
+    if line.declarer and tricks is None:
+        raise sheet.fail(number, "tricks", "Tricks is blank (the tricks declarer took, 0-13)")
+    if not line.declarer and by is not None:
+        raise sheet.fail(number, "by", "a passed-out board takes no By or Tricks")
     if score is not None and line.ns_score != score:
         raise sheet.fail(
             number,
