@@ -114,6 +114,20 @@ def test_reads_typed_lines_names_and_the_movement(tmp_path: Path) -> None:
             {**GOOD, f"{T['contract']}4": "PASS"},
             f"Traveller!{T['tricks']}4: a passed-out board has no result, got '10'",
         ),
+        # An adjusted score's shares: named by cell (A101/0 was a bare message), and only the
+        # artificial ones (Law 12C2: 60, 50, 40 %) that the traveller CSV and USEBIO accept.
+        (
+            {**GOOD, f"{T['entered']}6": "A101/0"},
+            f"Traveller!{T['entered']}6: adjusted score shares must be from 0 to 100 %",
+        ),
+        (
+            {**GOOD, f"{T['entered']}6": "A70/70"},
+            f"Traveller!{T['entered']}6: adjusted score A70/70 must give each side 60, 50 or 40 %",
+        ),
+        (
+            {**GOOD, f"{T['entered']}6": "A55.5/44.5"},
+            f"Traveller!{T['entered']}6: adjusted score A55.5/44.5 must give each side 60, 50",
+        ),
         # What the workbook's own Check column refuses is refused here too, not scored.
         (
             {**GOOD, f"{T['contract']}4": "4S=", f"{T['tricks']}4": None},

@@ -28,7 +28,13 @@ from xlbridge.io.event_file import EventFile, Line, Pair
 from xlbridge.io.sheet_grid import BLANK, Cell, Grid, read_grids
 from xlbridge.scoring.bounds import bounded_int, stored_text
 from xlbridge.scoring.checks import shown
-from xlbridge.scoring.session import Traveller, TravellerLine, is_not_played, parse_adjusted
+from xlbridge.scoring.session import (
+    Traveller,
+    TravellerLine,
+    artificial,
+    is_not_played,
+    parse_adjusted,
+)
 
 TRAVELLER_SHEET, BOARDS_SHEET, PAIRS_SHEET = "Traveller", "Boards", "Pairs"
 #: The Traveller's headings the reader needs, by what they hold; Round is read when present.
@@ -311,14 +317,17 @@ def _line(
             raise sheet.fail(number, "entered", f"{entered} takes no contract, By or Tricks")
         if is_not_played(entered):
             return TravellerLine.not_played(board, ns, ew, **details)
-        if parse_adjusted(entered) is None:
-            raise sheet.fail(
-                number,
-                "entered",
-                f"adjusted score not understood: {shown(entered)} "
-                "(type A60/40, A+/A-, A=/A= or NP)",
-            )
-        return TravellerLine.with_adjusted(board, ns, ew, entered, **details)
+        try:
+            adjusted = parse_adjusted(entered)
+            if adjusted is None:
+                raise InputError(
+                    f"adjusted score not understood: {shown(entered)} "
+                    "(type A60/40, A+/A-, A=/A= or NP)"
+                )
+            artificial(adjusted)  # the shares the traveller CSV and USEBIO accept
+        except InputError as error:
+            raise sheet.fail(number, "entered", str(error)) from None
+        return TravellerLine.with_adjusted(board, ns, ew, adjusted, **details)
     score = None
     if entered is not None:
         if isinstance(entered, bool) or not isinstance(entered, int | float):
