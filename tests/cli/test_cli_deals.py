@@ -170,6 +170,7 @@ def test_double_dummy_without_a_results_pack_says_where_it_shows(
     [
         (["-o", "{out}", "--pbn", "{out}"], "-o and --pbn name the same file {out}"),
         (["-o", "{out}", "--event", "Club\x01night"], "--event: character U+0001"),
+        (["--pbn", "{deals}", "--force"], "--pbn {deals} is the deal file read"),
     ],
 )
 def test_deals_refuses_before_writing_anything(
@@ -178,12 +179,14 @@ def test_deals_refuses_before_writing_anything(
     """-o and --pbn naming one file (the hand record was written, then the PBN refused as
     "already exists"), or a control character in --event: one line, exit 2, nothing written."""
     pytest.importorskip("endplay")
-    out = tmp_path / "hands.xlsx"
-    argv = ["deals", deal_file(tmp_path, [1]), *(o.format(out=out) for o in options)]
+    out, deals = tmp_path / "hands.xlsx", deal_file(tmp_path, [1])
+    before = deals.read_bytes()
+    argv = ["deals", deals, *(o.format(out=out, deals=deals) for o in options)]
     code, _, err = run(argv, capsys)
     assert code == 2 and err.count("\n") == 1
-    assert message.format(out=out) in err
+    assert message.format(out=out, deals=deals) in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deals.pbn"]
+    assert deals.read_bytes() == before
 
 
 def test_a_folder_given_for_the_deals_is_named_as_a_folder(

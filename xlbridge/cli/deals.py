@@ -58,6 +58,8 @@ def run_deals(args: argparse.Namespace) -> int:
         require_xlsx(args.output)
         if args.pbn is not None and args.output.resolve() == args.pbn.resolve():
             raise InputError(f"-o and --pbn name the same file {args.output}")
+    if args.pbn is not None and args.pbn.resolve() == args.deals.resolve():
+        raise InputError(f"--pbn {args.pbn} is the deal file read: write to another name")
     for path in (args.output, args.pbn):
         if path is not None:
             require_new(path, args.force)
