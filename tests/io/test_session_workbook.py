@@ -228,6 +228,27 @@ def test_extra_columns_are_ignored(tmp_path: Path) -> None:
     assert read_session_workbook(path).traveller.round.tolist() == [1, 2]
 
 
+def test_a_pair_meeting_two_pairs_in_one_round_is_named(tmp_path: Path) -> None:
+    """A pair number mistyped on a line of a filled-in movement (pair 3 for pair 2) puts a
+    pair at two tables in one round: named, where it was scored (a movement of fewer rounds
+    need not make it play a board twice). A pair meets one pair a round."""
+    book = build_pairs_session(pairs=8, boards=4, movement="howell")
+    sheet = book.workbook[TRAVELLER_SHEET]
+    typed = [(1, 1, 2, 420), (1, 3, 4, 400), (2, 1, 3, 100), (2, 2, 4, 110)]
+    for row, values in enumerate(typed, start=4):
+        keys = ("board", "ns_pair", "ew_pair", "entered", "round")
+        for key, value in zip(keys, (*values, 1), strict=True):
+            sheet[f"{TRAVELLER[key]}{row}"] = value
+    path = tmp_path / "rounds.xlsx"
+    book.workbook.save(path)
+    with pytest.raises(InputError) as caught:
+        read_session_workbook(path)
+    assert str(caught.value) == (
+        f"{path}: Traveller!{T['ns_pair']}6: in round 1 pair 1 plays pair 2 (row 4), so it "
+        "cannot also play pair 3 here"
+    )
+
+
 def _mitchell(tmp_path: Path, sat: dict[tuple[str, int], object], cleared: str = "") -> Path:
     """A 3-table Mitchell of 2 boards, one line typed, with the Pairs sheet's Sat cells of
     ``sat`` (by direction and pair) changed and the rows of ``cleared`` direction blanked."""

@@ -299,7 +299,28 @@ def _lines(
                 "no result yet: type a contract, By and Tricks, a score, an adjusted score or NP",
             )
         lines.append(_line(sheet, number, typed, boards, highest))
+    _check_rounds(sheet, lines, mitchell)
     return lines
+
+
+def _check_rounds(sheet: _Sheet, lines: list[TravellerLine], mitchell: bool) -> None:
+    """A pair meets one pair a round: a mistyped pair number puts it at two tables."""
+    met: dict[tuple[int, str], tuple[str, int]] = {}
+    for line in lines:
+        if line.round is None:
+            continue
+        ns, ew = (
+            (line.ns_pair + "NS", line.ew_pair + "EW") if mitchell else (line.ns_pair, line.ew_pair)
+        )
+        for pair, other, key in ((ns, ew, "ns_pair"), (ew, ns, "ew_pair")):
+            before, row = met.setdefault((line.round, pair), (other, line.line))
+            if before != other:
+                raise sheet.fail(
+                    line.line - 1,
+                    key,
+                    f"in round {line.round} pair {pair} plays pair {before} (row {row}), so it "
+                    f"cannot also play pair {other} here",
+                )
 
 
 def _line(
