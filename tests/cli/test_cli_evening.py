@@ -44,3 +44,56 @@ def test_two_outputs_on_one_name_are_refused_before_writing(
     err = capsys.readouterr().err
     assert f"{first} and {second} both name {target}" in err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["session", str(EXAMPLES / "howell.csv"), "--ranking", "{out}.csv"],
+        ["movement", "mitchell", "--tables", "5", "-o", "{out}.xlsx"],
+        ["template", "pairs-session", "-o", "{out}.xlsx"],
+        ["deals", str(EXAMPLES / "mitchell-deals.pbn"), "-o", "{out}.xlsx"],
+    ],
+)
+def test_an_event_name_of_ten_thousand_characters_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """--event, --date and --club head every page: 10,000 characters (a paste gone wrong) are
+    refused by the option's name, not printed on every page."""
+    if argv[0] == "deals":
+        pytest.importorskip("endplay")
+    out = str(tmp_path / "out")
+    for option in ("--event",) if argv[0] == "deals" else ("--event", "--club", "--date"):
+        code = main([*(a.format(out=out) for a in argv), option, "x" * 10_000])
+        err = capsys.readouterr().err
+        assert code == 2 and err.count("\n") == 1
+        assert f"{option}: 10000 characters; at most 200" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_event_name_typed_in_the_workbook_is_bounded_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from openpyxl import load_workbook
+
+    from xlbridge.workbooks.pairs_session.book import TRAVELLER, TRAVELLER_SHEET
+
+    path = tmp_path / "EVENING.xlsx"
+    assert (
+        main(["template", "pairs-session", "-o", str(path), "--pairs", "4", "--movement", "howell"])
+        == 0
+    )
+    workbook = load_workbook(path)
+    sheet = workbook[TRAVELLER_SHEET]
+    for row, (ns, ew, score) in enumerate([(1, 2, 420), (3, 4, 400)], start=4):
+        values = (1, ns, ew, score)
+        for key, value in zip(("board", "ns_pair", "ew_pair", "entered"), values, strict=True):
+            sheet[f"{TRAVELLER[key]}{row}"] = value
+    label = next(c for c in sheet[1] if c.value == "Event")
+    sheet.cell(1, label.column + 1).value = "E" * 300
+    workbook.save(path)
+    capsys.readouterr()
+    assert main(["session", str(path), "--html", str(tmp_path / "site")]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: the Event typed in the title row: 300 characters; at most 200" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["EVENING.xlsx"]

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from xlbridge.cli.common import Commands, require_new, require_xlsx
+from xlbridge.cli.common import Commands, event_text, require_new, require_xlsx
 from xlbridge.errors import InputError
 
 if TYPE_CHECKING:
@@ -50,10 +50,9 @@ def run_deals(args: argparse.Namespace) -> int:
     from xlbridge.io.deals import deals_pbn_bytes, read_deals
     from xlbridge.io.files import write_atomically
     from xlbridge.scoring import double_dummy
-    from xlbridge.scoring.bounds import stored_text
 
     double_dummy.require("xlbridge deals")
-    event = " ".join(stored_text(args.event, "--event").split())
+    event = event_text(args.event, "--event")
     if args.output is not None:
         require_xlsx(args.output)
         if args.pbn is not None and args.output.resolve() == args.pbn.resolve():

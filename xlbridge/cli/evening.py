@@ -15,7 +15,7 @@ import argparse
 from dataclasses import replace
 from pathlib import Path
 
-from xlbridge.cli.common import about, event_options
+from xlbridge.cli.common import about, event_options, event_text
 from xlbridge.errors import InputError
 from xlbridge.io.event_file import EventFile
 from xlbridge.scoring.session import SessionResult
@@ -53,7 +53,10 @@ def score_workbook(
         event.program = "the workbook's formulas"
     else:
         event = csv_event(path, names)
-    typed = book.event
+    typed = {
+        key: event_text(value, f"{path}: the {key.title()} typed in the title row")
+        for key, value in book.event.items()
+    }
     event = replace(
         event,
         description=typed.get("event", ""),
