@@ -97,3 +97,29 @@ def test_an_event_name_typed_in_the_workbook_is_bounded_too(
     err = capsys.readouterr().err
     assert f"{path}: the Event typed in the title row: 300 characters; at most 200" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["EVENING.xlsx"]
+
+
+def test_a_howell_workbook_is_not_ranked_by_direction(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Howell workbook's pairs sit both ways, so --winners 2 would rank each pair twice (8
+    pairs became 15 entries); one winner is still open to it."""
+    path = tmp_path / "EVENING.xlsx"
+    argv = ["template", "pairs-session", "-o", str(path), "--tables", "2", "--movement", "howell"]
+    assert main(argv) == 0
+    from openpyxl import load_workbook
+
+    from xlbridge.workbooks.pairs_session.book import TRAVELLER, TRAVELLER_SHEET
+
+    workbook = load_workbook(path)
+    sheet = workbook[TRAVELLER_SHEET]
+    row = 4
+    while sheet[f"{TRAVELLER['board']}{row}"].value is not None:
+        sheet[f"{TRAVELLER['entered']}{row}"] = 10 * (row % 7)
+        row += 1
+    workbook.save(path)
+    capsys.readouterr()
+    assert main(["session", str(path), "--winners", "2"]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: pair 1 sits both NS and EW (a Howell): --winners 2 would rank it" in err
+    assert main(["session", str(path), "--winners", "1"]) == 0

@@ -34,6 +34,13 @@ def score_workbook(
     book = read_session_workbook(path)
     names = read_names(args.names) if args.names is not None else book.names
     winners = book.winners if args.winners == "auto" else args.winners
+    traveller = book.traveller
+    both = [str(traveller.pairs[i]) for i in set(traveller.ns_pair) & set(traveller.ew_pair)]
+    if book.winners == 1 and str(winners).strip() == "2" and both:
+        raise InputError(
+            f"{path}: pair {min(both, key=lambda p: (len(p), p))} sits both NS and EW (a Howell): "
+            "--winners 2 would rank it twice, once a direction; leave it out"
+        )
     method = args.method or "mp"
     with about(path):
         result = score_session(
