@@ -163,3 +163,39 @@ def test_double_dummy_without_a_results_pack_says_where_it_shows(
         "xlbridge: error: --double-dummy shows the analysis on the results pack or the site: "
         "give -o RESULTS.xlsx or --html DIR too\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["-o", "{out}", "--pbn", "{out}"], "-o and --pbn name the same file {out}"),
+        (["-o", "{out}", "--event", "Club\x01night"], "--event: character U+0001"),
+        (["--pbn", "{deals}", "--force"], "--pbn {deals} is the deal file read"),
+    ],
+)
+def test_deals_refuses_before_writing_anything(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str], message: str
+) -> None:
+    """-o and --pbn naming one file (the hand record was written, then the PBN refused as
+    "already exists"), or a control character in --event: one line, exit 2, nothing written."""
+    pytest.importorskip("endplay")
+    out, deals = tmp_path / "hands.xlsx", deal_file(tmp_path, [1])
+    before = deals.read_bytes()
+    argv = ["deals", deals, *(o.format(out=out, deals=deals) for o in options)]
+    code, _, err = run(argv, capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert message.format(out=out, deals=deals) in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deals.pbn"]
+    assert deals.read_bytes() == before
+
+
+def test_a_folder_given_for_the_deals_is_named_as_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "deals.pbn"
+    folder.mkdir()
+    code, _, err = run(["session", session_file(tmp_path), "--deals", folder], capsys)
+    assert code == 2 and err.strip().endswith(f"--deals: {folder} is a folder; name a file in it")
+    pytest.importorskip("endplay")
+    code, _, err = run(["deals", folder], capsys)
+    assert code == 2 and err.strip().endswith(f"{folder} is a folder; name a file in it")

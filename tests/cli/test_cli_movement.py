@@ -102,6 +102,20 @@ def test_a_bad_movement_file_writes_nothing(
     assert "is a movement file" in capsys.readouterr().err
 
 
+def test_csv_naming_the_movement_read_is_refused_even_with_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The file read is never rewritten as its own --csv: the director's notes (other
+    columns, ignored when read) would be lost."""
+    source = tmp_path / "mine.csv"
+    text = "round,table,ns,ew,boards,notes\n1,1,1,2,1-2,first\n1,2,3,4,3-4,\n"
+    source.write_text(text, encoding="utf-8")
+    assert main(["movement", str(source), "--csv", str(source), "--force"]) == 2
+    err = capsys.readouterr().err
+    assert f"--csv {source} is the movement file read: write to another name" in err
+    assert source.read_text(encoding="utf-8") == text
+
+
 # --------------------------------------------------------------------------------------------
 # The pairs-session workbook filled in from a movement
 

@@ -122,3 +122,25 @@ def test_folders_left_by_a_killed_run_are_cleared(
     )
     assert code == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == [".other.x.new", "site"]
+
+
+@pytest.mark.parametrize("other", ["notes.txt", "photos/", ".htaccess"])
+def test_force_never_replaces_a_folder_holding_more_than_pages(
+    other: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--force replaces an earlier site (a folder of .html pages), never a folder holding the
+    user's other files: `--html ~/club --force` must not delete the club's documents."""
+    site = tmp_path / "club"
+    site.mkdir()
+    (site / "index.html").write_text("an old site", encoding="utf-8")
+    if other.endswith("/"):
+        (site / other).mkdir()
+    else:
+        (site / other).write_text("the user's own", encoding="utf-8")
+    code, _, err = run(
+        ["session", str(EXAMPLES / "howell.csv"), "--html", str(site), "--force"], capsys
+    )
+    assert code == 2
+    assert f"{site} holds {other.rstrip('/')!r}, not a page of a results site" in err
+    assert (site / other).exists() and (site / "index.html").read_text() == "an old site"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club"]

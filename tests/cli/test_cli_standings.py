@@ -117,3 +117,7 @@ def test_not_an_event_workbook(tmp_path: Path, capsys: pytest.CaptureFixture[str
     capsys.readouterr()
     code, _, err = run(["swiss", "standings", str(path)], capsys)
     assert code == 2 and "not a Swiss event workbook" in err
+    folder = tmp_path / "event.xlsx"
+    folder.mkdir()
+    code, _, err = run(["swiss", "standings", str(folder)], capsys)
+    assert code == 2 and err.strip().endswith(f"{folder} is a folder; name a file in it")

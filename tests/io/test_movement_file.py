@@ -97,6 +97,15 @@ GOOD_HEADER = "round,table,ns,ew,boards\n"
             "line 3: round 2, table 1: pairs 2 and 1 meet twice",
         ),
         (GOOD_HEADER, "no records below the header"),
+        (
+            "round,table,ns,ew,boards,relay\n1,1,1,2,1-3,1\n",
+            "line 2: round 1, table 1: shares boards with itself",
+        ),
+        (
+            GOOD_HEADER + "1,1,1,2,1-3\n1,3,3,4,4-6\n",
+            "table 2 is never used: tables must run from 1 to 3",
+        ),
+        (GOOD_HEADER + "1,50,1,2,1-3\n", "table 1 is never used: tables must run from 1 to 50"),
     ],
 )
 def test_bad_files_are_refused_naming_file_and_line(
@@ -108,3 +117,23 @@ def test_bad_files_are_refused_naming_file_and_line(
         read_movement(path)
     assert str(error.value).startswith(str(path))
     assert message in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        # 101 tables in one round (5,000 tables took 38 s and ran out of memory comparing
+        # every two pairs' boards)
+        ([f"1,{t},{2 * t - 1},{2 * t},{t}" for t in range(1, 102)], "101 tables; at most 100"),
+        # one table, a new pair of pairs every round
+        ([f"{r},1,{2 * r - 1},{2 * r},{r}" for r in range(1, 102)], "202 pairs; at most 200"),
+    ],
+)
+def test_a_movement_file_beyond_any_club_section_is_refused(
+    tmp_path: Path, rows: list[str], message: str
+) -> None:
+    path = tmp_path / "huge.csv"
+    path.write_text(GOOD_HEADER + "\n".join(rows) + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as error:
+        read_movement(path)
+    assert str(error.value) == f"{path}: {message} in a movement file"

@@ -3,6 +3,7 @@ one line that names the sheet and cell, with nothing written."""
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,42 @@ def test_reads_typed_lines_names_and_the_movement(tmp_path: Path) -> None:
             f"Traveller!{T['entered']}6: adjusted score not understood",
         ),
         (_line(4, 1, 1, 2), f"Traveller!{T['entered']}4: no result yet"),
+        # A bad declarer or a missing result is named in its own column, not in Contract's.
+        (
+            {**GOOD, f"{T['by']}4": "X"},
+            f"Traveller!{T['by']}4: declarer must be N, E, S or W, got 'X'",
+        ),
+        (
+            {**GOOD, f"{T['tricks']}4": None},
+            f"Traveller!{T['tricks']}4: result of 4S must be tricks taken",
+        ),
+        (
+            {**GOOD, f"{T['contract']}4": "PASS"},
+            f"Traveller!{T['tricks']}4: a passed-out board has no result, got '10'",
+        ),
+        # An adjusted score's shares: named by cell (A101/0 was a bare message), and only the
+        # artificial ones (Law 12C2: 60, 50, 40 %) that the traveller CSV and USEBIO accept.
+        (
+            {**GOOD, f"{T['entered']}6": "A101/0"},
+            f"Traveller!{T['entered']}6: adjusted score shares must be from 0 to 100 %",
+        ),
+        (
+            {**GOOD, f"{T['entered']}6": "A70/70"},
+            f"Traveller!{T['entered']}6: adjusted score A70/70 must give each side 60, 50 or 40 %",
+        ),
+        (
+            {**GOOD, f"{T['entered']}6": "A55.5/44.5"},
+            f"Traveller!{T['entered']}6: adjusted score A55.5/44.5 must give each side 60, 50",
+        ),
+        # What the workbook's own Check column refuses is refused here too, not scored.
+        (
+            {**GOOD, f"{T['contract']}4": "4S=", f"{T['tricks']}4": None},
+            f"Traveller!{T['tricks']}4: Tricks is blank (the tricks declarer took, 0-13)",
+        ),
+        (
+            {**GOOD, f"{T['contract']}4": "PASS", f"{T['tricks']}4": None},
+            f"Traveller!{T['by']}4: a passed-out board takes no By or Tricks",
+        ),
         (
             {**GOOD, f"{T['line']}5": 9},
             f"Traveller!{T['line']}5: line 2 belongs in this row, got 9",
@@ -111,6 +148,31 @@ def test_bad_cells_are_named(tmp_path: Path, typed: dict[str, object], message: 
     with pytest.raises(InputError, match="^" + str(path).replace(".", r"\.") + ": ") as caught:
         read_session_workbook(path)
     assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_folder_named_xlsx_is_named_as_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "EVENING.xlsx").mkdir()
+    with pytest.raises(InputError, match="EVENING.xlsx is a folder; name a file in it$"):
+        read_session_workbook(tmp_path / "EVENING.xlsx")
+
+
+@pytest.mark.parametrize("damage", [b"<v>&foo;</v>", b"<v>1</c>"])
+def test_a_damaged_sheet_is_one_line_not_a_traceback(tmp_path: Path, damage: bytes) -> None:
+    """A sheet whose XML breaks part-way (an undefined entity, tags cut off) is read lazily,
+    row by row: its failure is the workbook's error, not a ParseError traceback."""
+    good = _howell(tmp_path, GOOD)
+    bad = tmp_path / "damaged.xlsx"
+    with zipfile.ZipFile(good) as source, zipfile.ZipFile(bad, "w") as target:
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                end = data.index(b"</sheetData>")
+                data = data[:end] + b'<row r="900"><c r="B900">' + damage + data[end:]
+            target.writestr(item, data)
+    with pytest.raises(InputError) as caught:
+        read_session_workbook(bad)
+    assert str(caught.value).startswith(f"{bad}: not an .xlsx workbook: sheet Traveller")
+    assert "\n" not in str(caught.value)
 
 
 def test_not_a_pairs_session_workbook(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -164,3 +226,77 @@ def test_extra_columns_are_ignored(tmp_path: Path) -> None:
     path = tmp_path / "round.xlsx"
     book.workbook.save(path)
     assert read_session_workbook(path).traveller.round.tolist() == [1, 2]
+
+
+def test_a_pair_meeting_two_pairs_in_one_round_is_named(tmp_path: Path) -> None:
+    """A pair number mistyped on a line of a filled-in movement (pair 3 for pair 2) puts a
+    pair at two tables in one round: named, where it was scored (a movement of fewer rounds
+    need not make it play a board twice). A pair meets one pair a round."""
+    book = build_pairs_session(pairs=8, boards=4, movement="howell")
+    sheet = book.workbook[TRAVELLER_SHEET]
+    typed = [(1, 1, 2, 420), (1, 3, 4, 400), (2, 1, 3, 100), (2, 2, 4, 110)]
+    for row, values in enumerate(typed, start=4):
+        keys = ("board", "ns_pair", "ew_pair", "entered", "round")
+        for key, value in zip(keys, (*values, 1), strict=True):
+            sheet[f"{TRAVELLER[key]}{row}"] = value
+    path = tmp_path / "rounds.xlsx"
+    book.workbook.save(path)
+    with pytest.raises(InputError) as caught:
+        read_session_workbook(path)
+    assert str(caught.value) == (
+        f"{path}: Traveller!{T['ns_pair']}6: in round 1 pair 1 plays pair 2 (row 4), so it "
+        "cannot also play pair 3 here"
+    )
+
+
+def _mitchell(tmp_path: Path, sat: dict[tuple[str, int], object], cleared: str = "") -> Path:
+    """A 3-table Mitchell of 2 boards, one line typed, with the Pairs sheet's Sat cells of
+    ``sat`` (by direction and pair) changed and the rows of ``cleared`` direction blanked."""
+    book = build_pairs_session(pairs=6, boards=2, movement="mitchell")
+    sheet = book.workbook[TRAVELLER_SHEET]
+    for key, value in _line(4, 1, 1, 1, contract="4S", by="N", tricks=10).items():
+        if isinstance(value, str):
+            enter_text(sheet[key], value)
+        else:
+            sheet[key] = value
+    pairs = book.workbook[PAIRS_SHEET]
+    for (direction, pair), value in sat.items():
+        pairs[f"{PAIRS['sat']}{book.pair_row(pair, direction)}"] = value
+    for direction, _, row in book.pair_rows():
+        if direction == cleared:
+            for key in ("pair", "name", "sat"):
+                pairs[f"{PAIRS[key]}{row}"] = None
+    path = tmp_path / "mitchell.xlsx"
+    book.workbook.save(path)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("sat", "cleared", "message"),
+    [
+        ({("NS", 1): "XX"}, "", "Pairs!C3: Sat must be NS or EW, got 'XX'"),
+        ({("NS", 2): None}, "", "Pairs!C4: Sat must be NS or EW, got blank"),
+        ({}, "EW", "Pairs: the pairs are all listed as NS: a Mitchell lists NS and EW pairs"),
+    ],
+)
+def test_a_damaged_sat_column_is_named(
+    tmp_path: Path, sat: dict[tuple[str, int], object], cleared: str, message: str
+) -> None:
+    """A Mitchell's Pairs sheet says which pairs sit NS and which EW: a Sat cell retyped or
+    cleared, or the EW rows deleted, is named (it was blamed on a traveller line, or was a
+    KeyError); "ns" typed in lower case is read as NS."""
+    path = _mitchell(tmp_path, sat, cleared)
+    with pytest.raises(InputError) as caught:
+        read_session_workbook(path)
+    assert str(caught.value) == f"{path}: {message}"
+    book = read_session_workbook(_mitchell(tmp_path, {("NS", 1): " ns "}))
+    assert book.winners == 2 and book.pairs == 6
+
+
+def test_a_stray_cell_far_below_is_named(tmp_path: Path) -> None:
+    """A result typed a hundred thousand rows down (Ctrl+Down, then typing) is named by its
+    cell; the rows left out between are read as blank, not cell by cell."""
+    path = _howell(tmp_path, {**GOOD, f"{T['contract']}100000": "4S"})
+    with pytest.raises(InputError) as caught:
+        read_session_workbook(path)
+    assert f"Traveller!{T['board']}100000: a line typed below the last row" in str(caught.value)

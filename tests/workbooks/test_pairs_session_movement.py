@@ -50,6 +50,17 @@ def test_given_sizes_must_agree_with_the_movement() -> None:
         build_pairs_session(plan=plan, movement="howell")
 
 
+def test_a_movement_too_big_for_the_workbook_says_why() -> None:
+    """15 tables of 8 boards make 120 boards: the refusal names the movement, not a --boards
+    the user never gave."""
+    with pytest.raises(InputError) as caught:
+        build_pairs_session(plan=mitchell(tables=15, boards_per_round=8))
+    assert str(caught.value) == (
+        "Mitchell, 15 tables: the movement's boards run to 120; the workbook holds boards 1 to 64 "
+        "(fewer boards a round, or fewer rounds)"
+    )
+
+
 def test_recalculated_ranking_equals_the_core(libreoffice, tmp_path: Path) -> None:
     """A 5-table Mitchell with a half table (9 pairs: every board is played at 4 of the 5
     tables), contracts typed on every pre-filled line but one adjusted score, one passed-out

@@ -110,11 +110,26 @@ def add_event_options(parser: argparse.ArgumentParser) -> None:
 
 def event_options(args: argparse.Namespace) -> dict[str, str]:
     """The --event, --date and --club given, as one line each (control characters refused)."""
-    from xlbridge.scoring.bounds import stored_text
-
     given = {}
     for key in ("event", "date", "club"):
         value = getattr(args, key, None)
         if value is not None:
-            given[key] = " ".join(stored_text(value, f"--{key}").split())
+            given[key] = event_text(value, f"--{key}")
     return given
+
+
+#: The longest event name, date or club: they head every page.
+EVENT_TEXT_LIMIT = 200
+
+
+def event_text(text: str, where: str) -> str:
+    """``text`` as one line; InputError naming ``where`` for a control character or more
+    than :data:`EVENT_TEXT_LIMIT` characters."""
+    from xlbridge.scoring.bounds import stored_text
+
+    line = " ".join(stored_text(text, where).split())
+    if len(line) > EVENT_TEXT_LIMIT:
+        raise InputError(
+            f"{where}: {len(line)} characters; at most {EVENT_TEXT_LIMIT} (it heads every page)"
+        )
+    return line

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from xlbridge.cli.common import Commands, require_new, require_xlsx
+from xlbridge.cli.common import Commands, event_text, require_new, require_xlsx
 from xlbridge.errors import InputError
 
 if TYPE_CHECKING:
@@ -52,24 +52,28 @@ def run_deals(args: argparse.Namespace) -> int:
     from xlbridge.scoring import double_dummy
 
     double_dummy.require("xlbridge deals")
+    event = event_text(args.event, "--event")
     if args.output is not None:
         require_xlsx(args.output)
+        if args.pbn is not None and args.output.resolve() == args.pbn.resolve():
+            raise InputError(f"-o and --pbn name the same file {args.output}")
+    if args.pbn is not None and args.pbn.resolve() == args.deals.resolve():
+        raise InputError(f"--pbn {args.pbn} is the deal file read: write to another name")
     for path in (args.output, args.pbn):
         if path is not None:
             require_new(path, args.force)
-    if not args.deals.is_file():
-        raise InputError(f"{args.deals}: no such file")
+    require_file(args.deals)
     records = read_deals(args.deals)
     analyses = double_dummy.analyse(record.dealt() for record in records.values())
     workbook = None
     if args.output is not None:
         from xlbridge.workbooks.hand_record import build_hand_record
 
-        workbook = build_hand_record(records, analyses, event=" ".join(args.event.split()))
+        workbook = build_hand_record(records, analyses, event=event)
+    data = deals_pbn_bytes(records, analyses) if args.pbn is not None else b""
     if workbook is not None:
         write_atomically(args.output, workbook.save, force=args.force)
     if args.pbn is not None:
-        data = deals_pbn_bytes(records, analyses)
 
         def write(tmp: Path) -> None:
             tmp.write_bytes(data)
@@ -112,8 +116,16 @@ def check_session_options(args: argparse.Namespace) -> None:
                 "-o RESULTS.xlsx or --html DIR too"
             )
     deals = getattr(args, "deals", None)
-    if deals is not None and not deals.is_file():
-        raise InputError(f"--deals: {deals}: no such file")
+    if deals is not None:
+        require_file(deals, "--deals: ")
+
+
+def require_file(path: Path, option: str = "") -> None:
+    """Refuse a deal file that is a folder or is not there (``option`` first: "--deals: ")."""
+    if path.is_dir():
+        raise InputError(f"{option}{path} is a folder; name a file in it")
+    if not path.is_file():
+        raise InputError(f"{option}{path}: no such file")
 
 
 def session_deals(

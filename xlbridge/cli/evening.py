@@ -15,7 +15,8 @@ import argparse
 from dataclasses import replace
 from pathlib import Path
 
-from xlbridge.cli.common import about, event_options
+from xlbridge.cli.common import about, event_options, event_text
+from xlbridge.errors import InputError
 from xlbridge.io.event_file import EventFile
 from xlbridge.scoring.session import SessionResult
 
@@ -33,6 +34,13 @@ def score_workbook(
     book = read_session_workbook(path)
     names = read_names(args.names) if args.names is not None else book.names
     winners = book.winners if args.winners == "auto" else args.winners
+    traveller = book.traveller
+    both = [str(traveller.pairs[i]) for i in set(traveller.ns_pair) & set(traveller.ew_pair)]
+    if book.winners == 1 and str(winners).strip() == "2" and both:
+        raise InputError(
+            f"{path}: pair {min(both, key=lambda p: (len(p), p))} sits both NS and EW (a Howell): "
+            "--winners 2 would rank it twice, once a direction; leave it out"
+        )
     method = args.method or "mp"
     with about(path):
         result = score_session(
@@ -52,7 +60,10 @@ def score_workbook(
         event.program = "the workbook's formulas"
     else:
         event = csv_event(path, names)
-    typed = book.event
+    typed = {
+        key: event_text(value, f"{path}: the {key.title()} typed in the title row")
+        for key, value in book.event.items()
+    }
     event = replace(
         event,
         description=typed.get("event", ""),
@@ -78,3 +89,26 @@ def pack_heading(event: EventFile, named: bool) -> dict[str, str]:
     by the file: a CSV's own file name is not an event's), then the club."""
     parts = [part for part in (event.description if named else "", event.club) if part]
     return {"event": " — ".join(parts), "date": event.date}
+
+
+#: The files ``xlbridge session`` reads and writes, by option (the first is the session file).
+INPUTS = ("travellers", "names", "deals")
+OUTPUTS = {"output": "-o", "ranking": "--ranking", "usebio": "--usebio", "html": "--html"}
+
+
+def check_distinct(args: argparse.Namespace) -> None:
+    """Before any work: no output names an input of the run (even with --force: the typed
+    evening workbook would be replaced by its own results pack) or another output (the first
+    would be written, then the second refused)."""
+    inputs = {Path(p).resolve() for p in (getattr(args, k, None) for k in INPUTS) if p}
+    seen: dict[Path, str] = {}
+    for key, option in OUTPUTS.items():
+        path = getattr(args, key, None)
+        if path is None:
+            continue
+        where = Path(path).resolve()
+        if where in inputs:
+            raise InputError(f"{option} {path} is an input of this run: write to another name")
+        if where in seen:
+            raise InputError(f"{seen[where]} and {option} both name {path}: give each its own")
+        seen[where] = option

@@ -179,6 +179,8 @@ def run_movement(args: argparse.Namespace) -> int:
         require_csv(args.csv, "--csv")
     if args.csv is not None and args.output is not None and args.csv == args.output:
         raise InputError("--csv and -o name the same file")
+    if args.csv is not None and args.csv.resolve() == Path(args.movement).resolve():
+        raise InputError(f"--csv {args.csv} is the movement file read: write to another name")
     movement, warnings = make_movement(
         args.movement,
         tables=args.tables,

@@ -185,8 +185,10 @@ def _check_outputs(args: argparse.Namespace) -> None:
     """Before any work: every output's suffix, nothing replaced without --force, the options
     that go together."""
     from xlbridge.cli.deals import check_session_options as check_deals_options
+    from xlbridge.cli.evening import check_distinct
     from xlbridge.cli.event_files import check_file_options
 
+    check_distinct(args)
     if args.output is not None:
         require_suffix(args.output, "-o", WORKBOOK, "; the ranking as CSV is --ranking FILE.csv")
     if args.ranking is not None:

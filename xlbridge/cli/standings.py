@@ -52,7 +52,8 @@ def run_standings(args: argparse.Namespace) -> int:
     if not path.is_file():
         from xlbridge.errors import InputError
 
-        raise InputError(f"{path}: no such file")
+        problem = " is a folder; name a file in it" if path.is_dir() else ": no such file"
+        raise InputError(f"{path}{problem}")
     if is_league(path):
         standings, event = league_standings(path), Event(path.stem, "League")
     else:

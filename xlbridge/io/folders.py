@@ -2,8 +2,9 @@
 
 :func:`write_folder` writes every file into a new folder beside the target, then moves it into
 place; with ``force`` an existing target folder is replaced as a whole (its old files do not
-linger among the new ones). A failure part-way (a file that cannot be made, an error while the
-files are produced) leaves the target as it was and removes the new folder.
+linger among the new ones), and only when it holds nothing but .html pages (an earlier site),
+never a folder of the user's other files. A failure part-way (a file that cannot be made, an
+error while the files are produced) leaves the target as it was and removes the new folder.
 """
 
 from __future__ import annotations
@@ -21,12 +22,26 @@ from xlbridge.io.files import check_parent
 
 def check_folder(path: Path, *, force: bool = False) -> None:
     """Raise InputError unless ``path`` can be written as a folder: not a file, its parent an
-    existing folder the user may write in, and (without ``force``) not there yet."""
+        existing folder the user may write in, and (without ``force``) not there yet; with ``force``
+    an existing folder must hold only .html pages."""
     if path.exists() and not path.is_dir():
         raise InputError(f"{path} is a file; give a folder to write the pages in")
     if path.exists() and not force:
         raise InputError(f"{path} already exists; use --force to replace it")
+    if path.is_dir():
+        _check_only_pages(path)
     check_parent(path)
+
+
+def _check_only_pages(path: Path) -> None:
+    """Refuse to replace a folder holding anything but a results site's pages (.html files):
+    --force replaces an earlier site, never a folder of the user's own files."""
+    for entry in sorted(path.iterdir()):
+        if entry.name.startswith(".") or entry.suffix != ".html" or not entry.is_file():
+            raise InputError(
+                f"{path} holds {entry.name!r}, not a page of a results site; --force replaces "
+                "only a folder of .html pages: give a new folder"
+            )
 
 
 def write_folder(path: Path, files: Iterable[tuple[str, str]], *, force: bool = False) -> int:

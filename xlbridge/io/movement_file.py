@@ -13,7 +13,8 @@ One row per table per round, with the columns
 - ``relay`` — optional: the other table(s) playing the same boards in that round (``7``, or
   ``2 3``), which both tables must name.
 
-Any other column is ignored. A pair with no row in a round sits out. The movement read is
+Any other column is ignored. A pair with no row in a round sits out. A file holds at most
+100 tables and 200 pairs. The movement read is
 checked (:func:`xlbridge.scoring.movement_checks.check_movement`): every refusal names the
 file, the line, the round and the table. :func:`movement_csv` writes the same format.
 """
@@ -35,6 +36,9 @@ _PAIR = re.compile(r"\s*(\d{1,6})\s*(NS|EW)?\s*", re.IGNORECASE)
 _RANGE = re.compile(r"\s*(\d{1,6})\s*-\s*(\d{1,6})\s*")
 #: The most boards one table plays in a round.
 MAX_BOARDS_AT_TABLE = 36
+#: The most tables and pairs a movement file holds: far beyond any club section, and few
+#: enough that checking and balancing it (every two pairs compared) stays quick.
+MAX_TABLES, MAX_PAIRS = 100, 200
 
 
 def read_movement(path: Path) -> tuple[Movement, list[str]]:
@@ -60,6 +64,12 @@ def read_movement(path: Path) -> tuple[Movement, list[str]]:
     seatings.sort(key=lambda s: (s.round, s.table))
     pairs = sorted({p for s in seatings for p in (s.ns, s.ew)})
     movement = Movement(path.name, tuple(seatings), tuple(pairs))
+    for count, most, what in (
+        (movement.tables, MAX_TABLES, "tables"),
+        (len(pairs), MAX_PAIRS, "pairs"),
+    ):
+        if count > most:
+            raise InputError(f"{name}: {count} {what}; at most {most} in a movement file")
 
     def source(seating: Seating) -> str:
         return f"{name}, line {lines[id(seating)]}"

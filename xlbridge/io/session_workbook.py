@@ -15,21 +15,26 @@ matter. Every bad cell is named by sheet and cell: ``EVENING.xlsx: Traveller!C14
 
 from __future__ import annotations
 
-import zipfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import InputError
 from xlbridge.io.event_file import EventFile, Line, Pair
+from xlbridge.io.sheet_grid import BLANK, Cell, Grid, read_grids
 from xlbridge.scoring.bounds import bounded_int, stored_text
 from xlbridge.scoring.checks import shown
-from xlbridge.scoring.session import Traveller, TravellerLine, is_not_played, parse_adjusted
+from xlbridge.scoring.session import (
+    Traveller,
+    TravellerLine,
+    artificial,
+    is_not_played,
+    parse_adjusted,
+)
 
 TRAVELLER_SHEET, BOARDS_SHEET, PAIRS_SHEET = "Traveller", "Boards", "Pairs"
 #: The Traveller's headings the reader needs, by what they hold; Round is read when present.
@@ -52,6 +57,8 @@ EVENT_LABELS = {"event": "Event", "date": "Date", "club": "Club"}
 HEADING_ROWS = 10
 MAX_SCORE = 7600
 _TYPED = ("board", "ns_pair", "ew_pair", "contract", "by", "tricks", "entered")
+#: The column named by a contract's error, by how the error begins (else Contract).
+_BLAMED = (("declarer", "by"), ("result", "tricks"), ("a passed-out board has no result", "tricks"))
 
 
 @dataclass
@@ -78,43 +85,12 @@ def read_session_workbook(path: str | PathLike[str]) -> SessionWorkbook:
     path = Path(path)
     name = str(path)
     if not path.is_file():
-        raise InputError(f"{name}: no such file")
-    try:
-        book = load_workbook(path, read_only=True, data_only=False)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
-        raise InputError(f"{name}: not an .xlsx workbook ({error})") from None
-    try:
-        missing = [s for s in (TRAVELLER_SHEET, BOARDS_SHEET, PAIRS_SHEET) if s not in book]
-        if missing:
-            raise InputError(
-                f"{name}: not a pairs-session workbook: no sheet {', '.join(missing)} "
-                "(make one with: xlbridge template pairs-session)"
-            )
-        grids = {s: _grid(book[s]) for s in (TRAVELLER_SHEET, BOARDS_SHEET, PAIRS_SHEET)}
-    finally:
-        book.close()
+        problem = " is a folder; name a file in it" if path.is_dir() else ": no such file"
+        raise InputError(name + problem)
+    sheets = (TRAVELLER_SHEET, BOARDS_SHEET, PAIRS_SHEET)
+    hint = " (make one with: xlbridge template pairs-session)"
+    grids = read_grids(path, sheets, kind="a pairs-session workbook", hint=hint)
     return _session(name, grids)
-
-
-# --------------------------------------------------------------------------------------------
-# Cells
-
-
-@dataclass(frozen=True)
-class _Cell:
-    value: Any
-    formula: bool
-
-
-Grid = list[list[_Cell]]
-
-
-def _grid(sheet: Any) -> Grid:
-    """Every row of a read-only sheet as cells (value, whether a formula)."""
-    rows = []
-    for row in sheet.iter_rows():
-        rows.append([_Cell(c.value, getattr(c, "data_type", "") == "f") for c in row])
-    return rows
 
 
 class _Sheet:
@@ -147,14 +123,14 @@ class _Sheet:
                 if isinstance(cell.value, str) and cell.value.strip().lower() == text.lower():
                     self.columns.setdefault(key, column)
 
-    def rows(self) -> Iterator[tuple[int, list[_Cell]]]:
+    def rows(self) -> Iterator[tuple[int, list[Cell]]]:
         """(row index, cells) of every row below the headings."""
         for number in range(self.heading_row + 1, len(self.grid)):
             yield number, self.grid[number]
 
-    def cell(self, row: list[_Cell], key: str) -> _Cell:
+    def cell(self, row: list[Cell], key: str) -> Cell:
         column = self.columns[key]
-        return row[column] if column < len(row) else _Cell(None, False)
+        return row[column] if column < len(row) else BLANK
 
     def where(self, number: int, key: str) -> str:
         return f"{self.path}: {self.title}!{get_column_letter(self.columns[key] + 1)}{number + 1}"
@@ -163,7 +139,7 @@ class _Sheet:
         return InputError(f"{self.where(number, key)}: {detail}")
 
 
-def _typed(sheet: _Sheet, number: int, row: list[_Cell], key: str) -> Any:
+def _typed(sheet: _Sheet, number: int, row: list[Cell], key: str) -> Any:
     """A typed input: None when blank; a formula where a value belongs is refused."""
     cell = sheet.cell(row, key)
     if cell.formula:
@@ -240,12 +216,14 @@ def _pairs(sheet: _Sheet) -> tuple[dict[tuple[str, str, str], str], dict[str, se
     pairs are listed by direction (a Mitchell: Sat is NS or EW as written, not a formula)."""
     names: dict[tuple[str, str, str], str] = {}
     numbers: dict[str, set[int]] = {}
+    sides: list[tuple[int, str]] = []
     for number, row in sheet.rows():
         pair = sheet.cell(row, "pair").value
         if pair is None:
             break
         sat = sheet.cell(row, "sat")
-        direction = sat.value if not sat.formula and sat.value in ("NS", "EW") else ""
+        direction = "" if sat.formula else _direction(sat.value)
+        sides.append((number, direction))
         if isinstance(pair, bool) or not isinstance(pair, int | float) or pair != int(pair):
             raise sheet.fail(number, "pair", f"a pair number expected here, got {shown(pair)}")
         if int(pair) in numbers.setdefault(direction, set()):
@@ -258,7 +236,28 @@ def _pairs(sheet: _Sheet) -> tuple[dict[tuple[str, str, str], str], dict[str, se
         raise InputError(
             f"{sheet.path}: not a pairs-session workbook: {sheet.title} lists no pairs"
         )
+    _check_sides(sheet, sides)
     return names, numbers, set(numbers) == {"NS", "EW"}
+
+
+def _direction(value: Any) -> str:
+    """NS or EW typed in a Sat cell (any case); "" for a blank; else the value as shown."""
+    text = value.strip().upper() if isinstance(value, str) else value
+    return str(text) if text in ("NS", "EW") else "" if text in (None, "") else shown(value)
+
+
+def _check_sides(sheet: _Sheet, sides: list[tuple[int, str]]) -> None:
+    """A Mitchell (some Sat typed NS or EW) lists every pair as NS or EW, and both; a Howell's
+    Sat cells are all its formulas."""
+    typed = any(direction in ("NS", "EW") for _, direction in sides)
+    for number, direction in sides:
+        if direction not in ("NS", "EW") and (typed or direction):
+            raise sheet.fail(number, "sat", f"Sat must be NS or EW, got {direction or 'blank'}")
+    if typed and len({direction for _, direction in sides}) == 1:
+        raise InputError(
+            f"{sheet.path}: {sheet.title}: the pairs are all listed as {sides[0][1]}: a "
+            "Mitchell lists NS and EW pairs"
+        )
 
 
 def _lines(
@@ -271,7 +270,7 @@ def _lines(
     expected = 0
     for number, row in sheet.rows():
         label = sheet.cell(row, "line").value
-        if label is None and all(_typed(sheet, number, row, k) is None for k in _TYPED):
+        if not row or label is None and all(_typed(sheet, number, row, k) is None for k in _TYPED):
             continue
         expected += 1
         if label is None:
@@ -300,7 +299,28 @@ def _lines(
                 "no result yet: type a contract, By and Tricks, a score, an adjusted score or NP",
             )
         lines.append(_line(sheet, number, typed, boards, highest))
+    _check_rounds(sheet, lines, mitchell)
     return lines
+
+
+def _check_rounds(sheet: _Sheet, lines: list[TravellerLine], mitchell: bool) -> None:
+    """A pair meets one pair a round: a mistyped pair number puts it at two tables."""
+    met: dict[tuple[int, str], tuple[str, int]] = {}
+    for line in lines:
+        if line.round is None:
+            continue
+        ns, ew = (
+            (line.ns_pair + "NS", line.ew_pair + "EW") if mitchell else (line.ns_pair, line.ew_pair)
+        )
+        for pair, other, key in ((ns, ew, "ns_pair"), (ew, ns, "ew_pair")):
+            before, row = met.setdefault((line.round, pair), (other, line.line))
+            if before != other:
+                raise sheet.fail(
+                    line.line - 1,
+                    key,
+                    f"in round {line.round} pair {pair} plays pair {before} (row {row}), so it "
+                    f"cannot also play pair {other} here",
+                )
 
 
 def _line(
@@ -318,14 +338,17 @@ def _line(
             raise sheet.fail(number, "entered", f"{entered} takes no contract, By or Tricks")
         if is_not_played(entered):
             return TravellerLine.not_played(board, ns, ew, **details)
-        if parse_adjusted(entered) is None:
-            raise sheet.fail(
-                number,
-                "entered",
-                f"adjusted score not understood: {shown(entered)} "
-                "(type A60/40, A+/A-, A=/A= or NP)",
-            )
-        return TravellerLine.with_adjusted(board, ns, ew, entered, **details)
+        try:
+            adjusted = parse_adjusted(entered)
+            if adjusted is None:
+                raise InputError(
+                    f"adjusted score not understood: {shown(entered)} "
+                    "(type A60/40, A+/A-, A=/A= or NP)"
+                )
+            artificial(adjusted)  # the shares the traveller CSV and USEBIO accept
+        except InputError as error:
+            raise sheet.fail(number, "entered", str(error)) from None
+        return TravellerLine.with_adjusted(board, ns, ew, adjusted, **details)
     score = None
     if entered is not None:
         if isinstance(entered, bool) or not isinstance(entered, int | float):
@@ -365,7 +388,14 @@ def _contract_line(
             **details,
         )
     except InputError as error:
-        raise sheet.fail(number, "contract", str(error)) from None
+        column = next((k for w, k in _BLAMED if str(error).startswith(w)), "contract")
+        raise sheet.fail(number, column, str(error)) from None
+    # As the workbook's own Check column: a result goes in Tricks (not "4S=" in Contract), a
+    # passed-out board has no declarer.
+    if line.declarer and tricks is None:
+        raise sheet.fail(number, "tricks", "Tricks is blank (the tricks declarer took, 0-13)")
+    if not line.declarer and by is not None:
+        raise sheet.fail(number, "by", "a passed-out board takes no By or Tricks")
     if score is not None and line.ns_score != score:
         raise sheet.fail(
             number,
@@ -407,11 +437,8 @@ def workbook_results(book: SessionWorkbook) -> EventFile:
     matchpoints, and each pair's MPs, % and place. A workbook never saved by a spreadsheet
     holds none, and is refused."""
     path = book.path
-    loaded = load_workbook(path, read_only=True, data_only=True)
-    try:
-        grids = {s: _grid(loaded[s]) for s in (TRAVELLER_SHEET, PAIRS_SHEET)}
-    finally:
-        loaded.close()
+    kind = "a pairs-session workbook"
+    grids = read_grids(Path(path), (TRAVELLER_SHEET, PAIRS_SHEET), values=True, kind=kind)
     lines_sheet = _Sheet(path, TRAVELLER_SHEET, grids[TRAVELLER_SHEET], RESULT_HEADINGS)
     pairs_sheet = _Sheet(path, PAIRS_SHEET, grids[PAIRS_SHEET], PAIR_RESULT_HEADINGS)
     traveller = book.traveller

@@ -3,9 +3,10 @@
 :func:`check_movement` refuses a movement that cannot be played, naming the round and table:
 a pair against itself, two seatings at one table, a pair at two tables in a round, a pair
 playing a board twice, two pairs meeting twice, boards at two tables in a round that are not
-named as sharing them (a relay), a relay whose tables play different boards, a round with no
-table. It returns warnings for what can be played but is uneven: boards played unequal
-numbers of times (a half table or a shortened session; Neuberg evens it out when scoring).
+named as sharing them (a relay), a relay whose tables play different boards or a table
+sharing with itself, a round with no table, a table number never used. It returns warnings
+for what can be played but is uneven: boards played unequal numbers of times (a half table
+or a shortened session; Neuberg evens it out when scoring).
 
 :func:`balance` counts, for each two pairs of one ranking, the boards on which they sat the
 same direction (so were compared), as published for Howells: the fewer the spread between
@@ -80,6 +81,12 @@ def _check_rounds(movement: Movement) -> None:
         raise InputError(
             f"round {missing[0]} is missing: rounds must run from 1 to {movement.rounds}"
         )
+    tables = {s.table for s in movement.seatings}
+    unused = [t for t in range(1, movement.tables + 1) if t not in tables]
+    if unused:
+        raise InputError(
+            f"table {unused[0]} is never used: tables must run from 1 to {movement.tables}"
+        )
 
 
 def _check_sharing(movement: Movement, where: Callable[[Seating], str]) -> None:
@@ -90,6 +97,8 @@ def _check_sharing(movement: Movement, where: Callable[[Seating], str]) -> None:
     for s in movement.seatings:
         fail = _failer(s, where)
         for table in s.shares:
+            if table == s.table:
+                raise fail("shares boards with itself: a relay names the other table")
             other = by_table.get((s.round, table))
             if other is None or s.table not in other.shares:
                 raise fail(f"shares boards with table {table}, which does not share with it")

@@ -81,6 +81,11 @@ def _sizes_of(
                 f"--{name} {_shown(given)} disagrees with the movement "
                 f"({plan.name}: {name} {derived}); leave out --{name}"
             )
+    if plan.boards > MAX_BOARDS:
+        raise InputError(
+            f"{plan.name}: the movement's boards run to {plan.boards}; the workbook holds "
+            f"boards 1 to {MAX_BOARDS} (fewer boards a round, or fewer rounds)"
+        )
     return size, plan.boards, kind
 
 
