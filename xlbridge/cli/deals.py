@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from xlbridge.cli.common import Commands, event_text, require_new, require_xlsx
 from xlbridge.errors import InputError
+from xlbridge.io.files import require_file
 
 if TYPE_CHECKING:
     from xlbridge.scoring.double_dummy import BoardAnalysis
@@ -118,14 +119,6 @@ def check_session_options(args: argparse.Namespace) -> None:
     deals = getattr(args, "deals", None)
     if deals is not None:
         require_file(deals, "--deals: ")
-
-
-def require_file(path: Path, option: str = "") -> None:
-    """Refuse a deal file that is a folder or is not there (``option`` first: "--deals: ")."""
-    if path.is_dir():
-        raise InputError(f"{option}{path} is a folder; name a file in it")
-    if not path.is_file():
-        raise InputError(f"{option}{path}: no such file")
 
 
 def session_deals(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from xlbridge.cli.common import Commands
 from xlbridge.cli.site import add_html_option, check_html
+from xlbridge.io.files import require_file
 from xlbridge.scoring.wording import plural
 
 if TYPE_CHECKING:
@@ -49,11 +50,7 @@ def run_standings(args: argparse.Namespace) -> int:
 
     check_html(args)
     path: Path = args.event
-    if not path.is_file():
-        from xlbridge.errors import InputError
-
-        problem = " is a folder; name a file in it" if path.is_dir() else ": no such file"
-        raise InputError(f"{path}{problem}")
+    require_file(path)
     if is_league(path):
         standings, event = league_standings(path), Event(path.stem, "League")
     else:

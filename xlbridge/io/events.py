@@ -15,7 +15,7 @@ from pathlib import Path
 
 from xlbridge.errors import InputError
 from xlbridge.io.event_file import EventFile, Line, Pair
-from xlbridge.io.files import write_atomically
+from xlbridge.io.files import require_file, write_atomically
 from xlbridge.io.pbn import read_pbn
 from xlbridge.io.pbn_write import pbn_bytes
 from xlbridge.io.session_io import scored_lines, scored_pairs, traveller_of
@@ -37,8 +37,7 @@ def read_event(path: str | PathLike[str]) -> EventFile:
     reader = READERS.get(path.suffix.lower())
     if reader is None:
         raise InputError(f"{path}: an event file must be USEBIO (.xml) or PBN (.pbn)")
-    if not path.is_file():
-        raise InputError(f"{path}: no such file")
+    require_file(path)
     return reader(path)
 
 

@@ -1,5 +1,6 @@
-"""Writing files without losing anything the user has: refuse to overwrite unless forced,
-and write to a temporary file beside the target, then rename it into place."""
+"""Files the user names: one that is read must be there and be a file; one that is written
+never loses anything the user has (refuse to overwrite unless forced, write to a temporary
+file beside the target, then rename it into place)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from xlbridge.errors import InputError
+
+
+def require_file(path: Path, option: str = "") -> None:
+    """Refuse a file to read that is a folder or is not there, in one line (``option`` first,
+    as "--deals: ")."""
+    if path.is_dir():
+        raise InputError(f"{option}{path} is a folder; name a file in it")
+    if not path.is_file():
+        raise InputError(f"{option}{path}: no such file")
 
 
 def write_atomically(path: Path, write: Callable[[Path], None], *, force: bool = False) -> None:

@@ -25,6 +25,7 @@ from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import InputError
 from xlbridge.io.event_file import EventFile, Line, Pair
+from xlbridge.io.files import require_file
 from xlbridge.io.sheet_grid import BLANK, Cell, Grid, read_grids
 from xlbridge.scoring.bounds import bounded_int, stored_text
 from xlbridge.scoring.checks import shown
@@ -84,9 +85,7 @@ def read_session_workbook(path: str | PathLike[str]) -> SessionWorkbook:
     not one, or a bad cell, raises :class:`InputError` naming the sheet and cell."""
     path = Path(path)
     name = str(path)
-    if not path.is_file():
-        problem = " is a folder; name a file in it" if path.is_dir() else ": no such file"
-        raise InputError(name + problem)
+    require_file(path)
     sheets = (TRAVELLER_SHEET, BOARDS_SHEET, PAIRS_SHEET)
     hint = " (make one with: xlbridge template pairs-session)"
     grids = read_grids(path, sheets, kind="a pairs-session workbook", hint=hint)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from xlbridge.errors import InputError
 from xlbridge.io.csv_cells import TextFormat
+from xlbridge.io.files import require_file
 
 #: The first bytes of a zip file, as an Excel workbook (.xlsx) or a LibreOffice one (.ods) is.
 ZIP_MAGIC = b"PK\x03\x04"
@@ -35,8 +36,7 @@ def read_text(path: Path) -> str:
 
 def read_text_format(path: Path) -> tuple[str, TextFormat]:
     """A CSV file's text ("\n" line ends) and how it was stored (see :func:`read_text`)."""
-    if path.is_dir():
-        raise InputError(f"{path} is a folder; name a file in it")
+    require_file(path)
     try:
         data = path.read_bytes()
     except FileNotFoundError:
