@@ -30,6 +30,7 @@ from xlbridge.io.event_file import (
     deal_text,
     parse_deal,
 )
+from xlbridge.io.text_file import exported_instead, file_bytes
 from xlbridge.scoring.bounds import bounded, bounded_int, stored_text
 from xlbridge.scoring.checks import shown
 
@@ -184,7 +185,7 @@ def _in_range(path: Path, number: int, what: str, text: str, kind: str) -> str:
 def pbn_text(path: Path) -> str:
     """A PBN file's text: UTF-8 (with or without a byte-order mark), else ISO 8859-1, the
     character set PBN 2.1 prescribes."""
-    data = path.read_bytes()
+    data = file_bytes(path, exported_instead("PBN"))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -28,6 +28,25 @@ UTF16_GIVEN = (
 )
 
 
+def exported_instead(kind: str) -> str:
+    """What to do with a workbook given where a ``kind`` file (PBN, USEBIO) is read."""
+    return f"this is a workbook (a zip file), not a {kind} file; export the {kind} file instead"
+
+
+def file_bytes(path: Path, workbook_given: str) -> bytes:
+    """The bytes of a file the user named for reading; a folder, a missing or unreadable file,
+    or a zip file (an .xlsx or .ods workbook is one) is refused in one line, the last with
+    ``workbook_given`` (what to do instead)."""
+    require_file(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if data.startswith(ZIP_MAGIC):  # an .xlsx (or .ods) is a zip of XML parts
+        raise InputError(f"{path}: {workbook_given}")
+    return data
+
+
 def read_text(path: Path) -> str:
     """A CSV file's text: UTF-8 (with or without a byte-order mark), or else Windows-1252,
     the encoding Excel's plain "CSV" save uses on Windows."""
@@ -36,15 +55,7 @@ def read_text(path: Path) -> str:
 
 def read_text_format(path: Path) -> tuple[str, TextFormat]:
     """A CSV file's text ("\n" line ends) and how it was stored (see :func:`read_text`)."""
-    require_file(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise InputError(f"{path}: cannot be read ({error.strerror or error})") from None
-    if data.startswith(ZIP_MAGIC):  # an .xlsx (or .ods) is a zip of XML parts
-        raise InputError(f"{path}: {WORKBOOK_GIVEN}")
+    data = file_bytes(path, WORKBOOK_GIVEN)
     if data.startswith(UTF16_MARKS):  # Excel's "Unicode Text" save
         raise InputError(f"{path}: {UTF16_GIVEN}")
     bom = data.startswith(b"\xef\xbb\xbf")

@@ -39,6 +39,7 @@ from xlbridge.io.event_file import (
     normal_seat,
     parse_deal,
 )
+from xlbridge.io.text_file import exported_instead, file_bytes
 from xlbridge.scoring.bounds import bounded, bounded_int, stored_text
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.session import artificial, parse_adjusted
@@ -149,7 +150,7 @@ def direction_of(text: str) -> str:
 def read_usebio(path: str | PathLike[str]) -> EventFile:
     """Read a USEBIO pairs event: every section's pairs, boards, hands and traveller lines."""
     path = Path(path)
-    root = _parse(path, path.read_bytes())
+    root = _parse(path, file_bytes(path, exported_instead("USEBIO")))
     if root.tag != "USEBIO":
         raise FileError(f"{path}: the root element must be USEBIO, got {root.tag}")
     element = root.find("EVENT")
