@@ -93,6 +93,23 @@ def test_a_gap_between_drawn_tables_is_refused(tmp_path: Path, capsys) -> None:
     refused(path, capsys, "Round 1: table 2 is empty but table 3 is drawn")
 
 
+def test_a_formula_for_a_name_is_refused_naming_its_cell(tmp_path: Path, capsys) -> None:
+    """Only a spreadsheet knows a formula's value: a name cell holding one is named (it was
+    drawn, ranked and printed as the formula's text)."""
+
+    def formula(workbook) -> None:
+        workbook["Entries"]["B8"] = '=HYPERLINK("x")'
+
+    path = damaged(event_after_round_one(tmp_path), formula)
+    refused(path, capsys, "Entries!B8: holds a formula; type the name itself as text")
+    league = tmp_path / "league.xlsx"
+    assert main(["template", "league", "-o", str(league), "--teams", "4"]) == 0
+    damaged(league, lambda workbook: workbook["Teams"].__setitem__("B4", "=A4"))
+    capsys.readouterr()
+    assert main(["swiss", "standings", str(league)]) == 2
+    assert "Teams!B4: holds a formula" in capsys.readouterr().err
+
+
 def test_renamed_sheets_are_found_by_what_they_hold(tmp_path: Path, capsys) -> None:
     def rename(workbook) -> None:
         workbook["Scale"].title = "VP scale"

@@ -30,7 +30,7 @@ from xlbridge.workbooks.league import (
     TEAMS_SHEET,
     build_league,
 )
-from xlbridge.workbooks.swiss_loop import load_workbook_or_fail, typed_number
+from xlbridge.workbooks.swiss_loop import load_workbook_or_fail, typed_name, typed_number
 
 #: The Scale sheet's title of a WBF discrete card, and the note of White Book bounds.
 DISCRETE_TITLE, WHITE_BOOK_NOTE = "WBF discrete", "White Book bounds"
@@ -51,9 +51,8 @@ def league_standings(path: Path) -> Standings:
     names: dict[int, str] = {}
     while teams_ws[f"{TEAMS['number']}{FIRST_ROW + len(names)}"].value == len(names) + 1:
         team = len(names) + 1
-        typed = teams_ws[f"{TEAMS['name']}{FIRST_ROW + team - 1}"].value
-        names[team] = str(typed).strip() if typed is not None and str(typed).strip() else ""
-        names[team] = names[team] or f"Team {team}"
+        ref = f"{TEAMS['name']}{FIRST_ROW + team - 1}"
+        names[team] = typed_name(path, teams_ws, ref) or f"Team {team}"
     if len(names) < 2:
         raise InputError(f"{path}: the {TEAMS_SHEET} sheet is missing or damaged")
     boards, scale = _scale(path, workbook[SCALE_SHEET], len(names))

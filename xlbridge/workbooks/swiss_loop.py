@@ -148,9 +148,23 @@ def _number(
     return number
 
 
+def _name(path: Path, ws: Worksheet, ref: str) -> str:
+    """A typed name ("" when blank), as typed; a formula (whose value only a spreadsheet
+    knows) or a character a workbook cannot hold is named with the file, sheet and cell."""
+    cell = ws[ref]
+    if cell.data_type == "f":
+        raise InputError(
+            f"{_where(path, ws.title, ref)}: holds a formula; type the name itself as text"
+        )
+    if cell.value is None or not str(cell.value).strip():
+        return ""
+    return stored_text(str(cell.value).strip(), _where(path, ws.title, ref))
+
+
 #: The same checks for the readers of the other event workbooks (the league's).
 load_workbook_or_fail = _load
 typed_number = _number
+typed_name = _name
 
 
 def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
@@ -213,10 +227,9 @@ def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
         bounds=bounds,
     )
     for entry in range(1, entries + 1):
-        ref = book.entries_cell("name", entry)
-        name = entries_ws[ref].value
-        if name is not None and str(name).strip():
-            event.names[entry] = stored_text(str(name), _where(path, entries_ws.title, ref))
+        name = _name(path, entries_ws, book.entries_cell("name", entry))
+        if name:
+            event.names[entry] = name
         enters = 1.0
         if late:
             ref = book.entries_cell("enters", entry)
