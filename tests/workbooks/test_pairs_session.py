@@ -558,7 +558,7 @@ def test_equal_percentages_share_a_place(libreoffice, tmp_path: Path) -> None:
 CONTRACT = "Contract not understood: type e.g. 4S, 3NT, 4HX, 2DXX or PASS"
 TRICKS = "Tricks must be a whole number from 0 to 13 (tricks taken)"
 SCORE = "Score must be a number, an adjusted score (A60/40, A+/A-) or NP"
-ADJUSTED = "Adjusted score not understood: type A60/40, A+/A-, A=/A= or NP"
+ADJUSTED = "Adjusted score: 60, 50 or 40 a side (A60/40, A+/A-) or NP"
 ADJUSTED_ALONE = "An adjusted score takes no contract, By or Tricks"
 
 #: Bad lines, each on a board of its own (board ``...``) unless it names one.

@@ -9,6 +9,8 @@ independent scorer.
 
 from __future__ import annotations
 
+from xlbridge.scoring.session_types import ARTIFICIAL_SHARES
+
 #: Vulnerability of boards 1–16 (then repeating): "-" none, N north-south, E east-west, B both.
 VULNERABILITY_CODES = "-NEBNEB-EB-NB-NE"
 VULNERABILITY_NAMES = {"-": "None", "N": "NS", "E": "EW", "B": "All"}
@@ -155,13 +157,13 @@ def adjusted_part(text: str, side: str) -> str:
 
 
 def adjusted_share(part: str) -> str:
-    """The % of the board a part stands for: + 60, = 50, - 40, or a whole number 0–100;
-    "" when it is none of these."""
+    """The % of the board a part stands for: + 60, = 50, - 40, or one of those numbers (the
+    artificial adjusted scores, as every reader of the program takes them); "" when it is
+    none of these (A70/30 is refused here as in a traveller file)."""
     number = f"(--{part})"
     written = f'IFERROR({number}&""={part},FALSE)'
-    whole = (
-        f'IF({written},IF(AND({number}=INT({number}),{number}>=0,{number}<=100),{number},""),"")'
-    )
+    allowed = ",".join(f"{number}={share:g}" for share in ARTIFICIAL_SHARES)
+    whole = f'IF({written},IF(OR({allowed}),{number},""),"")'
     formula = whole
     for sign, share in reversed(ADJUSTED_SHARES.items()):
         formula = f'IF({part}="{sign}",{share},{formula})'

@@ -265,7 +265,7 @@ def _result_problems(c: dict[str, str]) -> list[tuple[str, str]]:
         (f'AND({text}="NP",NOT({no_play}))', '"NP takes no contract, By or Tricks"'),
         (
             f'AND(LEFT({text},1)="A",OR({c["ns_share"]}="",{c["ew_share"]}=""))',
-            '"Adjusted score not understood: type A60/40, A+/A-, A=/A= or NP"',
+            '"Adjusted score: 60, 50 or 40 a side (A60/40, A+/A-) or NP"',
         ),
         (
             f'AND(LEFT({text},1)="A",NOT({no_play}))',
