@@ -86,7 +86,9 @@ def reference_tree(data: tuple[EventFile, list[TravellerLine], list[Pair]]) -> E
         SubElement(element, "PAIR_NUMBER").text = str(pair.number)
         SubElement(element, "DIRECTION").text = pair.direction
         for name in pair.names:
-            SubElement(SubElement(element, "PLAYER"), "PLAYER_NAME").text = name
+            player = SubElement(element, "PLAYER")
+            SubElement(player, "PLAYER_NAME").text = name
+            SubElement(player, "NATIONAL_ID_NUMBER")  # empty: no id known, as ours writes it
         for tag, value in (("PLACE", "7"), ("TOTAL_SCORE", pair.total), ("PERCENTAGE", "50.01")):
             SubElement(element, tag).text = value
     board_element = None
