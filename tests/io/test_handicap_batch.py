@@ -249,6 +249,37 @@ def test_many_random_competitions_equal_a_plain_loop() -> None:
     assert batch.handicap == pytest.approx([h[p] for p in players])
 
 
+def test_a_month_applied_in_two_runs_equals_it_applied_in_one() -> None:
+    """Competitions already applied are skipped: the first half of a month (dates shuffled
+    through the file, mixed individual and pairs entries) applied, then the whole file with
+    the first half's competitions named as applied, gives the handicaps of one run."""
+    rng = np.random.default_rng(5)
+    players = [str(2000 + i) for i in range(40)]
+    register = "id,handicap\n" + "".join(f"{p},{rng.uniform(0, 52):.2f}\n" for p in players)
+    lines = ["competition,date,form,boards,played,players,result"]
+    for c in rng.permutation(16).tolist():
+        chosen = rng.choice(players, 10, replace=False)
+        scores = rng.normal(0, 6, 5)
+        form = "pairs" if c % 3 else "individual"
+        for k in range(5):
+            entry = "+".join(chosen[2 * k : 2 * k + 2]) if c % 3 else chosen[2 * k]
+            result = 50 + scores[k] - scores.mean()
+            lines.append(f"c{c},2026-11-{1 + c // 2:02d},{form},24,24,{entry},{result:.2f}")
+    first = [lines[0], *(line for line in lines[1:] if int(line.split(",")[0][1:]) < 8)]
+    whole = parse_results("\n".join(lines) + "\n")
+    once = apply_results(parse_register(register), whole, set())
+    half = apply_results(parse_register(register), parse_results("\n".join(first) + "\n"), set())
+    later = parse_register(register)
+    later.handicap[:] = half.handicap
+    twice = apply_results(later, whole, {f"c{c}" for c in range(8)})
+    assert sorted(twice.skipped) == sorted(f"c{c}" for c in range(8))
+    assert sorted(twice.applied) == sorted(f"c{c}" for c in range(8, 16))
+    assert [int(c[1:]) // 2 for c in twice.applied] == sorted(
+        int(c[1:]) // 2 for c in twice.applied
+    )
+    assert twice.handicap == pytest.approx(once.handicap, abs=1e-9)
+
+
 def test_progress_is_reported_per_date() -> None:
     calls = []
     apply_results(

@@ -103,42 +103,33 @@ def apply_results(
     skip = np.zeros(len(results.competition_ids), dtype=bool)
     if applied_before:
         skip[[i for i, c in enumerate(results.competition_ids) if c in applied_before]] = True
+    skipping = bool(skip.any())
     day_of_row = _day_numbers(results.date)
-    day_of_row[skip[results.competition]] = -1
+    if skipping:
+        day_of_row[skip[results.competition]] = -1
     rows = np.argsort(day_of_row, kind="stable")  # a radix sort: day numbers are small
-    rows = rows[day_of_row[rows] >= 0]
+    if skipping:
+        rows = rows[day_of_row[rows] >= 0]
     player, newcomers = _register_index(register, results)
     if newcomers and not add_new:
         _reject_unknown(results, newcomers, rows)
     h = np.concatenate([register.handicap, np.full(len(newcomers), constants.cap)])
-    member_row, member_player = _members_in_order(results, rows, player)
-    members_per_row = results.member_count[rows]
-    field = _field(results, rows, constants)
-    day_starts = np.flatnonzero(np.diff(results.date[rows].astype(np.int64), prepend=-(2**62)))
-    bounds = np.append(day_starts, rows.size)
-    member_bounds = np.searchsorted(member_row, bounds)
+    # Each applied day's rows stand together in ``rows``: they start where the days before end.
+    per_day = np.bincount(day_of_row[day_of_row >= 0] if skipping else day_of_row)
+    bounds = np.concatenate(([0], np.cumsum(per_day[per_day > 0])))
     touched = np.zeros(h.size, dtype=bool)
+    # The field in the results' own row order, each day taking its rows (a day's arrays are
+    # small: nothing of the whole month is copied into date order); with competitions
+    # skipped, only the applied rows', in date order.
+    field = _field(results, rows if skipping else None, constants)
     changes: list[_DayChanges] = []
-    for day in range(day_starts.size):
-        start, end = bounds[day], bounds[day + 1]
-        members = slice(member_bounds[day], member_bounds[day + 1])
-        local_row = member_row[members] - start
-        players = member_player[members]
-        before = h[players]
-        entry_h = np.bincount(local_row, weights=before, minlength=end - start)
-        _, delta = handicap.field_changes(
-            field.part(slice(start, end)), entry_h / members_per_row[start:end]
-        )
-        member_delta = delta[local_row]
-        total = np.bincount(players, weights=member_delta, minlength=h.size)
-        # A player in two competitions of the day appears twice, with the same new value.
-        h[players] = np.minimum(constants.cap, before + total[players])
-        touched[players] = True
-        changes.append(
-            _DayChanges(rows[start:end][local_row], players, before, member_delta, h[players])
-        )
+    for day in range(bounds.size - 1):
+        day_rows = rows[bounds[day] : bounds[day + 1]]
+        part = field.part(slice(bounds[day], bounds[day + 1]) if skipping else day_rows)
+        changes.append(_apply_day(results, day_rows, part, player, h, constants))
+        touched[changes[-1].player] = True
         if progress is not None:
-            progress(day + 1, day_starts.size)
+            progress(day + 1, bounds.size - 1)
     applied = np.zeros(len(results.competition_ids), dtype=bool)
     applied[results.competition[rows]] = True
     codes = np.flatnonzero(applied)
@@ -153,6 +144,27 @@ def apply_results(
         history=History(tuple(changes), results),
         touched=touched,
     )
+
+
+def _apply_day(
+    results: Results,
+    day_rows: np.ndarray,
+    field: handicap.Field,
+    player: np.ndarray,
+    h: np.ndarray,
+    constants: handicap.Constants,
+) -> _DayChanges:
+    """Apply one date's rows (``field`` holds them, in that order) to the handicaps ``h`` in
+    place; the date's changes, per member of an entry."""
+    local_row, players = _members_in_order(results, day_rows, player)
+    before = h[players]
+    entry_h = np.bincount(local_row, weights=before, minlength=day_rows.size)
+    _, delta = handicap.field_changes(field, entry_h / results.member_count[day_rows])
+    member_delta = delta[local_row]
+    total = np.bincount(players, weights=member_delta, minlength=h.size)
+    # A player in two competitions of the day appears twice, with the same new value.
+    h[players] = np.minimum(constants.cap, before + total[players])
+    return _DayChanges(day_rows[local_row], players, before, member_delta, h[players])
 
 
 def _register_index(register: Register, results: Results) -> tuple[np.ndarray, list[str]]:
@@ -224,18 +236,23 @@ def _members_in_order(
     return position, player[results.member_code[member]]
 
 
-def _field(results: Results, rows: np.ndarray, constants: handicap.Constants) -> handicap.Field:
-    """The rows' competitions (numbered as in the results) with everything but handicaps."""
+def _field(
+    results: Results, rows: np.ndarray | None, constants: handicap.Constants
+) -> handicap.Field:
+    """The rows' competitions (numbered as in the results) with everything but handicaps;
+    ``rows`` None: every row, in the results' order."""
+
     # Codes were given in order of first appearance: a code's first row is where the running
     # highest code goes up.
     highest = np.maximum.accumulate(results.competition)
     first_row = np.flatnonzero(np.diff(highest, prepend=-1) > 0)
+    taken = slice(None) if rows is None else rows
     entries = handicap.Entries(
-        competition=results.competition[rows],
-        handicap=np.zeros(rows.size),
-        achieved=results.achieved[rows],
-        boards=results.boards[rows],
-        played=results.played[rows],
+        competition=results.competition[taken],
+        handicap=np.zeros(results.competition[taken].size),
+        achieved=results.achieved[taken],
+        boards=results.boards[taken],
+        played=results.played[taken],
         form=results.form[first_row],
         method=results.method[first_row],
         datum=results.datum[first_row],

@@ -307,8 +307,9 @@ class Field:
     achieved: np.ndarray
     competitions: int
 
-    def part(self, rows: slice) -> Field:
-        """The rows ``rows`` (whole competitions), keeping the competition numbers."""
+    def part(self, rows: slice | np.ndarray) -> Field:
+        """The rows ``rows`` (whole competitions: a slice, or their indices), keeping the
+        competition numbers."""
         return Field(
             self.competition[rows],
             self.entries[rows],
