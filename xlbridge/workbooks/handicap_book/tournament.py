@@ -45,11 +45,15 @@ from xlbridge.workbooks.kit.printing import ROW_HEIGHT, orient
 
 def write_tournament(ws: Worksheet, book: HandicapBook, paper: str) -> None:
     last_column = len(TOURNAMENT_COLUMNS)
+    # Check is for the screen: the printed sheet (and its title) stops at the new handicaps,
+    # so that it fits a landscape page at full size.
+    printed = last_column - 1
     layout.start_sheet(
         ws,
         "Pairs handicap tournament (Project 52, topscore)",
         TOURNAMENT_COLUMNS,
         heading_row=PAIR_HEADING_ROW,
+        width=printed,
     )
     layout.headings(ws, PAIR_HEADING_ROW, WORKING_COLUMNS, first=last_column + 2)
     first, last = book.pair_row(1), book.pair_row(book.pairs)
@@ -66,9 +70,6 @@ def write_tournament(ws: Worksheet, book: HandicapBook, paper: str) -> None:
     styles.shade_problems(ws, TOURNAMENT["check"], first, last, ("", OK))
     first_working, last_working = TOURNAMENT["row_1"], TOURNAMENT["counts"]
     ws.column_dimensions.group(first_working, last_working, hidden=True, outline_level=1)
-    # Check is for the screen: the printed sheet stops at the new handicaps, so that it fits
-    # a landscape page at full size.
-    printed = last_column - 1
     layout.finish(ws, paper, last, printed, freeze=f"B{first}")
     orient(ws, printed)
     ws.page_margins.left = ws.page_margins.right = TOURNAMENT_SIDE_MARGIN

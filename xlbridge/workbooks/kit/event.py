@@ -10,9 +10,12 @@ made, they also go into every sheet's page header, cut to Excel's limit (:func:`
 
 from __future__ import annotations
 
+import re
+
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
+from openpyxl.utils.cell import range_boundaries
 from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -30,6 +33,9 @@ LABEL_WIDTH = 6
 #: A title narrower than this (in characters) keeps its whole row: the cell goes elsewhere.
 NARROWEST_TITLE = 30
 SEPARATOR = " · "
+#: An event's name as long as the layouts are made for (40 characters): the other sheets'
+#: titles, shown after the event, get the room it takes.
+ROOM_FOR_EVENT = "Xxxxxxxxxxxxx Xxxxxxxxxxxxx Xxxxxxxxxxxx"
 #: Inches from the paper's edge to the page header, and the least height it takes.
 HEADER_MARGIN, HEADER_HEIGHT = 0.2, 0.3
 
@@ -75,9 +81,9 @@ def add_event(workbook: Workbook, event: str = "", date: str = "", club: str = "
         host = next((ws for ws, span in titled if _split(ws, span) is not None), None)
         ref = None if host is None else _event_cell(host, _title_span(host), event)
     if ref is not None:
-        for ws, _ in titled:
+        for ws, span in titled:
             if ws is not host:
-                _prefix_title(ws, ref)
+                _prefix_title(ws, span, ref)
     heading = event_heading(event, date, club)
     for ws in workbook.worksheets:
         _repeat_title_row(ws)
@@ -118,13 +124,24 @@ def _split(ws: Worksheet, span: CellRange) -> tuple[int, int] | None:
     the cell at least :data:`EVENT_WIDTH` wide, the label :data:`LABEL_WIDTH` (as many narrow
     columns as that takes), and a title of at least :data:`NARROWEST_TITLE` characters left;
     None if there is no room."""
-    first = _columns_left_of(ws, span.max_col + 1, EVENT_WIDTH, span.min_col)
+    first = _columns_left_of(ws, _printed_end(ws, span) + 1, EVENT_WIDTH, span.min_col)
     label = None if first is None else _columns_left_of(ws, first, LABEL_WIDTH, span.min_col)
     if first is None or label is None or label <= span.min_col:
         return None
     if sum(_width(ws, c) for c in range(span.min_col, label)) < NARROWEST_TITLE:
         return None
     return label, first
+
+
+def _printed_end(ws: Worksheet, span: CellRange) -> int:
+    """The title's last column on the printed page: the span's, or the print area's last
+    column when that ends first (a screen-only column at the right, as the Register's Check,
+    must not take the Event cell off the page)."""
+    last = int(span.max_col)
+    if not ws.print_area:
+        return last
+    ends = [range_boundaries(part.split("!")[-1])[2] for part in str(ws.print_area).split(",")]
+    return min(last, max(int(end) for end in ends if end is not None))
 
 
 def _columns_left_of(ws: Worksheet, end: int, width: float, least: int) -> int | None:
@@ -143,7 +160,7 @@ def _event_cell(ws: Worksheet, span: CellRange | None, event: str) -> str:
     assert span is not None
     split = _split(ws, span)
     assert split is not None
-    (label, first), last = split, span.max_col
+    (label, first), last = split, _printed_end(ws, span)
     ws.unmerge_cells(span.coord)
     ws.merge_cells(start_row=TITLE_ROW, start_column=1, end_row=TITLE_ROW, end_column=label - 1)
     _wrap_title(ws, sum(_width(ws, c) for c in range(1, label)))
@@ -164,23 +181,32 @@ def _event_cell(ws: Worksheet, span: CellRange | None, event: str) -> str:
     return f"'{ws.title}'!${get_column_letter(first)}${TITLE_ROW}"
 
 
-def _wrap_title(ws: Worksheet, width: float) -> None:
+def _wrap_title(ws: Worksheet, width: float, text: str | None = None) -> int:
     """Let a title too long for the row's narrower merge wrap onto as many lines as it takes
-    (in its own font size); a title made by a formula is left as it is."""
+    (in its own font size); a title made by a formula is left as it is. ``text`` is the title
+    as printed when the cell holds a formula that makes it. Returns the lines it takes."""
     cell = ws.cell(TITLE_ROW, 1)
-    if not isinstance(cell.value, str) or cell.value.startswith("="):
-        return
+    if text is None:
+        if not isinstance(cell.value, str) or cell.value.startswith("="):
+            return 1
+        text = cell.value
     size = float(cell.font.sz or 9)
-    lines = layout.wrapped_lines(cell.value, width, layout.CHARACTERS_PER_WIDTH * 9 / size)
+    lines = layout.wrapped_lines(text, width, layout.CHARACTERS_PER_WIDTH * 9 / size)
     if lines > 1:
         horizontal = cell.alignment.horizontal
         cell.alignment = Alignment(horizontal=horizontal, vertical="center", wrap_text=True)
         needed = layout.text_height(lines) * size / 9
         ws.row_dimensions[TITLE_ROW].height = max(needed, ws.row_dimensions[TITLE_ROW].height or 0)
+    return lines
 
 
-def _prefix_title(ws: Worksheet, ref: str) -> None:
-    """The sheet's title shown after the event: "Club night · Swiss teams · standings"."""
+def _prefix_title(ws: Worksheet, span: CellRange, ref: str) -> None:
+    """The sheet's title shown after the event: "Club night · Swiss teams · standings".
+
+    The event's name is known only when it is typed, so the row is made tall enough for the
+    title after an event of :data:`ROOM_FOR_EVENT`'s length, wrapped, when that does not fit
+    the printed width; a title that fits on one line shrinks to fit a longer event instead of
+    being cut at the page's edge."""
     cell = ws.cell(TITLE_ROW, 1)
     value = cell.value
     if value is None:
@@ -188,6 +214,19 @@ def _prefix_title(ws: Worksheet, ref: str) -> None:
     text = str(value)
     title = f"({text[1:]})" if text.startswith("=") else '"' + text.replace('"', '""') + '"'
     cell.value = f'=IF({ref}="","",{ref}&"{SEPARATOR}")&{title}'
+    width = sum(_width(ws, c) for c in range(span.min_col, _printed_end(ws, span) + 1))
+    shown = _formula_text(text) if text.startswith("=") else text
+    if _wrap_title(ws, width, f"{ROOM_FOR_EVENT}{SEPARATOR}{shown}") == 1:
+        old = cell.alignment
+        cell.alignment = Alignment(
+            horizontal=old.horizontal, vertical=old.vertical, shrink_to_fit=True
+        )
+
+
+def _formula_text(formula: str) -> str:
+    """About the text a title's formula shows, for its length: the formula's quoted texts
+    (each branch of an IF, so never too short) and two digits for the values it refers to."""
+    return "".join(re.findall(r'"([^"]*)"', formula)) + "99"
 
 
 def _repeat_title_row(ws: Worksheet) -> None:
