@@ -26,6 +26,20 @@ from xlbridge.web.site import write_site
 WIDTHS = (375, 1280)
 PAGES = ("index.html", "board-5.html", "pair-1.html")
 LONG_NAME = "Wolfeschlegelsteinhausenbergerdorff" * 300  # 10,500 letters, no space to break at
+CLUB_NAME = "Bridgeclub Sankt Andreasberg-Oberharz II"  # 40 characters, a long word in it
+#: Which words of each row heading of the round-by-round table the browser broke across lines.
+BROKEN_WORDS = """[...document.querySelectorAll('.rounds th.entry')].map(cell => {
+  const text = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT).nextNode();
+  const range = document.createRange(), broken = [];
+  let at = 0;
+  for (const word of text.textContent.split(/(?<=[\\s-])/)) {
+    range.setStart(text, at);
+    range.setEnd(text, at + word.trimEnd().length);
+    if (word.trim() && range.getClientRects().length > 1) broken.push(word.trim());
+    at += word.length;
+  }
+  return broken;
+})"""
 
 
 def dealt(board: int) -> str:
@@ -122,6 +136,7 @@ def standings_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     names = {n: f"Team {n}" for n in range(1, 13)}
     names[3], names[7] = LONG_NAME, "<script>console.error(1)</script>"
+    names[5] = CLUB_NAME
     matches = [
         (r, n, (n + r - 1) % 12 + 1 if (n + r - 1) % 12 + 1 != n else None, float(r * n % 17 - 8))
         for r in range(1, 8)
@@ -141,6 +156,21 @@ def test_standings_pages_fit_a_phone(
     assert page.errors == []
     assert page.scroll_width <= 375
     page.screenshot(shots / f"standings-{name.removesuffix('.html')}-375.png")
+
+
+def test_round_by_round_names_break_between_words_on_a_phone(
+    standings_site: Path, browser: Chromium
+) -> None:
+    """At 375 px the names heading the round-by-round rows wrap between words (or after a
+    hyphen): "Andreasberg-" stays whole. Only a word wider than the column's widest (12rem)
+    is broken: the 10,500 letters of LONG_NAME, the 34 of the script tag shown as text."""
+    page = browser.load(standings_site / "index.html", 375)
+    broken = page.evaluate(BROKEN_WORDS)
+    assert len(broken) == 12
+    assert sorted(word for words in broken for word in words) == sorted(
+        ["<script>console.error(1)</script>", LONG_NAME]
+    )
+    assert page.scroll_width <= 375
 
 
 def test_a_board_and_a_score_card_print_on_one_sheet(
