@@ -82,3 +82,22 @@ def test_handicap_event_cell_is_left_of_the_screen_only_check() -> None:
     (_, label), (_, cell) = event_cells(register)
     assert label < cell <= 6
     assert register.cell(1, cell).protection.locked is False  # the input the director types in
+
+
+@pytest.mark.parametrize("kind", ["teams-match", "swiss-pairs", "league"])
+def test_titles_after_the_event_make_room_for_it(kind: str) -> None:
+    """A title shown after the event cannot know the event's length: on a narrow sheet (the
+    VP scale, about 34 characters wide) a 40-character event and the title need two lines
+    or more, so the title wraps in a row that tall; a title that fits on one line shrinks
+    to fit a longer event. None is left to run past the page's edge."""
+    book = build_template(kind)
+    prefixed = [ws for ws in book.worksheets if str(ws["A1"].value).startswith("=IF(")]
+    assert prefixed
+    for ws in prefixed:
+        alignment, size = ws["A1"].alignment, float(ws["A1"].font.sz or 9)
+        height = ws.row_dimensions[1].height
+        assert alignment.wrap_text or alignment.shrink_to_fit, ws.title
+        if alignment.wrap_text:
+            assert height is not None and height >= 2 * size, ws.title
+    scale = book["Scale"]
+    assert scale["A1"].alignment.wrap_text and scale.row_dimensions[1].height >= 2 * 10
