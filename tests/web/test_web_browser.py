@@ -173,6 +173,19 @@ def test_round_by_round_names_break_between_words_on_a_phone(
     assert page.scroll_width <= 375
 
 
+def test_a_round_heads_both_sides_vps_once(standings_site: Path, browser: Chromium) -> None:
+    """A round's table heads its two VP columns (each side's) with one "VPs" across both,
+    not "VPs VPs"."""
+    page = browser.load(standings_site / "round-1.html", 375)
+    heads = page.evaluate(
+        "[...document.querySelectorAll('.matches thead th')]"
+        ".map(th => [th.textContent, th.colSpan])"
+    )
+    assert heads == [["Team", 1], ["Against", 1], ["IMPs", 1], ["VPs", 2]]
+    cells = page.evaluate("document.querySelector('.matches tbody tr').children.length")
+    assert cells == 5
+
+
 def test_a_board_and_a_score_card_print_on_one_sheet(
     site: Path, browser: Chromium, shots: Path
 ) -> None:
