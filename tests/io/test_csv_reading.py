@@ -458,6 +458,7 @@ def big_numbers_text(size: int, bad_row: int, bad: str, delimiter: str = ",") ->
         ("1e13", "n must be a number from -1e12 to 1e12, got 1e13"),
         ("nan", "n must be a number from -1e12 to 1e12, got nan"),
         (" inf ", "n must be a number from -1e12 to 1e12, got inf"),
+        ("9" * 100_000, "n must be a number from -1e12 to 1e12, got " + "9" * 27 + "..."),
         ("1.5.5", "n must be a number, got '1.5.5'"),
         ("\u0661\u0662x", "n must be a number, got '\u0661\u0662x'"),
     ],

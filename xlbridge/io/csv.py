@@ -173,9 +173,8 @@ class CsvTable:
             except ValueError:
                 raise self.fail(row, f"{key} must be a number, got {shown(cell)}") from None
             if not np.isfinite(value) or abs(value) > LARGEST:
-                raise self.fail(
-                    row, f"{key} must be a number from -1e12 to 1e12, got {cell.strip()}"
-                )
+                got = text if len(text) <= 30 else text[:27] + "..."  # 1e308, not 309 digits
+                raise self.fail(row, f"{key} must be a number from -1e12 to 1e12, got {got}")
             values[row] = value
         if all(csv_cell(cell) == cell for cell in cells):  # "-3" and a control character: not
             self._numbers_only(key)  # as ``float`` reads it, so written with the guard's mark
