@@ -173,7 +173,8 @@ class CsvTable:
             except ValueError:
                 raise self.fail(row, f"{key} must be a number, got {shown(cell)}") from None
             if not np.isfinite(value) or abs(value) > LARGEST:
-                got = text if len(text) <= 30 else text[:27] + "..."  # 1e308, not 309 digits
+                got = cell.strip()  # as typed, but a 100,000-digit number cut short
+                got = got if len(got) <= 60 else got[:57] + "..."
                 raise self.fail(row, f"{key} must be a number from -1e12 to 1e12, got {got}")
             values[row] = value
         if all(csv_cell(cell) == cell for cell in cells):  # "-3" and a control character: not
