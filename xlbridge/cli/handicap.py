@@ -63,7 +63,8 @@ def run_handicap_update(args: argparse.Namespace) -> int:
     target_history = args.history or batch.default_history_path(output)
     journal = journal_path(target_history)
     for earlier in dict.fromkeys((journal_path(source_history), journal)):
-        finished = roll_forward(earlier)  # a run killed part-way is completed first
+        # a run killed part-way is completed first (only ever on this run's own files)
+        finished = roll_forward(earlier, (args.register, output, source_history, target_history))
         if finished:
             names = " and ".join(str(path) for path in finished)
             print(f"completed an interrupted update: wrote {names}", file=sys.stderr)
