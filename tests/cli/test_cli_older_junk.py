@@ -38,3 +38,35 @@ def test_audit_names_the_line_of_a_bad_row(
     path = tmp_path / "season.csv"
     path.write_text("margin,boards\n" + "\n".join(rows) + "\n", encoding="utf-8")
     assert message in _error(capsys, ["audit", str(path), "--form", form])
+
+
+REGISTER = "id,handicap\n101,13\n102,13\n103,34.7\n104,34.7\n"
+RESULTS = (
+    "competition,date,boards,players,result\n"
+    "c1,2026-11-03,24,101+102,62.5\nc1,2026-11-03,24,103+104,37.5\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["-o", "x.csv", "--history", "x.csv"], "-o and --history name the same file"),
+        (["-o", "results.csv", "--force"], "--results results.csv is also the file written"),
+        (["--history", "results.csv"], "--results results.csv is also the file written"),
+        (["--history", "players.csv"], "--history players.csv is the register"),
+    ],
+)
+def test_handicap_update_never_writes_one_file_as_two(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    options: list[str],
+    message: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("players.csv").write_text(REGISTER)
+    Path("results.csv").write_text(RESULTS)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    argv = ["handicap", "update", "--register", "players.csv", "--results", "results.csv"]
+    assert message in _error(capsys, argv + options)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
