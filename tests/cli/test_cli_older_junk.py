@@ -70,3 +70,25 @@ def test_handicap_update_never_writes_one_file_as_two(
     argv = ["handicap", "update", "--register", "players.csv", "--results", "results.csv"]
     assert message in _error(capsys, argv + options)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+@pytest.mark.parametrize("content", ["", "\n\n", "  \r\n"])
+def test_an_emptied_history_does_not_apply_everything_again(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    content: str,
+) -> None:
+    """A history emptied by hand (or by another program) no longer says c1 was applied: applying
+    it again would move every handicap twice, so the run stops and names the file."""
+    monkeypatch.chdir(tmp_path)
+    Path("players.csv").write_text(REGISTER)
+    Path("results.csv").write_text(RESULTS)
+    argv = ["handicap", "update", "--register", "players.csv", "--results", "results.csv"]
+    assert main(argv) == 0
+    capsys.readouterr()
+    Path("players-history.csv").write_text(content)
+    register = Path("players.csv").read_bytes()
+    message = _error(capsys, argv)
+    assert "players-history.csv is empty" in message
+    assert Path("players.csv").read_bytes() == register
