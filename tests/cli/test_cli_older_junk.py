@@ -92,3 +92,32 @@ def test_an_emptied_history_does_not_apply_everything_again(
     message = _error(capsys, argv)
     assert "players-history.csv is empty" in message
     assert Path("players.csv").read_bytes() == register
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        # 1e9 boards moved Anna from 13 to -13,749,987: a register the next run refuses.
+        ("c1,2026-11-03,pairs,topscore,1000000000,,101+102,62.5", "line 2: boards must be a"),
+        ("c1,2026-11-03,pairs,topscore,1001,,101+102,62.5", "whole number from 1 to 1000"),
+        # No board is worth more than 24 IMPs (the IMP scale's top).
+        ("c1,2026-11-03,pairs,imp,24,,101+102,1e6", "line 2: result must be IMPs per board"),
+        ("c1,2026-11-03,pairs,imp,24,,101+102,-24.5", "from -24 to 24 for method imp, got -24.5"),
+    ],
+)
+def test_handicap_results_no_event_can_have_are_refused(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    row: str,
+    message: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("players.csv").write_text(REGISTER)
+    other = row.split(",")
+    other[6], other[7] = "103+104", "0" if other[3] == "imp" else "40"
+    header = "competition,date,form,method,boards,played,players,result\n"
+    Path("results.csv").write_text(header + row + "\n" + ",".join(other) + "\n")
+    argv = ["handicap", "update", "--register", "players.csv", "--results", "results.csv"]
+    assert message in _error(capsys, argv)
+    assert Path("players.csv").read_text() == REGISTER
