@@ -121,3 +121,23 @@ def test_handicap_results_no_event_can_have_are_refused(
     argv = ["handicap", "update", "--register", "players.csv", "--results", "results.csv"]
     assert message in _error(capsys, argv)
     assert Path("players.csv").read_text() == REGISTER
+
+
+def test_handicap_update_never_writes_a_handicap_the_register_refuses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each number in range, together extreme: 1000 boards at +24 IMPs a board, a pair of 13
+    against one of 34.7 (r̂ = 2·(23.85 − 13)/12 = 1.81), moves 13 by (1000/480)·(1000/1000.1)
+    ·2·12·(1.81 − 24) ≈ −1109 (Project 52's formula), below the −100 a register may hold: the
+    run stops, the register as it was."""
+    monkeypatch.chdir(tmp_path)
+    Path("players.csv").write_text(REGISTER)
+    Path("results.csv").write_text(
+        "competition,date,method,boards,players,result\n"
+        "c1,2026-11-03,imp,1000,101+102,24\nc1,2026-11-03,imp,1000,103+104,-24\n"
+    )
+    argv = ["handicap", "update", "--register", "players.csv", "--results", "results.csv"]
+    message = _error(capsys, argv)
+    assert "results.csv, line 2: a handicap would fall to -1" in message
+    assert "below -100" in message
+    assert Path("players.csv").read_text() == REGISTER
