@@ -54,3 +54,13 @@ def test_other_names_of_the_pair_columns_are_checked_too() -> None:
 def test_one_pair_column_alone_is_checked() -> None:
     with pytest.raises(InputError, match="lines 2, 3: pair 4 plays board 1"):
         parse_traveller("board,table,ns_pair,ns_score\n1,1,4,420\n1,2,4,400\n", "t.csv")
+
+
+def test_two_sections_without_a_section_column_are_told_to_add_one() -> None:
+    text = HEAD + "1,1,1,11,420,\n1,2,2,12,400,\n1,11,1,11,430,\n1,12,2,12,-50,\n"
+    with pytest.raises(
+        InputError,
+        match=r"lines 2, 4: pair 1 plays board 1 on two lines \(pairs of two sections need a "
+        r"section column\)",
+    ):
+        parse_traveller(text, "t.csv")

@@ -40,7 +40,8 @@ def check_pairs_once(table: CsvTable, board: np.ndarray, entry: np.ndarray) -> N
         first, second = int(order[clash[0]]), int(order[clash[0] + 1])
         raise table.fail_rows(
             sorted({int(rows[first]), int(rows[second])}),
-            f"pair {pairs[int(pair[named[first]])]} plays board {board[rows[first]]} on two lines",
+            f"pair {pairs[int(pair[named[first]])]} plays board {board[rows[first]]} on two "
+            "lines (pairs of two sections need a section column)",
         )
 
 
