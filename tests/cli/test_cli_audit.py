@@ -51,7 +51,7 @@ def test_writes_a_workbook_with_a_chart(
     ("text", "options", "message"),
     [
         ("margin,boards\n5,8\n", (), "margins must hold at least 2 results, got 1"),
-        ("margin,boards\n5,8\n6,0\n", (), "boards must be whole numbers of at least 1, got 0"),
+        ("margin,boards\n5,8\n6,0\n", (), "line 3: boards must be a whole number from 1 to 200"),
         ("margin,boards\n5,8\nlots,8\n", (), "line 3: margin must be a number, got 'lots'"),
         ("margin,boards\n5,8\n6,8.5\n", (), "line 3: boards must be a whole number, got '8.5'"),
         ("margin,matches\n5,8\n", (), "line 1: the header must have the column(s) boards"),

@@ -144,6 +144,9 @@ def test_lite_requirements_and_wheel_url(tmp_path: Path, capsys: pytest.CaptureF
         "https:///xlbridge-0.1.0-py3-none-any.whl",  # no host
         "https://example.org/xlbridge-0.1.0.tar.gz",  # not a wheel
         "https://example.org/x.whl\nevil-package",  # a second requirement line
+        'https://example.org/x".whl',  # a quote, which no URL holds unencoded
+        "https://example.org/x\x00.whl",  # a control character
+        "https://example.org/\u00e9t\u00e9.whl",  # not percent-encoded
         "file:///tmp/xlbridge-0.1.0-py3-none-any.whl",
         "xlbridge==0.1.0",
         "",
@@ -179,7 +182,8 @@ def test_server_never_asks_for_xlbridge_by_name(
     assert requirement_lines(tmp_path / "url" / "requirements.txt") == [f"xlbridge @ {url}"]
 
     wheel = tmp_path / "xlbridge-0.1.0-py3-none-any.whl"
-    wheel.write_bytes(b"")
+    with zipfile.ZipFile(wheel, "w") as archive:  # a wheel is a zip file
+        archive.writestr("xlbridge-0.1.0.dist-info/WHEEL", "Wheel-Version: 1.0\n")
     assert main(["install", "--server", str(tmp_path / "file"), "--wheel", str(wheel)]) == 0
     (line,) = requirement_lines(tmp_path / "file" / "requirements.txt")
     assert line == f"xlbridge @ {wheel.resolve().as_uri()}"
@@ -189,6 +193,9 @@ def test_server_never_asks_for_xlbridge_by_name(
     assert "does not exist" in capsys.readouterr().err
     assert main([*server_x, "--wheel", str(requirements)]) == 2
     assert "--wheel must be a .whl file" in capsys.readouterr().err
+    (tmp_path / "text.whl").write_text("not a zip file")
+    assert main([*server_x, "--wheel", str(tmp_path / "text.whl")]) == 2
+    assert "text.whl is not a wheel (a wheel is a zip file)" in capsys.readouterr().err
     assert main([*server_x, "--wheel", str(wheel), "--wheel-url", url]) == 2
     assert "not both" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()

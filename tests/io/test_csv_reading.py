@@ -255,9 +255,10 @@ def float_oracle(
         except ValueError:
             return f"InputError: f.csv, line {line}: {key} must be a number, got {cell!r}"
         if not (abs(value) <= 1e12):
+            got = cell.strip() if len(cell.strip()) <= 60 else cell.strip()[:57] + "..."
             return (
                 f"InputError: f.csv, line {line}: {key} must be a number from -1e12 to 1e12, "
-                f"got {cell.strip()}"
+                f"got {got}"
             )
         values.append(value)
     return values
@@ -458,6 +459,11 @@ def big_numbers_text(size: int, bad_row: int, bad: str, delimiter: str = ",") ->
         ("1e13", "n must be a number from -1e12 to 1e12, got 1e13"),
         ("nan", "n must be a number from -1e12 to 1e12, got nan"),
         (" inf ", "n must be a number from -1e12 to 1e12, got inf"),
+        pytest.param(
+            "9" * 100_000,
+            "n must be a number from -1e12 to 1e12, got " + "9" * 57 + "...",
+            id="100,000 digits",
+        ),
         ("1.5.5", "n must be a number, got '1.5.5'"),
         ("\u0661\u0662x", "n must be a number, got '\u0661\u0662x'"),
     ],

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from xlbridge.cli.common import Commands, require_csv, require_new
+from xlbridge.errors import InputError
 from xlbridge.io.progress import Progress
 from xlbridge.io.progress import add_options as add_progress_options
 from xlbridge.scoring.wording import plural
@@ -45,6 +46,19 @@ def add_handicap_parser(commands: Commands) -> None:
     update.set_defaults(run=run_handicap_update)
 
 
+def _check_distinct(args: argparse.Namespace, output: Path, history: Path) -> None:
+    """No file is written as two (the register and its history), nor over the results."""
+    if history.resolve() == args.register.resolve():
+        raise InputError(f"--history {history} is the register; name another file")
+    if output.resolve() == history.resolve():
+        raise InputError(f"-o and --history name the same file {output}; name two files")
+    if args.results.resolve() in (output.resolve(), history.resolve()):
+        raise InputError(
+            f"--results {args.results} is also the file written as -o or --history; "
+            "name another file"
+        )
+
+
 def run_handicap_update(args: argparse.Namespace) -> int:
     import numpy as np
 
@@ -61,9 +75,11 @@ def run_handicap_update(args: argparse.Namespace) -> int:
     # input register's history are skipped, and the output's history gets them all.
     source_history = args.history or batch.default_history_path(args.register)
     target_history = args.history or batch.default_history_path(output)
+    _check_distinct(args, output, target_history)
     journal = journal_path(target_history)
     for earlier in dict.fromkeys((journal_path(source_history), journal)):
-        finished = roll_forward(earlier)  # a run killed part-way is completed first
+        # a run killed part-way is completed first (only ever on this run's own files)
+        finished = roll_forward(earlier, (args.register, output, source_history, target_history))
         if finished:
             names = " and ".join(str(path) for path in finished)
             print(f"completed an interrupted update: wrote {names}", file=sys.stderr)

@@ -25,6 +25,7 @@ from xlbridge.scoring.names import (
 from xlbridge.scoring.wording import plural
 
 if TYPE_CHECKING:
+    from xlbridge.io.csv import CsvTable
     from xlbridge.scoring.fit import Audit, Fit
     from xlbridge.scoring.scales import VPScale
     from xlbridge.scoring.wbf_discrete import DiscreteScale
@@ -246,6 +247,7 @@ def run_audit(args: argparse.Namespace) -> int:
     table = parse_table(read_text(args.results), str(args.results), ("margin", "boards"))
     margins = table.numbers("margin", blank_allowed=False)
     boards = table.whole_numbers("boards")
+    _check_rows(table, margins, boards, args.form)
     source = choice("expected-from", args.expected_from, ("fitted", "scale"))
     with about(args.results):
         fit = fit_k(margins, boards, args.form, args.level)
@@ -262,6 +264,24 @@ def run_audit(args: argparse.Namespace) -> int:
         write_atomically(args.output, book.workbook.save, force=args.force)
         print(f"wrote {args.output}")
     return 0
+
+
+def _check_rows(table: CsvTable, margins: Any, boards: Any, form: Any) -> None:
+    """The file and line of the first board count, or pairs margin, the fit would refuse."""
+    import numpy as np
+
+    bad = np.flatnonzero((boards < 1) | (boards > MAX_BOARDS))
+    if bad.size:
+        got = table.column("boards")[int(bad[0])].strip()
+        raise table.fail(
+            int(bad[0]), f"boards must be a whole number from 1 to {MAX_BOARDS}, got {got}"
+        )
+    bad = np.flatnonzero((margins < 0) | (margins > 100))
+    if str(form).strip().lower() == "pairs" and bad.size:
+        got = table.column("margin")[int(bad[0])].strip()
+        raise table.fail(
+            int(bad[0]), f"margin must be a matchpoint % from 0 to 100 for form pairs, got {got}"
+        )
 
 
 def format_audit(fit: Fit, report: Audit, scale_k: float) -> str:

@@ -21,7 +21,7 @@ import xlwings
 from xlwings import arg, func
 
 from xlbridge.errors import InputError
-from xlbridge.scoring import checks
+from xlbridge.scoring import checks, names
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _T = TypeVar("_T")
@@ -35,7 +35,7 @@ Grid = list[list[Any]]
 #: results a board has or should have had, boards of a handicap competition, sessions of a
 #: Swiss. Far above any event; they keep a typing error from computing nonsense.
 MAX_RESULTS = checks.MAX_RESULTS
-MAX_COMPETITION_BOARDS = 1_000
+MAX_COMPETITION_BOARDS = names.MAX_COMPETITION_BOARDS
 MAX_SESSIONS = 100
 
 

@@ -21,6 +21,7 @@ from xlbridge.excel.cells import (
     to_cells,
 )
 from xlbridge.scoring import checks, handicap
+from xlbridge.scoring.imps import MAX_IMPS
 
 _HANDICAP_DOCS = {
     "form": "pairs (default), individual, or teams (a single team match; also spelt team).",
@@ -66,6 +67,12 @@ def _played(played: Any, shape: tuple[int, ...], boards: int) -> np.ndarray:
 def _above_average(values: np.ndarray, method: str) -> np.ndarray:
     """Results as typed (60.8 % for topscore) as points above average."""
     if method != "topscore":
+        outside = np.abs(values) > MAX_IMPS
+        if outside.any():
+            raise InputError(
+                f"achieved must be IMPs per board from -{MAX_IMPS} to {MAX_IMPS} for method imp, "
+                f"got {checks.shown(float(values[outside][0]))}"
+            )
         return values
     outside = (values < 0) | (values > 100)
     if outside.any():

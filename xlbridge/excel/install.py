@@ -21,6 +21,7 @@ import csv
 import io
 import subprocess
 import sys
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,7 +85,7 @@ def checked_wheel_url(url: str) -> str:
         parts.scheme == "https"
         and parts.netloc
         and parts.path.endswith(".whl")
-        and not any(c.isspace() for c in url)
+        and all(" " < c < "\x7f" and c not in "\"'\\<>`" for c in url)  # as in RFC 3986
     ):
         raise InputError(
             f"--wheel-url must be an https:// address of a .whl file, got {url!r} (plain "
@@ -99,6 +100,8 @@ def wheel_file(path: Path) -> str:
         raise InputError(f"--wheel must be a .whl file, got {str(path)!r}")
     if not path.is_file():
         raise InputError(f"--wheel: {path} does not exist")
+    if not zipfile.is_zipfile(path):
+        raise InputError(f"--wheel: {path} is not a wheel (a wheel is a zip file); build one")
     return path.resolve().as_uri()
 
 

@@ -173,9 +173,9 @@ class CsvTable:
             except ValueError:
                 raise self.fail(row, f"{key} must be a number, got {shown(cell)}") from None
             if not np.isfinite(value) or abs(value) > LARGEST:
-                raise self.fail(
-                    row, f"{key} must be a number from -1e12 to 1e12, got {cell.strip()}"
-                )
+                got = cell.strip()  # as typed, but a 100,000-digit number cut short
+                got = got if len(got) <= 60 else got[:57] + "..."
+                raise self.fail(row, f"{key} must be a number from -1e12 to 1e12, got {got}")
             values[row] = value
         if all(csv_cell(cell) == cell for cell in cells):  # "-3" and a control character: not
             self._numbers_only(key)  # as ``float`` reads it, so written with the guard's mark

@@ -40,8 +40,11 @@ def read_history(path: Path, default: TextFormat | None = None) -> HistoryFile:
     if not path.exists():
         return HistoryFile(path, "", default or TextFormat(), set())
     text, stored = read_text_format(path)
-    if not text.strip():
-        return HistoryFile(path, "", stored, set())
+    if not text.strip():  # the program always writes the header: emptied since
+        raise InputError(
+            f"{path} is empty, so it no longer says which competitions were applied and every "
+            "one would be applied again; restore it, or delete it if none ever was"
+        )
     with paused_gc():  # a million rows, none of them garbage until the chunk is done
         applied = _applied_plainly(text)
     if applied is None:  # read as a table, which names the line of anything amiss

@@ -23,7 +23,7 @@ import base64
 import hashlib
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
 from xlbridge.errors import InputError
@@ -122,8 +122,11 @@ def _record(paths: list[str], befores: list[str | None], encoded: list[bytes]) -
     return head + b', "files": [' + b", ".join(files) + b"]}"
 
 
-def roll_forward(journal: Path) -> list[Path]:
-    """Finish the change a crash left in ``journal`` (if there is one); the files written."""
+def roll_forward(journal: Path, allowed: Collection[Path] | None = None) -> list[Path]:
+    """Finish the change a crash left in ``journal`` (if there is one); the files written.
+
+    ``allowed``: the files the run may write; a journal naming any other file (edited by hand,
+    or brought along from elsewhere) is not acted on."""
     try:
         raw = journal.read_bytes()
     except FileNotFoundError:
@@ -134,8 +137,8 @@ def roll_forward(journal: Path) -> list[Path]:
         earlier = record.get("format") == FORMAT_1
         if not earlier and record.get("format") != FORMAT:
             raise ValueError(record.get("format"))
-        for entry in [] if earlier else entries:
-            for key in ("path", "new", "after"):
+        for entry in entries:
+            for key in ("path",) if earlier else ("path", "new", "after"):
                 if not isinstance(entry[key], str):
                     raise TypeError(key)
     except (ValueError, KeyError, TypeError):
@@ -143,6 +146,7 @@ def roll_forward(journal: Path) -> list[Path]:
             f"{journal}: an interrupted update left this journal, but it cannot be read; "
             "remove it once you have checked the files it names"
         ) from None
+    _check_places(journal, entries, allowed, earlier)
     if earlier:
         return _roll_forward_1(journal, entries)
     for entry in entries:  # every file checked before any is touched
@@ -162,6 +166,22 @@ def roll_forward(journal: Path) -> list[Path]:
                 "journal and run again"
             )
     return _apply(journal, entries)
+
+
+def _check_places(
+    journal: Path, entries: list[dict[str, str]], allowed: Collection[Path] | None, earlier: bool
+) -> None:
+    """Each file the journal names is one the run writes, its new content in its own temporary
+    file: a journal cannot create or replace any other file."""
+    places = None if allowed is None else {path.resolve() for path in allowed}
+    for entry in entries:
+        path = Path(entry["path"])
+        stray = not path.is_absolute() or (places is not None and path.resolve() not in places)
+        if stray or (not earlier and Path(entry["new"]) != _temporary(path)):
+            raise InputError(
+                f"{journal}: an interrupted update names {path}, which this run does not "
+                "write; check the files it names, then remove the journal and run again"
+            )
 
 
 def _apply(journal: Path, entries: list[dict[str, str | None]]) -> list[Path]:

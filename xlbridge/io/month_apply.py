@@ -11,7 +11,7 @@ import numpy as np
 
 from xlbridge.errors import InputError
 from xlbridge.io.month_results import Results
-from xlbridge.io.register_file import Register
+from xlbridge.io.register_file import LOWEST_HANDICAP, Register
 from xlbridge.scoring import handicap
 from xlbridge.scoring.checks import shown
 
@@ -164,7 +164,20 @@ def _apply_day(
     total = np.bincount(players, weights=member_delta, minlength=h.size)
     # A player in two competitions of the day appears twice, with the same new value.
     h[players] = np.minimum(constants.cap, before + total[players])
+    _check_lowest(results, day_rows[local_row], h[players])
     return _DayChanges(day_rows[local_row], players, before, member_delta, h[players])
+
+
+def _check_lowest(results: Results, rows: np.ndarray, after: np.ndarray) -> None:
+    """No handicap below what a register may hold (results each in range, together extreme:
+    1000 boards at 24 IMPs a board): the register written must read back."""
+    low = np.flatnonzero(after < LOWEST_HANDICAP)
+    if low.size:
+        raise results.table.fail(
+            int(rows[low[0]]),
+            f"a handicap would fall to {after[low[0]]:.1f}, below {shown(LOWEST_HANDICAP)}: "
+            "check the boards and the result",
+        )
 
 
 def _register_index(register: Register, results: Results) -> tuple[np.ndarray, list[str]]:

@@ -18,7 +18,8 @@ from xlbridge.io.csv import CsvTable, parse_table, read_text
 from xlbridge.io.csv_cells import TEXT_MARK, unmarked
 from xlbridge.scoring import handicap
 from xlbridge.scoring.checks import shown
-from xlbridge.scoring.names import resolve, shown_options
+from xlbridge.scoring.imps import MAX_IMPS
+from xlbridge.scoring.names import MAX_COMPETITION_BOARDS, resolve, shown_options
 
 RESULTS_REQUIRED = ("competition", "date", "boards", "players", "result")
 PLAYERS_PER_ENTRY = {"pairs": (2, 2), "individual": (1, 1), "team": (2, 6)}
@@ -260,7 +261,10 @@ def _check_rows(results: Results, result: np.ndarray) -> None:
         want = str(low[row]) if low[row] == high[row] else f"{low[row]} to {high[row]}"
         cell = table.column("players")[row]
         raise table.fail(row, f"players of a {form} entry must be {want} ids, got {shown(cell)}")
+    boards = f"boards must be a whole number from 1 to {MAX_COMPETITION_BOARDS}"
+    imps = f"result must be IMPs per board from -{MAX_IMPS} to {MAX_IMPS} for method imp"
     checks = (
+        ((results.boards < 1) | (results.boards > MAX_COMPETITION_BOARDS), boards, results.boards),
         (results.played > results.boards, "played must be at most boards", results.played),
         (results.played < 1, "played must be at least 1", results.played),
         (
@@ -268,6 +272,7 @@ def _check_rows(results: Results, result: np.ndarray) -> None:
             "result must be a percentage from 0 to 100 for method topscore",
             result,
         ),
+        ((results.method == 1) & (np.abs(result) > MAX_IMPS), imps, result),
     )
     for bad, message, values in checks:
         rows = np.flatnonzero(bad)

@@ -43,6 +43,10 @@ def draw_from_text(text: str, name: str = "standings", seed: int | None = None) 
             raise table.fail(
                 row, f"team names must not contain {OPPONENT_SEPARATOR!r}, got {shown(team)}"
             )
+        if team.upper() == BYE:
+            raise table.fail(
+                row, f"a team must not be named {BYE} (it marks a bye), got {shown(team)}"
+            )
     scores = check_range(table, "score", table.numbers("score", blank_allowed=False), "points")
     played: list[tuple[str, str]] = []
     byes: list[str] = []
@@ -52,6 +56,8 @@ def draw_from_text(text: str, name: str = "standings", seed: int | None = None) 
                 byes.append(team)
             elif opponent and opponent not in teams:
                 raise table.fail(row, f"opponent {shown(opponent)} is not a team in this file")
+            elif opponent == team:
+                raise table.fail(row, f"team {shown(team)} lists itself as an opponent")
             elif opponent:
                 played.append((team, opponent))
     if table.has("byes"):
@@ -60,7 +66,12 @@ def draw_from_text(text: str, name: str = "standings", seed: int | None = None) 
             extra = 0 if count != count else int(count) - byes.count(team)
             byes.extend([team] * max(extra, 0))
     _check_symmetric(played, name)
-    return swiss_draw(teams, scores, played, seed, byes)
+    try:
+        return swiss_draw(teams, scores, played, seed, byes)
+    except InputError as error:  # too few teams: name the file (--seed is not the file's)
+        if str(error).startswith("seed "):
+            raise
+        raise InputError(f"{name}: {error}") from None
 
 
 def _check_symmetric(played: list[tuple[str, str]], name: str) -> None:

@@ -29,6 +29,7 @@ import numpy as np
 from xlbridge.errors import InputError
 from xlbridge.io.cell_checks import check_range, check_table_text
 from xlbridge.io.csv import CsvTable, parse_table, read_text
+from xlbridge.io.traveller_pairs import check_pairs_once
 from xlbridge.scoring import checks
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.frequencies import WEIGHT_TOLERANCE
@@ -94,6 +95,7 @@ def parse_traveller(text: str, name: str = "traveller") -> TravellerFile:
         weight=table.numbers("weight", blank_allowed=True),
     )
     _check_weights(traveller)
+    check_pairs_once(table, traveller.board, traveller.entry)
     return traveller
 
 

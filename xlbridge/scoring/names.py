@@ -21,6 +21,9 @@ BOUNDS: tuple[str, ...] = ("lower", "white-book")
 SCALE_KINDS: tuple[str, ...] = ("gaussian", "wbf-discrete")
 #: The most boards a match may have.
 MAX_BOARDS = 200
+#: The most boards of one handicap competition: far above any event, it keeps a typing error
+#: (1e9 for 24) from moving handicaps by millions.
+MAX_COMPETITION_BOARDS = 1_000
 
 #: How a pairs session is scored: matchpoints 2 or 1 per win, cross-IMPs, Butler.
 SESSION_METHODS: tuple[str, ...] = ("mp", "acbl", "ximp", "butler")

@@ -1,0 +1,61 @@
+"""The pairs of a traveller scored by ``xlbridge score``: when the file names them, each pair
+plays a board once, at one table and in one direction (a pair on two lines of a board is a
+typing error that would otherwise be scored as two results)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from xlbridge.io.csv import CsvTable
+from xlbridge.scoring.session_types import label_codes
+
+
+def check_pairs_once(table: CsvTable, board: np.ndarray, entry: np.ndarray) -> None:
+    """Refuse a pair named on two tables of one board, or on both sides of one (lines of a
+    weighted score, one table's, repeat its pairs and pass). Blank pair cells are not checked;
+    with a ``section`` column, pairs are known by section and label."""
+    from xlbridge.io.sessions import ALIASES
+
+    keys = [next((k for k in ALIASES[c] if table.has(k)), None) for c in ("ns_pair", "ew_pair")]
+    if keys[0] is None and keys[1] is None:
+        return
+    size = table.size
+    labels = [
+        cell
+        for key in keys
+        for cell in (table.texts(key, blank_allowed=True) if key else [""] * size)
+    ]
+    pairs, pair = label_codes(labels)
+    section = np.zeros(2 * size, dtype=np.int64)
+    if table.has("section"):
+        section = np.tile(label_codes(table.texts("section", blank_allowed=True))[1], 2)
+    named = np.flatnonzero(pair != (pairs.index("") if "" in pairs else -1))
+    rows = named % size
+    key = _group_keys(section[named], board[rows], pair[named], len(pairs))
+    seat = entry[rows] * 2 + named // size  # the table and the direction
+    order = np.argsort(key, kind="stable")
+    key, seat = key[order], seat[order]
+    clash = np.flatnonzero((key[1:] == key[:-1]) & (seat[1:] != seat[:-1]))
+    if clash.size:
+        first, second = int(order[clash[0]]), int(order[clash[0] + 1])
+        raise table.fail_rows(
+            sorted({int(rows[first]), int(rows[second])}),
+            f"pair {pairs[int(pair[named[first]])]} plays board {board[rows[first]]} on two "
+            "lines (pairs of two sections need a section column)",
+        )
+
+
+def _group_keys(
+    section: np.ndarray, board: np.ndarray, pair: np.ndarray, pair_count: int
+) -> np.ndarray:
+    """One int64 per (section, board, pair), equal exactly when all three are."""
+    if not board.size:
+        return board
+    low = int(board.min())
+    span = int(board.max()) - low + 1
+    if (int(section.max()) + 1) * span * pair_count < 2**62:
+        keys: np.ndarray = (section * span + (board - low)) * pair_count + pair
+        return keys
+    stacked = np.column_stack([section, board, pair])
+    inverse: np.ndarray = np.unique(stacked, axis=0, return_inverse=True)[1]
+    return inverse.reshape(-1)
