@@ -163,9 +163,11 @@ def _apply_day(
     member_delta = delta[local_row]
     total = np.bincount(players, weights=member_delta, minlength=h.size)
     # A player in two competitions of the day appears twice, with the same new value.
-    h[players] = np.minimum(constants.cap, before + total[players])
-    _check_lowest(results, day_rows[local_row], h[players])
-    return _DayChanges(day_rows[local_row], players, before, member_delta, h[players])
+    after = np.minimum(constants.cap, before + total[players])
+    h[players] = after
+    member_rows = day_rows[local_row]
+    _check_lowest(results, member_rows, after)
+    return _DayChanges(member_rows, players, before, member_delta, after)
 
 
 def _check_lowest(results: Results, rows: np.ndarray, after: np.ndarray) -> None:
