@@ -18,7 +18,6 @@ changes boards sees the card redrawn, offline.
 from __future__ import annotations
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -54,16 +53,8 @@ def table_refs(workbook: Workbook, vp_total: int, paper: str) -> tuple[str, str]
 
 def _write_table(ws: Worksheet, vp_total: int, paper: str) -> None:
     m = vp_total // 2
-    text = f"WBF discrete {vp_total}-VP scale: the last IMP margin of each band"
-    title = layout.title(ws, text, 1 + m)
-    # The 10-VP table is narrower than its title: the title wraps in a row made tall enough
-    # (its bold 10-point characters taken as wide as 1.2 of the body's), with a line more for
-    # the event's name that the workbook's Event cell puts before it.
-    title.alignment = Alignment(vertical="top", wrap_text=True)
-    lines = layout.wrapped_lines(
-        text, BOARDS_WIDTH + m * TOP_WIDTH, layout.CHARACTERS_PER_WIDTH / 1.2
-    )
-    ws.row_dimensions[1].height = layout.text_height(lines + 1) * 10 / 9
+    # Shown after the event (kit/event.py), which wraps it where the table is narrower.
+    layout.title(ws, f"WBF discrete {vp_total}-VP scale: the last IMP margin of each band", 1 + m)
     layout.heading(ws.cell(2, 1), "boards")
     ws.column_dimensions["A"].width = BOARDS_WIDTH
     for v in range(m):
