@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from xlbridge.io.csv import CsvTable
+from xlbridge.scoring.session_tables import joint_key
 from xlbridge.scoring.session_types import label_codes
 
 
@@ -31,7 +32,7 @@ def check_pairs_once(table: CsvTable, board: np.ndarray, entry: np.ndarray) -> N
         section = np.tile(label_codes(table.texts("section", blank_allowed=True))[1], 2)
     named = np.flatnonzero(pair != (pairs.index("") if "" in pairs else -1))
     rows = named % size
-    key = _group_keys(section[named], board[rows], pair[named], len(pairs))
+    key = joint_key(section[named], board[rows], pair[named])
     seat = entry[rows] * 2 + named // size  # the table and the direction
     order = np.argsort(key, kind="stable")
     key, seat = key[order], seat[order]
@@ -43,19 +44,3 @@ def check_pairs_once(table: CsvTable, board: np.ndarray, entry: np.ndarray) -> N
             f"pair {pairs[int(pair[named[first]])]} plays board {board[rows[first]]} on two "
             "lines (pairs of two sections need a section column)",
         )
-
-
-def _group_keys(
-    section: np.ndarray, board: np.ndarray, pair: np.ndarray, pair_count: int
-) -> np.ndarray:
-    """One int64 per (section, board, pair), equal exactly when all three are."""
-    if not board.size:
-        return board
-    low = int(board.min())
-    span = int(board.max()) - low + 1
-    if (int(section.max()) + 1) * span * pair_count < 2**62:
-        keys: np.ndarray = (section * span + (board - low)) * pair_count + pair
-        return keys
-    stacked = np.column_stack([section, board, pair])
-    inverse: np.ndarray = np.unique(stacked, axis=0, return_inverse=True)[1]
-    return inverse.reshape(-1)

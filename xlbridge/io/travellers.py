@@ -34,6 +34,7 @@ from xlbridge.scoring import checks
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.frequencies import WEIGHT_TOLERANCE
 from xlbridge.scoring.names import SCORE_METHODS
+from xlbridge.scoring.session_tables import joint_key
 from xlbridge.scoring.split_scores import score_traveller
 
 #: ``--method`` choices: the core method and the matchpoint scoring each one means.
@@ -103,16 +104,7 @@ def _table_of_row(traveller: TravellerFile) -> tuple[np.ndarray, np.ndarray, np.
     """Each row's table index (by board, table), each table's first row and its row count."""
     if traveller.tables is not None:
         return traveller.tables
-    board, entry = traveller.board, traveller.entry
-    if board.size:  # one int64 key per (board, table), ordered as the pairs are
-        low, span = int(entry.min()), int(entry.max()) - int(entry.min()) + 1
-        if (int(board.max()) - int(board.min()) + 1) * span < 2**62:
-            keys = (board - board.min()) * span + (entry - low)
-        else:  # no single key fits
-            keys = np.unique(np.column_stack([board, entry]), axis=0, return_inverse=True)[1]
-    else:
-        keys = board
-    keys = keys.reshape(-1)
+    keys = joint_key(traveller.board, traveller.entry)  # ordered as the pairs are
     if keys.size and bool((keys[1:] >= keys[:-1]).all()):  # in order already: no sort
         new_table = np.empty(keys.size, dtype=bool)
         new_table[0] = True

@@ -50,6 +50,27 @@ def dense_codes(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return distinct, codes.reshape(-1), counts
 
 
+def joint_key(*columns: np.ndarray) -> np.ndarray:
+    """One int64 per row of equally long columns of whole numbers, equal exactly when every
+    column is, and in the order of the rows sorted column by column (the first column first):
+    each column's offset from its least in mixed radix, or, when those would not fit in 62
+    bits, each distinct row's rank."""
+    if not columns[0].size:
+        return columns[0]
+    key = np.zeros(columns[0].size, dtype=np.int64)
+    span_product = 1
+    for column in columns:
+        low, span = int(column.min()), int(column.max()) - int(column.min()) + 1
+        span_product *= span
+        if span_product >= 2**62:
+            inverse: np.ndarray = np.unique(np.column_stack(columns), axis=0, return_inverse=True)[
+                1
+            ]
+            return inverse.reshape(-1)
+        key = key * span + (column - low)
+    return key
+
+
 def pair_ids(traveller: Traveller) -> tuple[np.ndarray, np.ndarray, int]:
     """Each line's NS and EW pair as a number from (section, label): section × labels + label;
     and how many such numbers there can be."""
