@@ -22,8 +22,8 @@ from xlbridge.io.files import check_parent
 
 def check_folder(path: Path, *, force: bool = False) -> None:
     """Raise InputError unless ``path`` can be written as a folder: not a file, its parent an
-        existing folder the user may write in, and (without ``force``) not there yet; with ``force``
-    an existing folder must hold only .html pages."""
+    existing folder the user may write in, and (without ``force``) not there yet; with
+    ``force`` an existing folder must hold only .html pages."""
     if path.exists() and not path.is_dir():
         raise InputError(f"{path} is a file; give a folder to write the pages in")
     if path.exists() and not force:

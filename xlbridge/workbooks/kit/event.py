@@ -119,6 +119,11 @@ def _width(ws: Worksheet, column: int) -> float:
     return float(dimension.width) if dimension is not None and dimension.width else 8.43
 
 
+def _widths(ws: Worksheet, first: int, end: int) -> float:
+    """The width of columns ``first`` up to (not including) ``end``."""
+    return sum(_width(ws, column) for column in range(first, end))
+
+
 def _split(ws: Worksheet, span: CellRange) -> tuple[int, int] | None:
     """The first columns of the "Event" label and of the Event cell at the right of the title:
     the cell at least :data:`EVENT_WIDTH` wide, the label :data:`LABEL_WIDTH` (as many narrow
@@ -128,7 +133,7 @@ def _split(ws: Worksheet, span: CellRange) -> tuple[int, int] | None:
     label = None if first is None else _columns_left_of(ws, first, LABEL_WIDTH, span.min_col)
     if first is None or label is None or label <= span.min_col:
         return None
-    if sum(_width(ws, c) for c in range(span.min_col, label)) < NARROWEST_TITLE:
+    if _widths(ws, span.min_col, label) < NARROWEST_TITLE:
         return None
     return label, first
 
@@ -163,7 +168,7 @@ def _event_cell(ws: Worksheet, span: CellRange | None, event: str) -> str:
     (label, first), last = split, _printed_end(ws, span)
     ws.unmerge_cells(span.coord)
     ws.merge_cells(start_row=TITLE_ROW, start_column=1, end_row=TITLE_ROW, end_column=label - 1)
-    _wrap_title(ws, sum(_width(ws, c) for c in range(1, label)))
+    _wrap_title(ws, _widths(ws, 1, label))
     if first - 1 > label:
         ws.merge_cells(
             start_row=TITLE_ROW, start_column=label, end_row=TITLE_ROW, end_column=first - 1
@@ -214,7 +219,7 @@ def _prefix_title(ws: Worksheet, span: CellRange, ref: str) -> None:
     text = str(value)
     title = f"({text[1:]})" if text.startswith("=") else '"' + text.replace('"', '""') + '"'
     cell.value = f'=IF({ref}="","",{ref}&"{SEPARATOR}")&{title}'
-    width = sum(_width(ws, c) for c in range(span.min_col, _printed_end(ws, span) + 1))
+    width = _widths(ws, span.min_col, _printed_end(ws, span) + 1)
     shown = _formula_text(text) if text.startswith("=") else text
     if _wrap_title(ws, width, f"{ROOM_FOR_EVENT}{SEPARATOR}{shown}") == 1:
         old = cell.alignment
