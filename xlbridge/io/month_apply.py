@@ -256,15 +256,15 @@ def _field(
 ) -> handicap.Field:
     """The rows' competitions (numbered as in the results) with everything but handicaps;
     ``rows`` None: every row, in the results' order."""
-
     # Codes were given in order of first appearance: a code's first row is where the running
     # highest code goes up.
     highest = np.maximum.accumulate(results.competition)
     first_row = np.flatnonzero(np.diff(highest, prepend=-1) > 0)
     taken = slice(None) if rows is None else rows
+    competition = results.competition[taken]
     entries = handicap.Entries(
-        competition=results.competition[taken],
-        handicap=np.zeros(results.competition[taken].size),
+        competition=competition,
+        handicap=np.zeros(competition.size),  # the field needs none: given date by date
         achieved=results.achieved[taken],
         boards=results.boards[taken],
         played=results.played[taken],
