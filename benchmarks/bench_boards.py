@@ -1,4 +1,4 @@
-"""Benchmark of board scoring (``xlbridge.scoring.matchpoints``, ``cross_imps``, ``datums``)
+"""Benchmark of board scoring (``xlbridge.scoring.boards.matchpoints``, ``cross_imps``, ``datums``)
 against the machine's limit and the direct definition.
 
 Run from the repository root::
@@ -36,10 +36,10 @@ from pathlib import Path
 import numpy as np
 from bench_common import best_of
 
-from xlbridge.scoring.cross_imps import cross_imps
-from xlbridge.scoring.datums import butler_imps
+from xlbridge.scoring.boards.cross_imps import cross_imps
+from xlbridge.scoring.boards.datums import butler_imps
+from xlbridge.scoring.boards.matchpoints import matchpoints
 from xlbridge.scoring.imps import imps
-from xlbridge.scoring.matchpoints import matchpoints
 
 
 @dataclass(frozen=True)

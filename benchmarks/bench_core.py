@@ -43,8 +43,8 @@ from typing import Any
 import numpy as np
 
 from xlbridge.scoring.imps import IMP_EDGES, imps
-from xlbridge.scoring.scales import VPScale, _build_scale, vp_scale
-from xlbridge.scoring.wbf import blitz, wbf_table, wbf_vp
+from xlbridge.scoring.scales.gaussian import VPScale, _build_scale, vp_scale
+from xlbridge.scoring.scales.wbf import blitz, wbf_table, wbf_vp
 
 # --------------------------------------------------------------------------------------------
 # Settings and results

@@ -17,7 +17,7 @@ import numpy as np
 from bench_common import PEER, Line, Sizes, best_of, peer_or_notice, script_main
 from bench_matchpoints import plain_boards, scores_by_board
 
-from xlbridge.scoring.cross_imps import cross_imps
+from xlbridge.scoring.boards.cross_imps import cross_imps
 
 
 def lines(sizes: Sizes) -> list[Line]:

@@ -9,7 +9,7 @@ The month: pairs competitions of 8–16 pairs on each of 30 days, players drawn 
 register, results in matchpoint % averaging 50 per competition, some pairs playing fewer boards.
 Timed, best of a few runs:
 
-* **apply** — :func:`xlbridge.io.register.apply_results` on the parsed files (the
+* **apply** — :func:`xlbridge.io.handicap.apply_results` on the parsed files (the
   vectorised computation: date by date, every competition of a date at once);
 * **reference** — the same formulas as a plain per-row Python loop (dictionaries of handicaps,
   ``math``-free arithmetic), whose handicaps are asserted equal to ours to 1e-9;
@@ -32,7 +32,7 @@ import numpy as np
 from bench_common import Line, best_of, interleaved
 
 from xlbridge.cli.main import main as cli_main
-from xlbridge.io.register import Register, Results, apply_results, parse_register, parse_results
+from xlbridge.io.handicap import Register, Results, apply_results, parse_register, parse_results
 from xlbridge.scoring.handicap import SPEC
 
 FULL = {"players": 30_000, "rows": 400_000, "repeats": 3}

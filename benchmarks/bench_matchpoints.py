@@ -17,8 +17,8 @@ import numpy as np
 from bench_boards import traveller_rows
 from bench_common import PEER, Line, Sizes, best_of, interleaved, peer_or_notice, script_main
 
-from xlbridge.scoring.datums import butler_imps
-from xlbridge.scoring.matchpoints import matchpoints
+from xlbridge.scoring.boards.datums import butler_imps
+from xlbridge.scoring.boards.matchpoints import matchpoints
 
 
 def scores_by_board(rows: dict[str, np.ndarray]) -> list[list[int]]:

@@ -11,7 +11,7 @@ ranked NS and EW. Measured, ours and the reference in turns:
   (at least 50× faster);
 * **the session** — :func:`xlbridge.scoring.session.score_session` on the parsed lines (tables
   checked, every board matchpointed across the field, pair totals, percentages and places)
-  against :func:`xlbridge.scoring.matchpoints.matchpoints` of the same lines' NS scores (at
+  against :func:`xlbridge.scoring.boards.matchpoints.matchpoints` of the same lines' NS scores (at
   most 2×);
 * **end to end** (recorded) — ``xlbridge session`` on the CSV file: reading it, working out
   48,000 contracts, scoring, printing the ranking and writing it as CSV.
@@ -32,8 +32,8 @@ import numpy as np
 from bench_common import Line, best_of, interleaved, script_main
 
 from xlbridge.cli.main import main as cli_main
+from xlbridge.scoring.boards.matchpoints import matchpoints
 from xlbridge.scoring.contract import SEATS, VULNERABILITY, Contract, ns_score
-from xlbridge.scoring.matchpoints import matchpoints
 from xlbridge.scoring.session import SCORE, Traveller, score_session
 
 CLUBS, TABLES, ROUNDS, BOARDS_PER_ROUND = 200, 10, 8, 3

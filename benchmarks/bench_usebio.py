@@ -24,8 +24,8 @@ from xml.etree.ElementTree import Element, SubElement, fromstring, indent, tostr
 import bench_common  # noqa: F401  (first: sets up xlwings and the paths)
 from bench_common import Line, interleaved, script_main
 
-from xlbridge.io.event_file import EventFile, Pair
-from xlbridge.io.event_file import Line as TravellerLine
+from xlbridge.io.event_files.contents import EventFile, Pair
+from xlbridge.io.event_files.contents import Line as TravellerLine
 from xlbridge.io.usebio import usebio_bytes
 
 TABLES = 50

@@ -15,8 +15,8 @@ import bench_common  # noqa: F401  (first: sets up xlwings and the paths)
 import numpy as np
 from bench_common import Line, Sizes, interleaved, script_main
 
-from xlbridge.scoring.scales import vp_scale
-from xlbridge.scoring.wbf import wbf_vp
+from xlbridge.scoring.scales.gaussian import vp_scale
+from xlbridge.scoring.scales.wbf import wbf_vp
 
 
 def lines(sizes: Sizes) -> list[Line]:

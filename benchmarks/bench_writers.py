@@ -210,7 +210,7 @@ def pack_lines(small: int, big: int) -> list[Line]:
 
 def ranking_lines(small: int, big: int) -> list[Line]:
     """The ranking CSV of ``big`` clubs against csv.writer, and against ``small`` clubs."""
-    from xlbridge.cli.session import ranking_csv
+    from xlbridge.cli.session.command import ranking_csv
 
     results = {
         clubs: score_session(field(clubs, RANKING_TABLES, RANKING_BOARDS), "mp")

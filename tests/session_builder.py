@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from xlbridge.io.sessions import read_names, read_session
+from xlbridge.io.travellers.session_csv import read_names, read_session
 from xlbridge.scoring.session import SessionResult, score_session
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -23,7 +23,7 @@ def example_session(
     name: str = "howell", method: str = "mp"
 ) -> tuple[SessionResult, dict[tuple[str, str, str], str]]:
     """An example session scored by ``method`` (mp, acbl, ximp, butler), with its pair names
-    (look a pair's up with ``xlbridge.io.sessions.pair_names(names, pair)``)."""
+    (look a pair's up with ``xlbridge.io.travellers.session_csv.pair_names(names, pair)``)."""
     if name not in SESSIONS:
         raise ValueError(f"name must be one of {', '.join(SESSIONS)}, got {name!r}")
     traveller = read_session(EXAMPLES / f"{name}.csv")

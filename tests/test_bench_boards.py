@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from benchmark_modules import load
 
-from xlbridge.scoring.cross_imps import cross_imps
-from xlbridge.scoring.matchpoints import matchpoints
+from xlbridge.scoring.boards.cross_imps import cross_imps
+from xlbridge.scoring.boards.matchpoints import matchpoints
 
 
 @pytest.fixture(scope="module")

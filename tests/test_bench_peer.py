@@ -18,10 +18,10 @@ import numpy as np
 import pytest
 from benchmark_modules import load
 
-from xlbridge.scoring.cross_imps import cross_imps
-from xlbridge.scoring.datums import butler_imps, datum
+from xlbridge.scoring.boards.cross_imps import cross_imps
+from xlbridge.scoring.boards.datums import butler_imps, datum
+from xlbridge.scoring.boards.matchpoints import matchpoints
 from xlbridge.scoring.imps import imps
-from xlbridge.scoring.matchpoints import matchpoints
 
 PEER_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "peer.py"
 REQUIRE_ENV_VAR = "XLBRIDGE_REQUIRE_PEER"

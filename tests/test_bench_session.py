@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from benchmark_modules import load
 
-from xlbridge.io.sessions import parse_session
+from xlbridge.io.travellers.session_csv import parse_session
 from xlbridge.scoring.contract import ns_score
 from xlbridge.scoring.session import score_session
 

@@ -14,8 +14,8 @@ import pytest
 from benchmark_modules import load
 
 from xlbridge.scoring.imps import imps
-from xlbridge.scoring.scales import vp_scale
-from xlbridge.scoring.wbf import wbf_table, wbf_vp
+from xlbridge.scoring.scales.gaussian import vp_scale
+from xlbridge.scoring.scales.wbf import wbf_table, wbf_vp
 
 
 @pytest.fixture(scope="module")

@@ -49,5 +49,5 @@ def test_the_excel_functions_load_no_scipy_or_openpyxl_at_import() -> None:
 
 
 def test_fitting_still_loads_scipy_when_it_is_used() -> None:
-    code = "from xlbridge.scoring.fit import fit_k\nfit_k([10.0, -4.0, 22.0], [8, 8, 8])"
+    code = "from xlbridge.scoring.scales.fit import fit_k\nfit_k([10.0, -4.0, 22.0], [8, 8, 8])"
     assert "scipy" in _loaded_after(code)

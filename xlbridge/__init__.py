@@ -22,71 +22,71 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:  # what editors and type checkers see; the names load lazily below
     from xlbridge.errors import InputError
-    from xlbridge.io.compare import compare
-    from xlbridge.io.event_file import EventFile
-    from xlbridge.io.events import read_event, score_event, write_pbn, write_usebio
-    from xlbridge.io.pbn import read_pbn
-    from xlbridge.io.sessions import read_names, read_session
+    from xlbridge.io.event_files.compare import compare
+    from xlbridge.io.event_files.contents import EventFile
+    from xlbridge.io.pbn.read import read_pbn
+    from xlbridge.io.score_event import read_event, score_event, write_pbn, write_usebio
+    from xlbridge.io.travellers.session_csv import read_names, read_session
     from xlbridge.io.usebio import read_usebio
+    from xlbridge.scoring.boards.cross_imps import cross_imps
+    from xlbridge.scoring.boards.datums import butler_imps, datum
+    from xlbridge.scoring.boards.matchpoints import matchpoints, neuberg
+    from xlbridge.scoring.boards.split_scores import score_traveller
     from xlbridge.scoring.contract import contract_scores
-    from xlbridge.scoring.cross_imps import cross_imps
-    from xlbridge.scoring.datums import butler_imps, datum
-    from xlbridge.scoring.fit import audit, average_plus, fit_k
     from xlbridge.scoring.handicap import expected_result, handicap_change, start_handicap
     from xlbridge.scoring.imps import continuous_imps, imps
-    from xlbridge.scoring.matchpoints import matchpoints, neuberg
-    from xlbridge.scoring.scales import VPScale, vp_scale
+    from xlbridge.scoring.scales.fit import audit, average_plus, fit_k
+    from xlbridge.scoring.scales.gaussian import VPScale, vp_scale
+    from xlbridge.scoring.scales.wbf import wbf_vp
+    from xlbridge.scoring.scales.wbf_discrete import DiscreteScale, wbf_discrete, wbf_discrete_vp
     from xlbridge.scoring.session import SessionResult, score_session
-    from xlbridge.scoring.session_types import Traveller
-    from xlbridge.scoring.split_scores import score_traveller
-    from xlbridge.scoring.swiss import late_entry, swiss_draw
-    from xlbridge.scoring.wbf import wbf_vp
-    from xlbridge.scoring.wbf_discrete import DiscreteScale, wbf_discrete, wbf_discrete_vp
+    from xlbridge.scoring.session.data import Traveller
+    from xlbridge.scoring.swiss.draw import late_entry, swiss_draw
     from xlbridge.workbooks.results_pack.pack import build_results_pack
 
 #: Every public name and the module it lives in, by what it is for.
 _HOMES: dict[str, str] = {
     # VP scales: Gaussian (Probst), the WBF continuous and discrete scales, fitting K
-    "VPScale": "xlbridge.scoring.scales",
-    "vp_scale": "xlbridge.scoring.scales",
-    "wbf_vp": "xlbridge.scoring.wbf",
-    "DiscreteScale": "xlbridge.scoring.wbf_discrete",
-    "wbf_discrete": "xlbridge.scoring.wbf_discrete",
-    "wbf_discrete_vp": "xlbridge.scoring.wbf_discrete",
-    "fit_k": "xlbridge.scoring.fit",
-    "audit": "xlbridge.scoring.fit",
-    "average_plus": "xlbridge.scoring.fit",
+    "VPScale": "xlbridge.scoring.scales.gaussian",
+    "vp_scale": "xlbridge.scoring.scales.gaussian",
+    "wbf_vp": "xlbridge.scoring.scales.wbf",
+    "DiscreteScale": "xlbridge.scoring.scales.wbf_discrete",
+    "wbf_discrete": "xlbridge.scoring.scales.wbf_discrete",
+    "wbf_discrete_vp": "xlbridge.scoring.scales.wbf_discrete",
+    "fit_k": "xlbridge.scoring.scales.fit",
+    "audit": "xlbridge.scoring.scales.fit",
+    "average_plus": "xlbridge.scoring.scales.fit",
     # IMPs
     "imps": "xlbridge.scoring.imps",
     "continuous_imps": "xlbridge.scoring.imps",
     # A board: matchpoints, Neuberg, cross-IMPs, Butler datums, a whole traveller
-    "matchpoints": "xlbridge.scoring.matchpoints",
-    "neuberg": "xlbridge.scoring.matchpoints",
-    "cross_imps": "xlbridge.scoring.cross_imps",
-    "datum": "xlbridge.scoring.datums",
-    "butler_imps": "xlbridge.scoring.datums",
-    "score_traveller": "xlbridge.scoring.split_scores",
+    "matchpoints": "xlbridge.scoring.boards.matchpoints",
+    "neuberg": "xlbridge.scoring.boards.matchpoints",
+    "cross_imps": "xlbridge.scoring.boards.cross_imps",
+    "datum": "xlbridge.scoring.boards.datums",
+    "butler_imps": "xlbridge.scoring.boards.datums",
+    "score_traveller": "xlbridge.scoring.boards.split_scores",
     # Contracts (Law 77)
     "contract_scores": "xlbridge.scoring.contract",
     # A pairs session
-    "Traveller": "xlbridge.scoring.session_types",
+    "Traveller": "xlbridge.scoring.session.data",
     "SessionResult": "xlbridge.scoring.session",
     "score_session": "xlbridge.scoring.session",
-    "read_session": "xlbridge.io.sessions",
-    "read_names": "xlbridge.io.sessions",
+    "read_session": "xlbridge.io.travellers.session_csv",
+    "read_names": "xlbridge.io.travellers.session_csv",
     "build_results_pack": "xlbridge.workbooks.results_pack.pack",
     # Event files: USEBIO and PBN
-    "EventFile": "xlbridge.io.event_file",
-    "read_event": "xlbridge.io.events",
+    "EventFile": "xlbridge.io.event_files.contents",
+    "read_event": "xlbridge.io.score_event",
     "read_usebio": "xlbridge.io.usebio",
-    "read_pbn": "xlbridge.io.pbn",
-    "score_event": "xlbridge.io.events",
-    "write_usebio": "xlbridge.io.events",
-    "write_pbn": "xlbridge.io.events",
-    "compare": "xlbridge.io.compare",
+    "read_pbn": "xlbridge.io.pbn.read",
+    "score_event": "xlbridge.io.score_event",
+    "write_usebio": "xlbridge.io.score_event",
+    "write_pbn": "xlbridge.io.score_event",
+    "compare": "xlbridge.io.event_files.compare",
     # Swiss events
-    "swiss_draw": "xlbridge.scoring.swiss",
-    "late_entry": "xlbridge.scoring.swiss",
+    "swiss_draw": "xlbridge.scoring.swiss.draw",
+    "late_entry": "xlbridge.scoring.swiss.draw",
     # Project 52 handicaps
     "start_handicap": "xlbridge.scoring.handicap",
     "expected_result": "xlbridge.scoring.handicap",

@@ -10,7 +10,7 @@ import pytest
 from libreoffice import error_cells
 
 from xlbridge.cli.main import main
-from xlbridge.scoring.fit import audit, fit_k
+from xlbridge.scoring.scales.fit import audit, fit_k
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import pytest
 from openpyxl import load_workbook
 
 from xlbridge.cli.main import main
-from xlbridge.scoring.swiss import swiss_draw
+from xlbridge.scoring.swiss.draw import swiss_draw
 
 STANDINGS = """team,score,opponents
 Aces,20,Bees

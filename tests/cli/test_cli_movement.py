@@ -10,7 +10,7 @@ from openpyxl import load_workbook
 
 from xlbridge.cli.main import main
 from xlbridge.io.movement_file import read_movement
-from xlbridge.scoring.movement import howell, mitchell
+from xlbridge.scoring.movement.build import howell, mitchell
 from xlbridge.workbooks.pairs_session.book import FIRST_ROW, TRAVELLER, TRAVELLER_SHEET
 
 

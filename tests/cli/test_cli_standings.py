@@ -10,11 +10,11 @@ from openpyxl import load_workbook
 from site_reader import cell, read_page
 
 from xlbridge.cli.main import main
-from xlbridge.scoring.scale_choice import choose_scale
-from xlbridge.workbooks.league import MATCHES, MATCHES_SHEET, TEAMS, TEAMS_SHEET, build_league
+from xlbridge.scoring.scales.choice import choose_scale
+from xlbridge.workbooks.league.build import MATCHES, MATCHES_SHEET, TEAMS, TEAMS_SHEET, build_league
 from xlbridge.workbooks.swiss_event import build_swiss_event
 from xlbridge.workbooks.swiss_event.book import ENTRIES_SHEET
-from xlbridge.workbooks.swiss_loop import read_event, scores
+from xlbridge.workbooks.swiss_event.loop import read_event, scores
 
 NAMES = ["Riverside", "<script>alert(1)</script>", "Hilltop & Co", "Lakeside", "Castle"]
 

@@ -82,7 +82,7 @@ def _one_value(value: float, decimals: int) -> str:
 def test_the_ranking_csv_numbers_match_one_at_a_time(values: list[float], decimals: int) -> None:
     """The ranking CSV formats a column in one go (each distinct value once) exactly as one
     value at a time: Python's rounding, trailing zeros and point dropped, "-0" as "0"."""
-    from xlbridge.io.csv_cells import trimmed_cells
+    from xlbridge.io.csv.cells import trimmed_cells
 
     expected = [_one_value(value, decimals) for value in values]
     assert trimmed_cells(values, decimals) == expected

@@ -10,8 +10,8 @@ import pytest
 
 from xlbridge.cli.main import main
 from xlbridge.cli.parser import build_parser
-from xlbridge.scoring.fit import average_plus
-from xlbridge.scoring.scales import vp_result
+from xlbridge.scoring.scales.fit import average_plus
+from xlbridge.scoring.scales.gaussian import vp_result
 from xlbridge.scoring.wording import plural
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -115,7 +115,7 @@ def test_plural(count, text) -> None:
 
 
 def test_a_one_board_match_is_one_board(capsys) -> None:
-    from xlbridge.workbooks.cards import wbf_title
+    from xlbridge.workbooks.scales.cards import wbf_title
 
     assert main(["scale", "--boards", "1", "--form", "butler", "--tables", "2"]) == 0
     assert capsys.readouterr().out.startswith("Butler · 1 board · 2 tables · K 7")

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.cli.event_files import ACBL_NOTE
 from xlbridge.cli.main import main
+from xlbridge.cli.session.event_files import ACBL_NOTE
 from xlbridge.scoring.session import factored_total
 
 EXAMPLES = Path(__file__).parents[2] / "examples"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from xlbridge.scoring.fit import audit, fit_k
+from xlbridge.scoring.scales.fit import audit, fit_k
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from xlbridge.scoring.swiss import late_entry, played_matrix, swiss_draw
+from xlbridge.scoring.swiss.draw import late_entry, played_matrix, swiss_draw
 
 
 def test_late_entry_seed_numbers(call_udf) -> None:

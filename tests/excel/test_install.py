@@ -19,14 +19,14 @@ from dispatcher import call
 from xlbridge.cli.main import main
 from xlbridge.errors import InputError
 from xlbridge.excel import install
-from xlbridge.scoring.cross_imps import cross_imps
-from xlbridge.scoring.fit import audit, average_plus
+from xlbridge.scoring.boards.cross_imps import cross_imps
+from xlbridge.scoring.boards.matchpoints import matchpoints
 from xlbridge.scoring.handicap import start_handicap
 from xlbridge.scoring.imps import imps
-from xlbridge.scoring.matchpoints import matchpoints
-from xlbridge.scoring.scales import vp_scale
-from xlbridge.scoring.swiss import swiss_draw
-from xlbridge.scoring.wbf import wbf_vp
+from xlbridge.scoring.scales.fit import audit, average_plus
+from xlbridge.scoring.scales.gaussian import vp_scale
+from xlbridge.scoring.scales.wbf import wbf_vp
+from xlbridge.scoring.swiss.draw import swiss_draw
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -268,7 +268,7 @@ def test_wheel_is_pure_python(tmp_path: Path) -> None:
         metadata = next(n for n in names if n.endswith(".dist-info/WHEEL"))
         assert "Root-Is-Purelib: true" in archive.read(metadata).decode()
     assert not [n for n in names if n.endswith((".so", ".pyd", ".dll", ".dylib"))]
-    assert "xlbridge/udfs.py" in names and "xlbridge/scoring/matchpoints.py" in names
+    assert "xlbridge/udfs.py" in names and "xlbridge/scoring/boards/matchpoints.py" in names
 
 
 #: Modules that Pyodide lacks or cannot use (no threads, no sockets, no processes).
@@ -290,7 +290,7 @@ def test_code_lite_runs_uses_nothing_pyodide_lacks() -> None:
     package = ROOT / "xlbridge"
     excel = [path for path in (package / "excel").glob("*.py") if path.name != "install.py"]
     # scoring/double_dummy.py is the optional extra's (endplay): the functions never load it.
-    scoring = [p for p in (package / "scoring").glob("*.py") if p.name != "double_dummy.py"]
+    scoring = [p for p in (package / "scoring").rglob("*.py") if p.name != "double_dummy.py"]
     files = [*excel, package / "udfs.py", *scoring]
     used = set().union(*(imported_modules(f) for f in files))
     assert not used & NOT_IN_PYODIDE

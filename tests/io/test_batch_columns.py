@@ -18,13 +18,18 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io import history_file
-from xlbridge.io.csv import parse_table
-from xlbridge.io.csv_cells import TextFormat, csv_cell, csv_text, fixed, trimmed, trimmed_one
-from xlbridge.io.history_file import HISTORY_COLUMNS, HistoryFile, history_bytes
-from xlbridge.io.register import Results, parse_results
-from xlbridge.io.travellers import _table_of_row, parse_traveller, score_rows, scored_csv
-from xlbridge.scoring.split_scores import score_traveller
+from xlbridge.io.csv.cells import csv_cell, csv_text, fixed, trimmed, trimmed_one
+from xlbridge.io.csv.table import parse_table
+from xlbridge.io.handicap import Results, history_file, parse_results
+from xlbridge.io.handicap.history_file import HISTORY_COLUMNS, HistoryFile, history_bytes
+from xlbridge.io.text_file import TextFormat
+from xlbridge.io.travellers.board_results import (
+    _table_of_row,
+    parse_traveller,
+    score_rows,
+    scored_csv,
+)
+from xlbridge.scoring.boards.split_scores import score_traveller
 
 # --------------------------------------------------------------------------------------------
 # A month of results
@@ -591,7 +596,7 @@ def test_the_competitions_already_in_the_history(
 ) -> None:
     """Read in one pass of the csv module when the file is as the program writes it, else as
     a table: the same ids (stripped, text marks dropped), errors naming the line."""
-    from xlbridge.io.history_file import read_history
+    from xlbridge.io.handicap.history_file import read_history
 
     path = tmp_path / "h.csv"
     path.write_text("competition,date,player,before,delta,after\n" + "\n".join(rows) + "\n")

@@ -25,10 +25,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xlbridge.cli.event_files import EXIT_DIFFERENT
 from xlbridge.cli.main import main
-from xlbridge.io.compare import compare
-from xlbridge.io.session_io import traveller_of
+from xlbridge.cli.session.event_files import EXIT_DIFFERENT
+from xlbridge.io.event_files.compare import compare
+from xlbridge.io.event_files.conversion import traveller_of
 from xlbridge.io.usebio import read_usebio
 from xlbridge.scoring.session import Traveller, TravellerLine, score_session
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.cli.event_files import EXIT_DIFFERENT
 from xlbridge.cli.main import main
+from xlbridge.cli.session.event_files import EXIT_DIFFERENT
 
 # One board, two tables of a Mitchell: NS1 v EW1 +420 (2 / 0), NS2 v EW2 +400 (0 / 2).
 LINES = {"ns1": "2", "ew1": "0", "ns2": "0", "ew2": "2"}

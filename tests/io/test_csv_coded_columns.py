@@ -1,5 +1,5 @@
 """Columns held as their distinct cells and each row's index among them
-(xlbridge.io.csv_columns): a table read that way gives every cell, number, text and error the
+(xlbridge.io.csv.columns): a table read that way gives every cell, number, text and error the
 plain way gives, and writes the same text.
 
 Oracles: Python's csv module reading the file (the cells), Python's ``float`` of each cell
@@ -19,9 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io import csv_columns
-from xlbridge.io.csv import parse_table
-from xlbridge.io.csv_cells import csv_text
+from xlbridge.io.csv.cells import csv_text
+from xlbridge.io.csv import columns as csv_columns
+from xlbridge.io.csv.table import parse_table
 
 #: Cells of a column: few distinct ones (coded), or many (held as cells).
 FEW = st.sampled_from(["1", "2", "-3", " 4", "=x", "a b", "", "7.5"])

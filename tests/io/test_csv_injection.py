@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlbridge.cli.main import main
-from xlbridge.io.csv_cells import FORMULA_STARTS, csv_cell, csv_text, unmarked
+from xlbridge.io.csv.cells import FORMULA_STARTS, csv_cell, csv_text, unmarked
 
 DANGEROUS = ["=1+1", "+A1", "-2+3", "@SUM(A1)", "\t=2+2", "\r=3+3", '=HYPERLINK("x")', "-"]
 

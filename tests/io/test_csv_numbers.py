@@ -1,4 +1,4 @@
-"""Numbers written a column at a time (xlbridge.io.csv_cells) give exactly the text Python gives
+"""Numbers written a column at a time (xlbridge.io.csv.cells) give exactly the text Python gives
 them one by one."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlbridge.io.csv_cells import fixed, trimmed, trimmed_one
+from xlbridge.io.csv.cells import fixed, trimmed, trimmed_one
 
 
 def one_by_one(value: float, decimals: int) -> str:

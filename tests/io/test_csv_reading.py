@@ -1,4 +1,4 @@
-"""Reading CSV files (xlbridge.io.csv): records, blank lines, line numbers, numbers and text
+"""Reading CSV files (xlbridge.io.csv.table): records, blank lines, line numbers, numbers and text
 columns as Python's csv module and ``float`` read them, errors naming the file and line.
 
 Oracles: the csv module reading the file itself (blank records skipped), each row written back
@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io import csv as csv_table
-from xlbridge.io.csv import parse_table, read_text
-from xlbridge.io.csv_cells import csv_text, trimmed_one, unmarked
+from xlbridge.io.csv.cells import csv_text, trimmed_one, unmarked
+from xlbridge.io.csv.table import parse_table, read_text
+from xlbridge.io.csv import table as csv_table
 
 
 def outcome(text: str, required: tuple[str, ...] = ("a",), write: bool = True) -> object:

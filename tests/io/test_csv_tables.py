@@ -1,4 +1,4 @@
-"""CSV tables (xlbridge.io.csv) read column by column and written back: the same as reading
+"""CSV tables (xlbridge.io.csv.table) read column by column and written back: the same as reading
 the file record by record with the csv module and writing every row with csv.writer, errors
 included."""
 
@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv import parse_table
-from xlbridge.io.csv_cells import columns_text, csv_text, trimmed_one
+from xlbridge.io.csv.cells import columns_text, csv_text, trimmed_one
+from xlbridge.io.csv.table import parse_table
 
 # Cells from characters that matter: separators, spaces of several kinds, formula starts,
 # the text mark, letters and digits (no quote or carriage return).

@@ -10,15 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io.deals import (
+from xlbridge.io.event_files.contents import EventFile, Line
+from xlbridge.io.pbn.deals import (
     DealRecord,
     checked_hands,
     deals_pbn_bytes,
     read_deals,
     whole_deal,
 )
-from xlbridge.io.event_file import EventFile, Line
-from xlbridge.io.pbn_write import analysis_tags, pbn_bytes
+from xlbridge.io.pbn.write import analysis_tags, pbn_bytes
 from xlbridge.scoring.double_dummy import BoardAnalysis, ParContract, north_first
 
 # DDS's first test deal (hands/list100.txt), written from North and from East.

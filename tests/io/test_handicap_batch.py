@@ -12,7 +12,7 @@ import pytest
 
 from xlbridge.cli.main import main
 from xlbridge.errors import InputError
-from xlbridge.io.register import apply_results, parse_register, parse_results
+from xlbridge.io.handicap import apply_results, parse_register, parse_results
 from xlbridge.scoring.handicap import handicap_change, start_handicap
 
 REGISTER = """id,name,handicap,masterpoints
@@ -292,7 +292,7 @@ def test_progress_is_reported_per_date() -> None:
 
 
 def test_date_progress_lines_are_spaced_but_the_first_and_last_always_show() -> None:
-    from xlbridge.io.progress import Progress
+    from xlbridge.cli.progress import Progress
 
     now = [0.0]
     out = io.StringIO()
@@ -356,7 +356,7 @@ def test_a_missing_output_folder_stops_the_run_before_anything_is_written(
 def test_results_take_every_spelling_of_a_form_that_the_rest_of_xlbridge_takes() -> None:
     """ "teams", "Team" and "team" are one form in a results file, as in the Excel functions;
     a word that is no form is still named with its line."""
-    from xlbridge.io.register import parse_results
+    from xlbridge.io.handicap import parse_results
 
     text = "competition,date,form,method,boards,players,result\n"
     rows = [
@@ -378,7 +378,7 @@ def test_the_history_names_the_competitions_already_applied(
 ) -> None:
     """Read from the file's bytes or cell by cell (spaces, the text mark, non-ASCII), the set
     of competitions is the one the csv module reads, stripped and unmarked."""
-    from xlbridge.io.register import HISTORY_COLUMNS, read_history
+    from xlbridge.io.handicap import HISTORY_COLUMNS, read_history
 
     path = tmp_path / "players-history.csv"
     rows = [",".join(HISTORY_COLUMNS)]
@@ -390,7 +390,7 @@ def test_the_history_names_the_competitions_already_applied(
 
 
 def test_a_blank_competition_in_the_history_is_named(tmp_path: Path) -> None:
-    from xlbridge.io.register import read_history
+    from xlbridge.io.handicap import read_history
 
     path = tmp_path / "players-history.csv"
     path.write_text(

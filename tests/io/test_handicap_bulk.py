@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv import parse_table
-from xlbridge.io.month_results import (
+from xlbridge.io.csv.table import parse_table
+from xlbridge.io.handicap.results_file import (
     _codes,
     _codes_one_by_one,
     _dates,

@@ -9,8 +9,8 @@ import pytest
 
 from xlbridge.errors import InputError
 from xlbridge.io.movement_file import boards_text, movement_csv, read_movement
-from xlbridge.scoring.movement import Pair, howell, mitchell
-from xlbridge.scoring.movement_checks import check_movement
+from xlbridge.scoring.movement.build import Pair, howell, mitchell
+from xlbridge.scoring.movement.checks import check_movement
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge.io.event_file import FileError, deal_text, parse_deal
-from xlbridge.io.pbn import read_pbn
+from xlbridge.io.event_files.contents import FileError, deal_text, parse_deal
+from xlbridge.io.pbn.read import read_pbn
 
 DATA = Path(__file__).parent / "data"
 QUIRKS = DATA / "quirks.pbn"
@@ -241,7 +241,7 @@ def test_a_published_board_scored_by_another_program_agrees(
     """Read as exported (quoted scores, "-" for the other side's, a passed-out board), the
     board's 22 results get the other program's matchpoints, and --compare says so."""
     from xlbridge.cli.main import main
-    from xlbridge.io.session_io import traveller_of
+    from xlbridge.io.event_files.conversion import traveller_of
     from xlbridge.scoring.session import score_session
 
     header = (

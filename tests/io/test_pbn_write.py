@@ -15,12 +15,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from xlbridge.io.compare import compare
-from xlbridge.io.event_file import EventFile, Pair
-from xlbridge.io.pbn import read_pbn
-from xlbridge.io.pbn_write import pbn_bytes, pbn_date
-from xlbridge.io.session_io import scored_lines, scored_pairs, traveller_of
-from xlbridge.io.sessions import read_names, read_session
+from xlbridge.io.event_files.compare import compare
+from xlbridge.io.event_files.contents import EventFile, Pair
+from xlbridge.io.event_files.conversion import scored_lines, scored_pairs, traveller_of
+from xlbridge.io.pbn.read import read_pbn
+from xlbridge.io.pbn.write import pbn_bytes, pbn_date
+from xlbridge.io.travellers.session_csv import read_names, read_session
 from xlbridge.scoring.session import SessionResult, Traveller, TravellerLine, score_session
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from xlbridge.cli import progress as progress_module
 from xlbridge.cli.main import main
-from xlbridge.io import progress as progress_module
 
 REGISTER = "id,handicap\n1,30\n2,20\n3,25\n4,35\n"
 RESULTS = """competition,date,boards,players,result

@@ -21,10 +21,10 @@ from openpyxl import load_workbook
 
 from xlbridge.cli.main import main
 from xlbridge.errors import InputError
-from xlbridge.io.pbn import read_pbn
-from xlbridge.io.sessions import parse_names, parse_session
-from xlbridge.io.standings import draw_from_text
-from xlbridge.io.travellers import parse_traveller
+from xlbridge.io.pbn.read import read_pbn
+from xlbridge.io.standings_file import draw_from_text
+from xlbridge.io.travellers.board_results import parse_traveller
+from xlbridge.io.travellers.session_csv import parse_names, parse_session
 
 #: Characters XML 1.0 (and so an .xlsx cell) cannot hold.
 NOT_STORABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -234,7 +234,7 @@ def test_the_pack_refuses_text_it_cannot_store_from_the_api(field: str) -> None:
 
 
 def test_a_control_character_in_the_handicap_register_is_refused_with_its_place() -> None:
-    from xlbridge.io.register_file import parse_register
+    from xlbridge.io.handicap.register_file import parse_register
 
     text = "id,name,handicap\n1,Ann Lee,10\n2,Bo\x07b Kay,12\n"
     with pytest.raises(InputError, match=r"^players\.csv, line 3, column 'name': .*U\+0007"):

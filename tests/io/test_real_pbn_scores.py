@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 
 from xlbridge.cli.main import main
-from xlbridge.io.event_file import FileError
-from xlbridge.io.pbn import read_pbn
-from xlbridge.io.session_io import traveller_of
+from xlbridge.io.event_files.contents import FileError
+from xlbridge.io.event_files.conversion import traveller_of
+from xlbridge.io.pbn.read import read_pbn
 from xlbridge.scoring.session import score_session
 
 DEAL = '[Deal "N:AKQ2.AK3.AK4.AKQ JT98.QJT.QJT.JT9 765.9876.9876.87 43.542.532.65432"]'

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from xml.etree.ElementTree import fromstring
 
-from xlbridge.io.event_file import EventFile, Line, Pair
+from xlbridge.io.event_files.contents import EventFile, Line, Pair
 from xlbridge.io.usebio import read_usebio, usebio_bytes
 
 

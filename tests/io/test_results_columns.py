@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv import parse_table
-from xlbridge.io.month_results import _iso_days, _members
-from xlbridge.io.register import parse_results
+from xlbridge.io.csv.table import parse_table
+from xlbridge.io.handicap import parse_results
+from xlbridge.io.handicap.results_file import _iso_days, _members
 
 
 def _calendar(text: str) -> dt.date | None:

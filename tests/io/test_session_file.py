@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from xlbridge.errors import InputError
-from xlbridge.io.sessions import pair_names, parse_names, parse_session
+from xlbridge.io.travellers.session_csv import pair_names, parse_names, parse_session
 from xlbridge.scoring.session import ADJUSTED, NOT_PLAYED_KIND, SCORE
 
 TEXT = """board,ns_pair,ew_pair,contract,declarer,result,ns_score

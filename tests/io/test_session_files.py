@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xlbridge.cli.event_files import EXIT_DIFFERENT
 from xlbridge.cli.main import main
-from xlbridge.io.compare import compare, tolerance
-from xlbridge.io.event_file import EventFile
-from xlbridge.io.pbn import read_pbn
-from xlbridge.io.session_io import scored_lines, scored_pairs, traveller_of
+from xlbridge.cli.session.event_files import EXIT_DIFFERENT
+from xlbridge.io.event_files.compare import compare, tolerance
+from xlbridge.io.event_files.contents import EventFile
+from xlbridge.io.event_files.conversion import scored_lines, scored_pairs, traveller_of
+from xlbridge.io.pbn.read import read_pbn
 from xlbridge.io.usebio import read_usebio, usebio_bytes
 from xlbridge.scoring.session import Traveller, TravellerLine, score_session
 
@@ -342,7 +342,7 @@ def test_any_session_round_trips_through_usebio(
 
 
 def test_hands_for_the_results_pack_by_board() -> None:
-    from xlbridge.cli.event_files import hands_by_board
+    from xlbridge.cli.session.event_files import hands_by_board
 
     hands = hands_by_board(read_pbn(PBN))
     assert sorted(hands) == [1, 2] and hands[1].startswith("N:AKQJ.T98.765.432 ")
@@ -357,7 +357,7 @@ def test_a_tie_written_without_the_equals_sign_agrees(
 
 
 def test_the_files_hands_print_on_the_results_pack_travellers() -> None:
-    from xlbridge.cli.event_files import hands_by_board, names_of
+    from xlbridge.cli.session.event_files import hands_by_board, names_of
     from xlbridge.workbooks.results_pack.pack import TRAVELLERS_SHEET, build_results_pack
 
     event = read_pbn(PBN)

@@ -11,7 +11,8 @@ from openpyxl import Workbook
 
 from xlbridge.cli.main import main
 from xlbridge.errors import InputError
-from xlbridge.io.session_workbook import read_session_workbook
+from xlbridge.io.pairs_session_workbook import read_session_workbook
+from xlbridge.workbooks.directors_traveller import enter_text
 from xlbridge.workbooks.pairs_session import build_pairs_session
 from xlbridge.workbooks.pairs_session.book import (
     PAIRS,
@@ -20,7 +21,6 @@ from xlbridge.workbooks.pairs_session.book import (
     TRAVELLER_COLUMNS,
     TRAVELLER_SHEET,
 )
-from xlbridge.workbooks.traveller import enter_text
 
 T = TRAVELLER
 

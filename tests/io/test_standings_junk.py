@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from xlbridge.errors import InputError
-from xlbridge.io.standings import draw_from_text
+from xlbridge.io.standings_file import draw_from_text
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from xlbridge.errors import InputError
-from xlbridge.io.travellers import parse_traveller
+from xlbridge.io.travellers.board_results import parse_traveller
 
 HEAD = "board,table,ns_pair,ew_pair,ns_score,weight\n"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from xlbridge.errors import InputError
-from xlbridge.io.event_file import EventFile, FileError, Line, Pair
+from xlbridge.io.event_files.contents import EventFile, FileError, Line, Pair
 from xlbridge.io.usebio import read_usebio, usebio_bytes
 
 DATA = Path(__file__).parent / "data"

@@ -10,7 +10,7 @@ import pytest
 
 from xlbridge.cli.main import main
 from xlbridge.errors import InputError
-from xlbridge.io.event_file import EventFile, Line, Pair
+from xlbridge.io.event_files.contents import EventFile, Line, Pair
 from xlbridge.io.usebio import read_usebio, usebio_bytes
 
 HANDS = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"

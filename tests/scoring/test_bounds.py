@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.bounds import bounded, bounded_int, stored_text, terminal_text
+from xlbridge.io.bounds import bounded, bounded_int, stored_text, terminal_text
 
 
 @pytest.mark.parametrize("text", ["1", "9999", " 42 ", "+7", "12.0"])

@@ -10,7 +10,7 @@ from board_rows import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge.scoring.cross_imps import cross_imps
+from xlbridge.scoring.boards.cross_imps import cross_imps
 from xlbridge.scoring.imps import imps
 
 

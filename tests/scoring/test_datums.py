@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.datums import butler_imps, datum, round_datum, teams_imps
-from xlbridge.scoring.split_scores import halves_components, score_traveller
+from xlbridge.scoring.boards.datums import butler_imps, datum, round_datum, teams_imps
+from xlbridge.scoring.boards.split_scores import halves_components, score_traveller
 
 
 def test_teams_weighted_score_imps_each_component_then_weights():

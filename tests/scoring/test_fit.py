@@ -7,8 +7,8 @@ import pytest
 from scipy.stats import norm
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.fit import audit, average_plus, fit_k, t0_share
-from xlbridge.scoring.scales import band_z, vp_scale
+from xlbridge.scoring.scales.fit import audit, average_plus, fit_k, t0_share
+from xlbridge.scoring.scales.gaussian import band_z, vp_scale
 
 
 def test_sheffield_arithmetic_1790_over_root_24_is_365() -> None:

@@ -13,11 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.cross_imps import cross_imps
-from xlbridge.scoring.datums import butler_imps, datum
-from xlbridge.scoring.frequencies import frequency_table
-from xlbridge.scoring.matchpoints import matchpoints, neuberg_then_weight
-from xlbridge.scoring.split_scores import score_traveller
+from xlbridge.scoring.boards.cross_imps import cross_imps
+from xlbridge.scoring.boards.datums import butler_imps, datum
+from xlbridge.scoring.boards.frequencies import frequency_table
+from xlbridge.scoring.boards.matchpoints import matchpoints, neuberg_then_weight
+from xlbridge.scoring.boards.split_scores import score_traveller
 
 
 def test_seed_002_frequencies():

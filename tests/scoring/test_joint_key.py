@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlbridge.scoring.session_tables import joint_key
+from xlbridge.scoring.session.tables import joint_key
 
 SMALL = st.integers(-5, 5)
 HUGE = st.sampled_from([-(2**60), 0, 7, 2**60])  # with the others: past 62 bits

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.matchpoints import matchpoints, neuberg, neuberg_then_weight
+from xlbridge.scoring.boards.matchpoints import matchpoints, neuberg, neuberg_then_weight
 
 
 def test_seed_002_matchpoints_of_the_ruled_pair():

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.movement import Movement, Pair, Seating, board_set, howell, mitchell
-from xlbridge.scoring.movement_checks import balance, check_movement
+from xlbridge.scoring.movement.build import Movement, Pair, Seating, board_set, howell, mitchell
+from xlbridge.scoring.movement.checks import balance, check_movement
 
 MITCHELLS = [
     (tables, pairs, even, arrow)

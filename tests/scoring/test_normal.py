@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy.special import ndtri
 
-from xlbridge.scoring.normal import normal_quantile
+from xlbridge.scoring.scales.normal import normal_quantile
 
 
 def test_published_quantiles() -> None:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from xlbridge.scoring.cross_imps import cross_imps
-from xlbridge.scoring.datums import butler_imps, datum
-from xlbridge.scoring.matchpoints import matchpoints, neuberg
-from xlbridge.scoring.wbf import wbf_vp
-from xlbridge.scoring.wbf_discrete import wbf_discrete
+from xlbridge.scoring.boards.cross_imps import cross_imps
+from xlbridge.scoring.boards.datums import butler_imps, datum
+from xlbridge.scoring.boards.matchpoints import matchpoints, neuberg
+from xlbridge.scoring.scales.wbf import wbf_vp
+from xlbridge.scoring.scales.wbf_discrete import wbf_discrete
 
 # --------------------------------------------------------------------------------------------
 # WBF continuous VP scale (2013)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.scales import (
+from xlbridge.scoring.scales.gaussian import (
     FORMS,
     band_z,
     negative_z,

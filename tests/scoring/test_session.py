@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
+from xlbridge.scoring.boards.split_scores import score_traveller
 from xlbridge.scoring.session import (
     Adjusted,
     Traveller,
@@ -18,7 +19,6 @@ from xlbridge.scoring.session import (
     parse_adjusted,
     score_session,
 )
-from xlbridge.scoring.split_scores import score_traveller
 
 L = TravellerLine
 

@@ -15,9 +15,13 @@ from board_rows import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge.scoring.frequencies import frequency_table
-from xlbridge.scoring.matchpoints import matchpoints
-from xlbridge.scoring.split_scores import halves_components, score_traveller, separate_components
+from xlbridge.scoring.boards.frequencies import frequency_table
+from xlbridge.scoring.boards.matchpoints import matchpoints
+from xlbridge.scoring.boards.split_scores import (
+    halves_components,
+    score_traveller,
+    separate_components,
+)
 
 
 def test_ascherman_seed_004_split_at_minus_150_is_2_5_percent():

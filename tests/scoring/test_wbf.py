@@ -10,8 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.wbf import blitz, wbf_table, wbf_vp
-from xlbridge.scoring.wbf_discrete import cut_tops, make_concave, wbf_discrete, wbf_discrete_vp
+from xlbridge.scoring.scales.wbf import blitz, wbf_table, wbf_vp
+from xlbridge.scoring.scales.wbf_discrete import (
+    cut_tops,
+    make_concave,
+    wbf_discrete,
+    wbf_discrete_vp,
+)
 
 
 def spec_formula(margin: float, boards: int) -> float:

@@ -199,7 +199,7 @@ def test_a_board_and_a_score_card_print_on_one_sheet(
 def test_a_long_pair_label_fits_a_phone(tmp_path: Path, browser: Chromium, shots: Path) -> None:
     """Pair labels come from the file too: one of 300 letters is cut short in the ranking
     (whole on its score card), and no page overflows."""
-    from xlbridge.io.sessions import parse_session
+    from xlbridge.io.travellers.session_csv import parse_session
     from xlbridge.scoring.session import score_session
 
     text = (EXAMPLES / "howell.csv").read_text(encoding="utf-8")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from xlbridge.web.cards import (
+from xlbridge.web.display import (
     board_dealer,
     board_vulnerability,
     contract_html,

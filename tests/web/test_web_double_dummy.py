@@ -9,7 +9,7 @@ import pytest
 from site_reader import read_page
 
 from xlbridge.cli.main import main
-from xlbridge.io.deals import read_deals
+from xlbridge.io.pbn.deals import read_deals
 from xlbridge.scoring.double_dummy import DECLARERS, STRAINS, analyse
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

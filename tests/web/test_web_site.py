@@ -16,7 +16,7 @@ import pytest
 from session_builder import EXAMPLES, example_session
 from site_reader import by_header, cell, read_page
 
-from xlbridge.io.sessions import parse_names, parse_session, read_names
+from xlbridge.io.travellers.session_csv import parse_names, parse_session, read_names
 from xlbridge.scoring.session import PairResult, SessionResult, score_session
 from xlbridge.web.site import write_site
 

@@ -22,9 +22,9 @@ import workbook_checks as checks
 from libreoffice import error_cells, read_values
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.fit import Audit, Fit, audit, fit_k
-from xlbridge.scoring.scales import FORM_TITLES
-from xlbridge.workbooks.audit_book import (
+from xlbridge.scoring.scales.fit import Audit, Fit, audit, fit_k
+from xlbridge.scoring.scales.gaussian import FORM_TITLES
+from xlbridge.workbooks.scales.audit_book import (
     AUDIT_SHEET,
     TABLE,
     AuditBook,

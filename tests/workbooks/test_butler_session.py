@@ -1,7 +1,7 @@
 """The Butler / cross-IMP pairs session workbook, recalculated by LibreOffice.
 
 Results typed into a built workbook are recalculated by LibreOffice Calc and must equal the
-core (:mod:`xlbridge.scoring.datums`) row by row, and the pair totals the sums of the core's rows.
+core (:mod:`xlbridge.scoring.boards.datums`) row by row, and the pair totals the sums of the core's rows.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import workbook_checks as checks
 from workbook_checks import blank
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.cross_imps import cross_imps
-from xlbridge.scoring.datums import butler_imps, datum
+from xlbridge.scoring.boards.cross_imps import cross_imps
+from xlbridge.scoring.boards.datums import butler_imps, datum
 from xlbridge.workbooks.butler_session import (
     BOARDS,
     BOARDS_SHEET,

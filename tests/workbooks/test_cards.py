@@ -11,11 +11,11 @@ from openpyxl import load_workbook
 from openpyxl.utils.cell import coordinate_from_string
 
 from xlbridge.cli.main import main
-from xlbridge.scoring.scales import vp_scale
-from xlbridge.scoring.wbf import wbf_table
-from xlbridge.workbooks.cards import CARDS_SHEET, WBF_SHEET, build_cards
+from xlbridge.scoring.scales.gaussian import vp_scale
+from xlbridge.scoring.scales.wbf import wbf_table
 from xlbridge.workbooks.kit.printing import ROWS_PER_PAGE
-from xlbridge.workbooks.live_card import CardCells
+from xlbridge.workbooks.scales.cards import CARDS_SHEET, WBF_SHEET, build_cards
+from xlbridge.workbooks.scales.live_card import CardCells
 
 
 def assert_card_matches_core(sheet, card: CardCells, scale) -> None:
@@ -140,7 +140,7 @@ def test_inputs_unlocked_and_validated(tmp_path: Path) -> None:
 
 def test_discrete_cards_follow_edited_boards(libreoffice, tmp_path: Path) -> None:
     """A WBF discrete card redraws from its table when the director types other boards."""
-    from xlbridge.scoring.wbf_discrete import wbf_discrete
+    from xlbridge.scoring.scales.wbf_discrete import wbf_discrete
 
     book = build_cards([8, 4], scale="wbf-discrete")
     source = tmp_path / "cards.xlsx"
@@ -156,7 +156,7 @@ def test_discrete_cards_follow_edited_boards(libreoffice, tmp_path: Path) -> Non
 
 
 def test_discrete_card_shows_the_ebu_8_board_table(tmp_path: Path) -> None:
-    from xlbridge.workbooks.discrete_card import TABLE_SHEET
+    from xlbridge.workbooks.scales.discrete_card import TABLE_SHEET
 
     book = build_cards([8], scale="wbf-discrete")
     table = book.workbook[TABLE_SHEET]

@@ -17,12 +17,12 @@ from openpyxl import Workbook
 
 from xlbridge.cli.main import main
 from xlbridge.errors import InputError
-from xlbridge.scoring.scales import vp_scale
-from xlbridge.scoring.wbf_discrete import DiscreteScale, wbf_discrete
-from xlbridge.workbooks.discrete_card import TABLE_SHEET
-from xlbridge.workbooks.league import build_league
-from xlbridge.workbooks.live_card import CardCells
+from xlbridge.scoring.scales.gaussian import vp_scale
+from xlbridge.scoring.scales.wbf_discrete import DiscreteScale, wbf_discrete
+from xlbridge.workbooks.league.build import build_league
 from xlbridge.workbooks.ready_made import build_template
+from xlbridge.workbooks.scales.discrete_card import TABLE_SHEET
+from xlbridge.workbooks.scales.live_card import CardCells
 from xlbridge.workbooks.swiss_event import build_swiss_event
 from xlbridge.workbooks.teams_match import MATCH_SHEET, build_teams_match
 

@@ -3,7 +3,7 @@ from analyses given by hand, so endplay is not needed here)."""
 
 from __future__ import annotations
 
-from xlbridge.io.deals import DealRecord
+from xlbridge.io.pbn.deals import DealRecord
 from xlbridge.scoring.double_dummy import BoardAnalysis, ParContract
 from xlbridge.workbooks.hand_record import BOARD_ROWS, build_hand_record
 

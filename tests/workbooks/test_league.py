@@ -19,9 +19,9 @@ from workbook_checks import blank
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.ranking import places
-from xlbridge.scoring.scales import vp_scale
+from xlbridge.scoring.scales.gaussian import vp_scale
 from xlbridge.workbooks.kit.ranking import FIRST_ROW as RANKING_FIRST_ROW
-from xlbridge.workbooks.league import (
+from xlbridge.workbooks.league.build import (
     BYE,
     FIRST_ROW,
     MATCHES,

@@ -1,4 +1,4 @@
-"""The live VP card (:mod:`xlbridge.workbooks.live_card`) on its own: what event workbooks
+"""The live VP card (:mod:`xlbridge.workbooks.scales.live_card`) on its own: what event workbooks
 look VPs up in."""
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ def test_vp_formula_equals_the_core(libreoffice, tmp_path) -> None:
     """CardCells.vp_formula (what event workbooks use) gives VPScale.vp for every margin."""
     from openpyxl import Workbook
 
-    from xlbridge.scoring.scale_choice import choose_scale
-    from xlbridge.workbooks.live_card import write_card
+    from xlbridge.scoring.scales.choice import choose_scale
+    from xlbridge.workbooks.scales.live_card import write_card
 
     book = Workbook()
     ws = book.active

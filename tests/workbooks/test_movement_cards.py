@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import rendering
 
-from xlbridge.scoring.movement import howell, mitchell
-from xlbridge.scoring.movement_checks import balance, check_movement
+from xlbridge.scoring.movement.build import howell, mitchell
+from xlbridge.scoring.movement.checks import balance, check_movement
 from xlbridge.workbooks.kit.event import HEADER_LIMIT
 from xlbridge.workbooks.kit.printing import PAPER_SIZES
 from xlbridge.workbooks.movement_cards import build_movement_cards

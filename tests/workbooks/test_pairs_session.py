@@ -2,7 +2,7 @@
 
 Traveller lines typed into a built workbook (contracts in every notation, NS scores, adjusted
 scores, NP, boards played fewer times) are recalculated by LibreOffice Calc; every score must
-equal :mod:`xlbridge.scoring.contract`, every matchpoint :mod:`xlbridge.scoring.matchpoints`
+equal :mod:`xlbridge.scoring.contract`, every matchpoint :mod:`xlbridge.scoring.boards.matchpoints`
 Neuberg-factored to the most-played board (adjusted scores their share of the top, shares read
 by :func:`xlbridge.scoring.session.parse_adjusted`), and every total, percentage, place and
 ranking row the small reference below.
@@ -32,8 +32,8 @@ from workbook_checks import blank, type_in
 
 from xlbridge.cli.main import main
 from xlbridge.errors import InputError
+from xlbridge.scoring.boards.matchpoints import matchpoints
 from xlbridge.scoring.contract import contract_scores, parse_contract
-from xlbridge.scoring.matchpoints import matchpoints
 from xlbridge.scoring.session import parse_adjusted
 from xlbridge.workbooks.pairs_session import PairsSessionBook, build_pairs_session
 from xlbridge.workbooks.pairs_session.book import (

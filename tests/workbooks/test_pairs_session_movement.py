@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from workbook_checks import blank, type_in
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.movement import howell, mitchell
+from xlbridge.scoring.movement.build import howell, mitchell
 from xlbridge.scoring.session import Traveller, TravellerLine, score_session
 from xlbridge.workbooks.pairs_session import build_pairs_session
 from xlbridge.workbooks.pairs_session.book import RANKING, RANKING_SHEET, TRAVELLER, TRAVELLER_SHEET

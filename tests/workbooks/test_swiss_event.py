@@ -3,7 +3,7 @@
 Random but valid events (each round a random pairing of the entries present, a bye when their
 number is odd, random margins, the last round unfinished) are typed into built workbooks; after
 LibreOffice recalculates them every table's VPs must be the core's
-(:func:`xlbridge.scoring.scales.vp_scale`), and the standings the totals, rounds played, tie-breaks
+(:func:`xlbridge.scoring.scales.gaussian.vp_scale`), and the standings the totals, rounds played, tie-breaks
 and ranks worked out here from the core's VPs. Late entry scores are checked against Probst's
 printed numbers. Three recalculations in all.
 """
@@ -20,7 +20,7 @@ import workbook_checks as checks
 from workbook_checks import blank
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.scales import vp_scale
+from xlbridge.scoring.scales.gaussian import vp_scale
 from xlbridge.workbooks.kit.ranking import FIRST_ROW as RANKING_FIRST_ROW
 from xlbridge.workbooks.swiss_event import (
     SwissEventBook,

@@ -22,7 +22,7 @@ from xlbridge.cli.main import main
 from xlbridge.errors import InputError
 from xlbridge.workbooks.swiss_event import build_swiss_event, enter_entry
 from xlbridge.workbooks.swiss_event.book import ENTRIES_SHEET, MAX_IMPS, STANDINGS_SHEET
-from xlbridge.workbooks.swiss_loop import read_event, scores
+from xlbridge.workbooks.swiss_event.loop import read_event, scores
 
 TRICKY = ("=SUM(A1:A2)", "+44 Bridge", "-Minus Club", "@Home", "Smith & Jones", "1E3")
 
@@ -270,7 +270,7 @@ def test_the_loop_scores_on_the_workbook_s_own_card(
 ) -> None:
     """A Swiss made on the WBF discrete table (or White Book bounds) is scored on that card
     when the next round is drawn, not on the default Gaussian one."""
-    from xlbridge.scoring.scale_choice import choose_scale
+    from xlbridge.scoring.scales.choice import choose_scale
 
     names = {e: f"Team {e}" for e in range(1, 9)}
     path = make_event(

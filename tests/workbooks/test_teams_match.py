@@ -19,8 +19,8 @@ from workbook_checks import blank
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.imps import imps
-from xlbridge.scoring.scales import vp_scale
-from xlbridge.scoring.wbf import wbf_table, wbf_vp
+from xlbridge.scoring.scales.gaussian import vp_scale
+from xlbridge.scoring.scales.wbf import wbf_table, wbf_vp
 from xlbridge.workbooks.teams_match import (
     AWAY_IMPS,
     BOARD,

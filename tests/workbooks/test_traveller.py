@@ -19,8 +19,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 from workbook_checks import blank
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.split_scores import score_traveller
-from xlbridge.workbooks.traveller import (
+from xlbridge.scoring.boards.split_scores import score_traveller
+from xlbridge.workbooks.directors_traveller import (
     SHEET,
     TableCells,
     TravellerBook,

@@ -125,7 +125,7 @@ EVENT_TEXT_LIMIT = 200
 def event_text(text: str, where: str) -> str:
     """``text`` as one line; InputError naming ``where`` for a control character or more
     than :data:`EVENT_TEXT_LIMIT` characters."""
-    from xlbridge.scoring.bounds import stored_text
+    from xlbridge.io.bounds import stored_text
 
     line = " ".join(stored_text(text, where).split())
     if len(line) > EVENT_TEXT_LIMIT:

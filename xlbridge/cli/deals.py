@@ -48,8 +48,8 @@ def add_deals_parser(commands: Commands) -> None:
 
 
 def run_deals(args: argparse.Namespace) -> int:
-    from xlbridge.io.deals import deals_pbn_bytes, read_deals
     from xlbridge.io.files import write_atomically
+    from xlbridge.io.pbn.deals import deals_pbn_bytes, read_deals
     from xlbridge.scoring import double_dummy
 
     double_dummy.require("xlbridge deals")
@@ -126,7 +126,7 @@ def session_deals(
 ) -> tuple[dict[int, str], dict[int, BoardAnalysis]]:
     """The session's hands with ``--deals`` read into them, and each board's double-dummy
     analysis when ``--double-dummy`` asks for it (every new deal solved in one batch)."""
-    from xlbridge.io.deals import DealRecord, checked_hands, read_deals
+    from xlbridge.io.pbn.deals import DealRecord, checked_hands, read_deals
 
     records: dict[int, DealRecord] = {}
     if getattr(args, "deals", None) is not None:

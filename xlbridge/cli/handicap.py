@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from xlbridge.cli.common import Commands, require_csv, require_new
+from xlbridge.cli.progress import Progress
+from xlbridge.cli.progress import add_options as add_progress_options
 from xlbridge.errors import InputError
-from xlbridge.io.progress import Progress
-from xlbridge.io.progress import add_options as add_progress_options
 from xlbridge.scoring.wording import plural
 
 
@@ -62,7 +62,7 @@ def _check_distinct(args: argparse.Namespace, output: Path, history: Path) -> No
 def run_handicap_update(args: argparse.Namespace) -> int:
     import numpy as np
 
-    from xlbridge.io import register as batch
+    from xlbridge.io import handicap as batch
     from xlbridge.io.files import check_writable
     from xlbridge.io.journal import journal_path, roll_forward
 

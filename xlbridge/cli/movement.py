@@ -25,7 +25,7 @@ from xlbridge.cli.common import (
 from xlbridge.errors import InputError
 
 if TYPE_CHECKING:
-    from xlbridge.scoring.movement import Movement
+    from xlbridge.scoring.movement.build import Movement
 
 KINDS = ("mitchell", "howell")
 
@@ -134,8 +134,8 @@ def make_movement(
     """The movement ``kind`` names (mitchell, howell or a CSV file) and its warnings, checked.
 
     Raises InputError for an option the movement does not take, or one out of range."""
-    from xlbridge.scoring.movement import howell, mitchell
-    from xlbridge.scoring.movement_checks import check_movement
+    from xlbridge.scoring.movement.build import howell, mitchell
+    from xlbridge.scoring.movement.checks import check_movement
 
     if kind.lower() not in KINDS:
         return _from_file(Path(kind), tables, pairs, rounds, boards_per_round, arrow_switch, even)
@@ -170,7 +170,7 @@ def _from_file(path: Path, *options: object) -> tuple[Movement, list[str]]:
 
 def run_movement(args: argparse.Namespace) -> int:
     from xlbridge.scoring import checks
-    from xlbridge.scoring.movement_checks import balance
+    from xlbridge.scoring.movement.checks import balance
 
     if args.output is not None:
         require_xlsx(args.output)
@@ -224,8 +224,8 @@ def _write_all(writers: list[tuple[Path, Callable[[Path], None]]], force: bool) 
 def movement_text(movement: Movement, least: int, most: int) -> str:
     """The movement as a terminal shows it: a line about it, then a row per round and a
     column per table ("3-5 7-9": NS pair 3 against EW pair 5 on boards 7-9)."""
+    from xlbridge.io.bounds import terminal_text
     from xlbridge.io.movement_file import boards_text
-    from xlbridge.scoring.bounds import terminal_text
 
     sets = {s.boards for s in movement.seatings}
     pairs = len(movement.pairs)

@@ -21,8 +21,8 @@ from xlbridge.cli.install import add_install_parser
 from xlbridge.cli.movement import add_movement_parser
 from xlbridge.cli.scales import add_audit_parser, add_cards_parser, add_scale_parser
 from xlbridge.cli.score import add_score_parser
-from xlbridge.cli.session import add_session_parser
-from xlbridge.cli.swiss import add_swiss_parser
+from xlbridge.cli.session.command import add_session_parser
+from xlbridge.cli.swiss.draw import add_swiss_parser
 from xlbridge.cli.templates import add_template_parser, add_workbooks_parser
 
 #: Every command, in the order the help lists them.

@@ -25,10 +25,10 @@ from xlbridge.scoring.names import (
 from xlbridge.scoring.wording import plural
 
 if TYPE_CHECKING:
-    from xlbridge.io.csv import CsvTable
-    from xlbridge.scoring.fit import Audit, Fit
-    from xlbridge.scoring.scales import VPScale
-    from xlbridge.scoring.wbf_discrete import DiscreteScale
+    from xlbridge.io.csv.table import CsvTable
+    from xlbridge.scoring.scales.fit import Audit, Fit
+    from xlbridge.scoring.scales.gaussian import VPScale
+    from xlbridge.scoring.scales.wbf_discrete import DiscreteScale
 
 DEFAULT_CARD_BOARDS = "4-32"
 
@@ -181,7 +181,7 @@ def _scale_kwargs(args: argparse.Namespace) -> dict[str, Any]:
 
 def format_scale(scale: VPScale | DiscreteScale) -> str:
     """The scale as a plain-text card: a title, then one line per result."""
-    from xlbridge.scoring.scales import vp_result
+    from xlbridge.scoring.scales.gaussian import vp_result
 
     decimals = 2 if not scale.is_card or scale.granularity < 1 else 0
     lines = [scale.title, f"{scale.unit:>19}   VPs"]
@@ -198,7 +198,7 @@ def format_scale(scale: VPScale | DiscreteScale) -> str:
 
 
 def run_scale(args: argparse.Namespace) -> int:
-    from xlbridge.scoring.scale_choice import choose_scale
+    from xlbridge.scoring.scales.choice import choose_scale
 
     scale = choose_scale(args.boards, args.scale, **_scale_kwargs(args))
     if args.json:
@@ -214,8 +214,8 @@ def run_scale(args: argparse.Namespace) -> int:
 
 
 def run_cards(args: argparse.Namespace) -> int:
-    from xlbridge.workbooks.cards import build_cards
     from xlbridge.workbooks.kit.event import add_event
+    from xlbridge.workbooks.scales.cards import build_cards
 
     require_xlsx(args.output)
     counts = parse_boards(args.boards)
@@ -236,10 +236,10 @@ def run_cards(args: argparse.Namespace) -> int:
 
 
 def run_audit(args: argparse.Namespace) -> int:
-    from xlbridge.io.csv import parse_table, read_text
+    from xlbridge.io.csv.table import parse_table, read_text
     from xlbridge.scoring.checks import choice
-    from xlbridge.scoring.fit import audit, fit_k
-    from xlbridge.scoring.scales import vp_scale
+    from xlbridge.scoring.scales.fit import audit, fit_k
+    from xlbridge.scoring.scales.gaussian import vp_scale
 
     if args.output is not None:
         require_xlsx(args.output)
@@ -256,7 +256,7 @@ def run_audit(args: argparse.Namespace) -> int:
         report = audit(margins, boards, args.k, args.form, args.vp_total, model_k=model_k)
     print(format_audit(fit, report, scale_k))
     if args.output is not None:
-        from xlbridge.workbooks.audit_book import build_audit_book
+        from xlbridge.workbooks.scales.audit_book import build_audit_book
 
         book = build_audit_book(
             report, fit, form=fit.form, scale_k=scale_k, title=f"Audit of {args.results.name}"

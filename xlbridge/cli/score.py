@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 from xlbridge.cli.common import Commands, about, number_arg, require_csv, text_writer
+from xlbridge.cli.progress import Progress
+from xlbridge.cli.progress import add_options as add_progress_options
 from xlbridge.cli.summary import METHOD_WORDS
 from xlbridge.io.files import write_atomically
-from xlbridge.io.progress import Progress
-from xlbridge.io.progress import add_options as add_progress_options
 from xlbridge.scoring.names import SCORE_METHODS, shown_options
 from xlbridge.scoring.wording import plural
 
@@ -72,7 +72,7 @@ def add_score_parser(commands: Commands) -> None:
 def run_score(args: argparse.Namespace) -> int:
     import numpy as np
 
-    from xlbridge.io.travellers import read_traveller, score_rows, scored_csv
+    from xlbridge.io.travellers.board_results import read_traveller, score_rows, scored_csv
     from xlbridge.scoring.checks import choice
 
     method = choice("method", args.method, tuple(SCORE_METHODS))  # english is mp

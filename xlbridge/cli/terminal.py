@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from xlbridge.scoring.bounds import terminal_text
+from xlbridge.io.bounds import terminal_text
 
 
 class EscapingStream:

@@ -23,10 +23,10 @@ from xlbridge.excel.cells import (
     to_cells,
 )
 from xlbridge.scoring import checks
-from xlbridge.scoring.cross_imps import cross_imps
-from xlbridge.scoring.datums import butler_imps, datum
-from xlbridge.scoring.frequencies import WEIGHT_TOLERANCE
-from xlbridge.scoring.matchpoints import matchpoints, neuberg
+from xlbridge.scoring.boards.cross_imps import cross_imps
+from xlbridge.scoring.boards.datums import butler_imps, datum
+from xlbridge.scoring.boards.frequencies import WEIGHT_TOLERANCE
+from xlbridge.scoring.boards.matchpoints import matchpoints, neuberg
 
 _R = TypeVar("_R")
 

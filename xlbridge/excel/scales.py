@@ -23,11 +23,11 @@ from xlbridge.excel.cells import (
     to_cells,
 )
 from xlbridge.scoring import checks
-from xlbridge.scoring.fit import audit, average_plus, fit_k
 from xlbridge.scoring.imps import imps
-from xlbridge.scoring.scales import VPScale, vp_scale
-from xlbridge.scoring.wbf import wbf_vp
-from xlbridge.scoring.wbf_discrete import wbf_discrete_vp
+from xlbridge.scoring.scales.fit import audit, average_plus, fit_k
+from xlbridge.scoring.scales.gaussian import VPScale, vp_scale
+from xlbridge.scoring.scales.wbf import wbf_vp
+from xlbridge.scoring.scales.wbf_discrete import wbf_discrete_vp
 
 _SCALE_DOCS = {
     "boards": "Boards in the match (1–200).",

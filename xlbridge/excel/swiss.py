@@ -20,7 +20,7 @@ from xlbridge.excel.cells import (
     to_cells,
 )
 from xlbridge.scoring import checks
-from xlbridge.scoring.swiss import LAST_ADD, late_entry, played_matrix, swiss_draw
+from xlbridge.scoring.swiss.draw import LAST_ADD, late_entry, played_matrix, swiss_draw
 
 
 @excel_function

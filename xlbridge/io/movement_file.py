@@ -15,7 +15,7 @@ One row per table per round, with the columns
 
 Any other column is ignored. A pair with no row in a round sits out. A file holds at most
 100 tables and 200 pairs. The movement read is
-checked (:func:`xlbridge.scoring.movement_checks.check_movement`): every refusal names the
+checked (:func:`xlbridge.scoring.movement.checks.check_movement`): every refusal names the
 file, the line, the round and the table. :func:`movement_csv` writes the same format.
 """
 
@@ -25,11 +25,11 @@ import re
 from pathlib import Path
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv import CsvTable, parse_table, read_text
-from xlbridge.io.csv_cells import csv_text
-from xlbridge.scoring.bounds import bounded_int
-from xlbridge.scoring.movement import Movement, Pair, Seating
-from xlbridge.scoring.movement_checks import check_movement
+from xlbridge.io.bounds import bounded_int
+from xlbridge.io.csv.cells import csv_text
+from xlbridge.io.csv.table import CsvTable, parse_table, read_text
+from xlbridge.scoring.movement.build import Movement, Pair, Seating
+from xlbridge.scoring.movement.checks import check_movement
 
 COLUMNS = ("round", "table", "ns", "ew", "boards")
 _PAIR = re.compile(r"\s*(\d{1,6})\s*(NS|EW)?\s*", re.IGNORECASE)

@@ -5,10 +5,10 @@ named as such."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv_cells import TextFormat
 from xlbridge.io.files import require_file
 
 #: The first bytes of a zip file, as an Excel workbook (.xlsx) or a LibreOffice one (.ods) is.
@@ -26,6 +26,29 @@ UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
 UTF16_GIVEN = (
     'this is UTF-16 text (Excel\'s "Unicode Text"); save the sheet as "CSV UTF-8" or "CSV" instead'
 )
+
+
+@dataclass(frozen=True)
+class TextFormat:
+    """How a text file was stored: its encoding, byte-order mark and line ending."""
+
+    encoding: str = "utf-8"  # or "cp1252"
+    bom: bool = False
+    newline: str = "\n"
+
+    def encode(self, text: str, name: str) -> bytes:
+        """``text`` (with "\n" line ends) as this format's bytes; an error names ``name`` if a
+        character has no place in the encoding."""
+        text = text.replace("\n", self.newline) if self.newline != "\n" else text
+        try:
+            data = text.encode(self.encoding)
+        except UnicodeEncodeError as error:
+            bad = error.object[error.start : error.end]
+            raise InputError(
+                f"{name}: {bad!r} cannot be written in Windows-1252, the file's encoding; "
+                "save the file as UTF-8 first"
+            ) from None
+        return (b"\xef\xbb\xbf" if self.bom else b"") + data
 
 
 def exported_instead(kind: str) -> str:

@@ -16,11 +16,11 @@ from typing import NamedTuple
 import numpy as np
 from markupsafe import Markup, escape
 
-from xlbridge.io.sessions import pair_names
+from xlbridge.io.travellers.session_csv import pair_names
 from xlbridge.scoring.double_dummy import DECLARERS, STRAINS, BoardAnalysis
 from xlbridge.scoring.session import BoardTraveller, PairResult, ScoreCardRow, SessionResult
-from xlbridge.web import cards
-from xlbridge.web.cards import fixed
+from xlbridge.web import display as cards
+from xlbridge.web.display import fixed
 
 #: The ranking's file; boards and score cards are ``board-…html`` and ``pair-N.html``.
 INDEX = "index.html"

@@ -24,7 +24,7 @@ import numpy as np
 
 from xlbridge.io.folders import write_folder
 from xlbridge.scoring.team_standings import Meeting, Standings
-from xlbridge.web.cards import decimals_for, fixed
+from xlbridge.web.display import decimals_for, fixed
 from xlbridge.web.render import render
 from xlbridge.web.session_pages import Header
 

@@ -16,7 +16,7 @@ protection without a password):
   dropped from each end (1 when N ≥ 4, else 0), their total, highest and lowest, the mean of
   the kept scores, and the datum: that mean rounded to the nearest 10, an exact 5 away from
   zero (425 → 430, −445 → −450) or, when the rule cell right of the table (``DATUM_ROUNDING``,
-  an input) says even, to the even ten (:func:`xlbridge.scoring.datums.datum` with method
+  an input) says even, to the even ten (:func:`xlbridge.scoring.boards.datums.datum` with method
   "butler" and that rounding); mean and datum stay blank with fewer than 2 scores.
 - **Pairs** — one row per pair number: a name (input), boards played (rows with a score,
   a lone score included), Butler IMPs (as NS plus
@@ -30,7 +30,7 @@ block; Butler IMPs are ``SIGN(d)*LOOKUP(ABS(d), IMP_FROM, IMP_SIZE)``; cross-IMP
 each of the 24 edges, the scores at least that far below and above
 (``SUMPRODUCT(COUNTIF(block, "<="&(s − IMP_EDGES)) − COUNTIF(block, ">="&(s + IMP_EDGES)))``),
 so no pairwise table is needed; pair totals are SUMIFS over the NS and EW pair columns.
-The LibreOffice tests hold every value equal to :mod:`xlbridge.scoring.datums`.
+The LibreOffice tests hold every value equal to :mod:`xlbridge.scoring.boards.datums`.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.scoring import checks
-from xlbridge.scoring.datums import TRIM_FROM_ENTRIES
+from xlbridge.scoring.boards.datums import TRIM_FROM_ENTRIES
 from xlbridge.scoring.names import DATUM_ROUNDINGS
 from xlbridge.workbooks.kit import formulas, layout, ranking, refs, styles, validation
 from xlbridge.workbooks.kit.imp_table import (

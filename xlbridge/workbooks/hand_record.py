@@ -27,7 +27,7 @@ from xlbridge.workbooks.results_pack.page import header_text
 from xlbridge.workbooks.results_pack.sheet import put_value
 
 if TYPE_CHECKING:
-    from xlbridge.io.deals import DealRecord
+    from xlbridge.io.pbn.deals import DealRecord
     from xlbridge.scoring.double_dummy import BoardAnalysis
 
 SHEET = "Hand record"
@@ -62,7 +62,7 @@ def build_hand_record(
     event: str = "",
     paper: str = "a4",
 ) -> Workbook:
-    """The hand record of ``records`` (deals by board, as :func:`xlbridge.io.deals.read_deals`
+    """The hand record of ``records`` (deals by board, as :func:`xlbridge.io.pbn.deals.read_deals`
     gives them) with each analysed board's table and par; ``event`` in the page header."""
     paper = checks.choice("paper", paper, PAPER_SIZES)
     workbook = Workbook()

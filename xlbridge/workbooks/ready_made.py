@@ -18,14 +18,14 @@ from xlbridge.errors import InputError
 from xlbridge.scoring.checks import choice
 from xlbridge.scoring.names import resolve
 from xlbridge.workbooks.butler_session import build_butler_session
-from xlbridge.workbooks.cards import build_cards
+from xlbridge.workbooks.directors_traveller import build_traveller
 from xlbridge.workbooks.handicap_book import build_handicap_book
 from xlbridge.workbooks.kit.event import add_event
-from xlbridge.workbooks.league import build_league
+from xlbridge.workbooks.league.build import build_league
 from xlbridge.workbooks.pairs_session import build_pairs_session
+from xlbridge.workbooks.scales.cards import build_cards
 from xlbridge.workbooks.swiss_event import build_swiss_event, size_warnings
 from xlbridge.workbooks.teams_match import build_teams_match
-from xlbridge.workbooks.traveller import build_traveller
 
 #: Document properties are pinned so regenerating an unchanged workbook changes no content.
 PINNED_TIME = dt.datetime(2026, 1, 1)

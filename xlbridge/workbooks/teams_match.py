@@ -29,22 +29,22 @@ match's length is the boards cell of the Scale sheet (a director may shorten a m
 
 Scales (``scale``):
 
-- ``gaussian`` — a live card (:func:`xlbridge.workbooks.live_card.write_card`) on the sheet
+- ``gaussian`` — a live card (:func:`xlbridge.workbooks.scales.live_card.write_card`) on the sheet
   **Scale**, whose boards and K are inputs; a team's VPs are
-  :meth:`~xlbridge.workbooks.live_card.CardCells.vp_formula` of its margin (= ``VPScale.vp``),
+  :meth:`~xlbridge.workbooks.scales.live_card.CardCells.vp_formula` of its margin (= ``VPScale.vp``),
   negative VPs included when ``negative`` is set.
 - ``wbf`` — the WBF 2013 continuous VPs for ``boards`` boards: the sheet **WBF scale** holds
-  :func:`xlbridge.scoring.wbf.wbf_table` (margin 0 … ⌈B⌉ → winner's VPs, loser = 20 − winner) in
+  :func:`xlbridge.scoring.scales.wbf.wbf_table` (margin 0 … ⌈B⌉ → winner's VPs, loser = 20 − winner) in
   :data:`WBF_GROUPS` groups of (IMPs, win, lose) columns of rows = ⌈(⌈B⌉ + 1)/4⌉ margins each, so
   margin M is in row M mod rows, group ⌊M / rows⌋. The winner's VPs of a margin are
   ``INDEX(block, MOD(M, rows) + 1, 4·INT(M / rows) + 2)`` with M = MIN(ROUND(|margin|, 0),
-  ⌈B⌉); a losing team gets ROUND(20 − that, 2), as :func:`xlbridge.scoring.wbf.wbf_vp`.
+  ⌈B⌉); a losing team gets ROUND(20 − that, 2), as :func:`xlbridge.scoring.scales.wbf.wbf_vp`.
 - ``wbf-discrete`` — whole VPs from the WBF discrete table (the EBU's teams tables): a live
   card on the sheet **Scale** whose boards cell picks its row of the table on the sheet
-  **WBF discrete** (:mod:`xlbridge.workbooks.discrete_card`), looked up like a Gaussian card.
+  **WBF discrete** (:mod:`xlbridge.workbooks.scales.discrete_card`), looked up like a Gaussian card.
 
 ``bounds`` (gaussian only): ``lower`` (default) or ``white-book`` — see
-:data:`xlbridge.scoring.scales.BOUNDS`.
+:data:`xlbridge.scoring.scales.gaussian.BOUNDS`.
 
 IMPs are ``SIGN(d)*LOOKUP(ABS(d), IMP_FROM, IMP_SIZE)`` on the sheet **IMP table** (workbook
 names ``IMP_FROM`` = 0, 20, 50 … 4000 and ``IMP_SIZE`` = 0 … 24). Only the Excel 2010
@@ -64,19 +64,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
 from xlbridge.scoring.names import MAX_BOARDS
-from xlbridge.scoring.scales import vp_scale
-from xlbridge.scoring.wbf import WBF_TOTAL, wbf_table
-from xlbridge.scoring.wbf_discrete import wbf_discrete
+from xlbridge.scoring.scales.gaussian import vp_scale
+from xlbridge.scoring.scales.wbf import WBF_TOTAL, wbf_table
+from xlbridge.scoring.scales.wbf_discrete import wbf_discrete
 from xlbridge.scoring.wording import plural
-from xlbridge.workbooks.cards import (
-    WBF_GROUP_WIDTH,
-    WBF_GROUPS,
-    wbf_column_widths,
-    wbf_rows,
-    wbf_title,
-    write_scale_sheet,
-    write_wbf_table,
-)
 from xlbridge.workbooks.kit import formulas, layout, refs, styles, validation
 from xlbridge.workbooks.kit.imp_table import (
     IMP_FROM_NAME,
@@ -87,7 +78,16 @@ from xlbridge.workbooks.kit.imp_table import (
 )
 from xlbridge.workbooks.kit.layout import Column
 from xlbridge.workbooks.kit.printing import PAPER_SIZES, ROW_HEIGHT
-from xlbridge.workbooks.live_card import CardCells
+from xlbridge.workbooks.scales.cards import (
+    WBF_GROUP_WIDTH,
+    WBF_GROUPS,
+    wbf_column_widths,
+    wbf_rows,
+    wbf_title,
+    write_scale_sheet,
+    write_wbf_table,
+)
+from xlbridge.workbooks.scales.live_card import CardCells
 
 MATCH_SHEET = "Match"
 SCALE_SHEET = "Scale"

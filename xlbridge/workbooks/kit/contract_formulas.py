@@ -9,7 +9,7 @@ independent scorer.
 
 from __future__ import annotations
 
-from xlbridge.scoring.session_types import ARTIFICIAL_SHARES
+from xlbridge.scoring.session.data import ARTIFICIAL_SHARES
 
 #: Vulnerability of boards 1–16 (then repeating): "-" none, N north-south, E east-west, B both.
 VULNERABILITY_CODES = "-NEBNEB-EB-NB-NE"

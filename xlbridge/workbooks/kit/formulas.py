@@ -6,7 +6,7 @@ SQRT) so a workbook recalculates offline; the LibreOffice tests hold them equal 
 
 from __future__ import annotations
 
-from xlbridge.scoring.scales import (
+from xlbridge.scoring.scales.gaussian import (
     BUTLER_FACTOR,
     PAIRS_REFERENCE_BOARDS,
     SHOOTING_ALLOWANCE,
@@ -28,7 +28,7 @@ def sigma(
     results: str | None = None,
     negative: bool = False,
 ) -> str:
-    """σ of a match, as :func:`xlbridge.scoring.scales.sigma` computes it, from cell refs."""
+    """σ of a match, as :func:`xlbridge.scoring.scales.gaussian.sigma` computes it, from cell refs."""
     if form in ("teams", "patton", "aggregate"):
         return f"={k}*SQRT({boards})"
     if form == "teams8":
@@ -63,7 +63,7 @@ def lower_bound(
     *,
     z: float | None = None,
 ) -> str:
-    """Lower bound of a band on a card, as :func:`xlbridge.scoring.scales.card_bounds` makes it.
+    """Lower bound of a band on a card, as :func:`xlbridge.scoring.scales.gaussian.card_bounds` makes it.
 
     ``previous`` is the cell holding the bound of the band below (the draw's is the offset);
     a bound is at least one step above it. With ``z`` (the White Book bound rule) the edge is
@@ -121,7 +121,7 @@ def round_datum(value: str, rule: str) -> str:
     ROUND's own rule) unless the cell ``rule`` holds "even": then to the even ten (425 → 420,
     435 → 440).
 
-    Like :func:`xlbridge.scoring.datums.round_datum`, a value within 1E-6 of a 5 counts as a 5.
+    Like :func:`xlbridge.scoring.boards.datums.round_datum`, a value within 1E-6 of a 5 counts as a 5.
     """
     half_even = f"IF(ABS(MOD({value},10)-5)<1E-6,20*ROUND({value}/20,0),10*ROUND({value}/10,0))"
     return f'IF({rule}="even",{half_even},10*ROUND(ROUND({value},6)/10,0))'
@@ -140,7 +140,7 @@ def vp_lookup(
 ) -> str:
     """VPs of the side whose margin is in ``margin``, looked up in a card's columns.
 
-    As :meth:`xlbridge.scoring.scales.VPScale.vp`: the size of the margin (its distance from the
+    As :meth:`xlbridge.scoring.scales.gaussian.VPScale.vp`: the size of the margin (its distance from the
     draw, ``offset``) is first rounded to the card's step, halves away from zero (Excel's
     ROUND), then found among the lower ``bounds``; a winning margin gets the winner's VPs, a
     losing one the loser's. A blank margin gives "". ``edge_ends_band`` (continuous edges

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.io.bounds import stored_text
 from xlbridge.scoring import checks
-from xlbridge.scoring.bounds import stored_text
-from xlbridge.scoring.movement import Movement, Pair
-from xlbridge.scoring.movement_checks import Balance
+from xlbridge.scoring.movement.build import Movement, Pair
+from xlbridge.scoring.movement.checks import Balance
 from xlbridge.workbooks.kit import layout, styles
 from xlbridge.workbooks.kit.event import event_heading
 from xlbridge.workbooks.kit.layout import Column, wrapped_lines

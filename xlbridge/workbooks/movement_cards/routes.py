@@ -4,7 +4,7 @@ relays and sit-outs."""
 from __future__ import annotations
 
 from xlbridge.io.movement_file import boards_text
-from xlbridge.scoring.movement import Movement, Pair, Seating
+from xlbridge.scoring.movement.build import Movement, Pair, Seating
 
 
 def pair_name(pair: Pair) -> str:

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring.movement import Movement, Pair, Seating
-from xlbridge.scoring.movement_checks import Balance
+from xlbridge.scoring.movement.build import Movement, Pair, Seating
+from xlbridge.scoring.movement.checks import Balance
 from xlbridge.workbooks.kit import layout, refs, styles
 from xlbridge.workbooks.kit.printing import orient
 from xlbridge.workbooks.movement_cards.page import CARD_TITLE_FONT, TITLE_POINTS

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from openpyxl import Workbook
 
-from xlbridge.scoring.movement import Movement
+from xlbridge.scoring.movement.build import Movement
 from xlbridge.workbooks.kit import layout, styles, validation
 from xlbridge.workbooks.kit.layout import Column
 

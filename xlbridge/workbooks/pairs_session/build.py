@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
-from xlbridge.scoring.movement import Movement
+from xlbridge.scoring.movement.build import Movement
 from xlbridge.workbooks.kit import layout
 from xlbridge.workbooks.kit.printing import PAPER_SIZES
 from xlbridge.workbooks.pairs_session.book import (

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from xlbridge.io.sessions import pair_names
+from xlbridge.io.travellers.session_csv import pair_names
 from xlbridge.scoring.session import PairResult, SessionResult
 
 if TYPE_CHECKING:

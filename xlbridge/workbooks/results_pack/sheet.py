@@ -24,7 +24,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.merge import MergedCellRange
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring.bounds import stored_text
+from xlbridge.io.bounds import stored_text
 from xlbridge.workbooks.kit import styles
 from xlbridge.workbooks.results_pack import page
 

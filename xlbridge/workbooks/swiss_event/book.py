@@ -11,11 +11,11 @@ from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.names import MAX_BOARDS
-from xlbridge.scoring.scales import VPScale
-from xlbridge.scoring.wbf_discrete import DiscreteScale
+from xlbridge.scoring.scales.gaussian import VPScale
+from xlbridge.scoring.scales.wbf_discrete import DiscreteScale
+from xlbridge.workbooks.directors_traveller import enter_text
 from xlbridge.workbooks.kit import layout, ranking
-from xlbridge.workbooks.live_card import CardCells
-from xlbridge.workbooks.traveller import enter_text
+from xlbridge.workbooks.scales.live_card import CardCells
 
 FORMS = ("teams", "pairs")
 ENTRIES_SHEET = "Entries"

@@ -7,7 +7,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
 from xlbridge.scoring.names import MAX_BOARDS
-from xlbridge.scoring.scale_choice import choose_scale
+from xlbridge.scoring.scales.choice import choose_scale
 from xlbridge.workbooks.kit import layout
 from xlbridge.workbooks.kit.printing import PAPER_SIZES
 from xlbridge.workbooks.swiss_event.book import (
@@ -55,7 +55,7 @@ def build_swiss_event(
     VPs; it allows at most :data:`MAX_LATE_ENTRY_ROUNDS` rounds. ``paper``: a4 or letter.
     ``scale`` (teams: gaussian or wbf-discrete, the WBF whole-VP table) and ``bounds``
     (gaussian: lower or white-book) choose the card, as
-    :func:`xlbridge.scoring.scale_choice.choose_scale` does.
+    :func:`xlbridge.scoring.scales.choice.choose_scale` does.
     Raises :class:`~xlbridge.errors.InputError` naming the first bad option.
     """
     form = checks.choice("form", form, FORMS)

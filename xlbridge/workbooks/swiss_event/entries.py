@@ -6,13 +6,13 @@ from __future__ import annotations
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring.scales import VPScale
-from xlbridge.scoring.wbf_discrete import DiscreteScale
+from xlbridge.scoring.scales.gaussian import VPScale
+from xlbridge.scoring.scales.wbf_discrete import DiscreteScale
 from xlbridge.workbooks.kit import layout, ranking, styles, validation
 from xlbridge.workbooks.kit.layout import Column
 from xlbridge.workbooks.kit.printing import ROW_HEIGHT
 from xlbridge.workbooks.kit.refs import absolute, column_range, fixed, on
-from xlbridge.workbooks.live_card import COLUMN_WIDTHS, CardCells, write_card
+from xlbridge.workbooks.scales.live_card import COLUMN_WIDTHS, CardCells, write_card
 from xlbridge.workbooks.swiss_event.book import (
     ADD_CELL,
     DEFAULT_ADD,

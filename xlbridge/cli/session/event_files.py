@@ -1,0 +1,139 @@
+"""What event files add to ``xlbridge session``: USEBIO and PBN input, --compare, --usebio.
+
+``xlbridge session FILE`` reads a USEBIO ``.xml`` or a PBN ``.pbn`` file as well as a traveller
+CSV. The scoring method comes from the file (USEBIO EVENT_TYPE MP_PAIRS → mp, CROSS_IMP → ximp,
+BUTLER_PAIRS → butler; a PBN file's Scoring tag) unless ``--method`` says otherwise, and
+one or two winners from USEBIO's WINNER_TYPE unless ``--winners`` says otherwise.
+``--compare`` prints every difference between the file's own numbers and ours, then a summary
+line, and exits 3 when there is one (0 when all agree); ``--usebio OUT.xml`` writes the scored
+session as USEBIO 1.2 (atomically; an existing file only with ``--force``), from any input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+from xlbridge.cli.common import bytes_writer, require_suffix
+from xlbridge.errors import InputError
+from xlbridge.io.event_files.compare import compare
+from xlbridge.io.event_files.contents import EventFile, Pair, award_text
+from xlbridge.io.files import write_atomically
+from xlbridge.io.score_event import is_event_file, read_event, score_event, usebio_of
+from xlbridge.scoring.checks import choice
+from xlbridge.scoring.session import METHODS, SessionResult
+
+#: Said when ACBL matchpoints go to USEBIO, which knows 2 per win only.
+ACBL_NOTE = (
+    "note: USEBIO has no 1-per-win matchpoints: the file gives them at 2 per win (every "
+    "matchpoint and total doubled; percentages and places the same)"
+)
+#: Exit status of ``--compare`` when the numbers differ.
+EXIT_DIFFERENT = 3
+#: Pair names by (section, direction, pair), as the session command prints them.
+Names = Mapping[tuple[str, str, str], str]
+
+
+def check_file_options(args: argparse.Namespace) -> None:
+    """Before any work: the --usebio file may be written, --compare has something to use."""
+    if args.usebio is not None:
+        if args.usebio.exists() and not args.force:
+            raise InputError(f"{args.usebio} already exists; use --force to overwrite it")
+        require_suffix(args.usebio, "--usebio", {".xml": "USEBIO XML"})
+    if args.compare and not _has_own_results(args.travellers):
+        raise InputError(
+            f"{args.travellers}: --compare needs an event file (USEBIO .xml or PBN .pbn) that "
+            "carries its program's results, or a pairs-session workbook saved by a spreadsheet"
+        )
+
+
+def score_event_file(args: argparse.Namespace) -> tuple[EventFile, SessionResult]:
+    """Read the event file and score it with the file's method unless --method is given."""
+    path: Path = args.travellers
+    event = read_event(path)
+    method = choice("method", args.method or event.method or "mp", METHODS)
+    if args.compare and not _has_results(event):
+        raise InputError(f"{path}: --compare: the file carries no results of its own")
+    result = score_event(
+        event,
+        method,
+        args.winners,
+        args.across_field,
+        args.factoring,
+        args.datum_rounding,
+        args.totals,
+    )
+    return event, result
+
+
+def awards_of(event: EventFile) -> dict[tuple[str, str, str], str]:
+    """The masterpoints awarded in the file ("0.08 Green"), keyed as names are."""
+    return {
+        (pair.section, pair.direction, str(pair.number)): award_text(pair)
+        for pair in event.pairs
+        if pair.masterpoints
+    }
+
+
+def names_of(event: EventFile) -> dict[tuple[str, str, str], str]:
+    """The file's pair names, keyed as the session command looks them up."""
+    return {
+        (pair.section, pair.direction, str(pair.number)): " & ".join(n for n in pair.names if n)
+        for pair in event.pairs
+        if any(pair.names)
+    }
+
+
+def hands_by_board(event: EventFile) -> dict[int, str]:
+    """The file's deals by board number (PBN deal strings), as the results pack takes them;
+    sections sharing board numbers are expected to share the boards' deals."""
+    return {board: deal for (_, board), deal in sorted(event.hands.items())}
+
+
+def csv_event(path: Path, names: Names) -> EventFile:
+    """What a traveller CSV gives a USEBIO file besides its lines: the pairs' names."""
+    pairs = [
+        Pair(section, int(pair), direction, tuple(n.strip() for n in text.split("&")))
+        for (section, direction, pair), text in names.items()
+        if pair.isascii() and pair.isdigit()  # pair numbers: the names reader bounds them
+    ]
+    return EventFile(str(path), description=path.stem, pairs=pairs)
+
+
+def usebio_first(args: argparse.Namespace, event: EventFile, result: SessionResult) -> bytes | None:
+    """The --usebio file's bytes, made before any output is written (None: not asked for)."""
+    return usebio_of(result, event) if args.usebio is not None else None
+
+
+def finish_file_options(
+    args: argparse.Namespace, event: EventFile, result: SessionResult, usebio: bytes | None
+) -> int:
+    """Write --usebio (``usebio``: its bytes, from :func:`usebio_first`), then print
+    --compare's differences; the command's exit status."""
+    if args.usebio is not None and usebio is not None:
+        write_atomically(args.usebio, bytes_writer(usebio), force=args.force)
+        if result.method == "acbl":
+            print(ACBL_NOTE, file=sys.stderr)
+    if not args.compare:
+        return 0
+    comparison = compare(event, result)
+    for difference in comparison.differences:
+        print(difference)
+    print(comparison.summary(event.program))
+    return 0 if comparison.agree else EXIT_DIFFERENT
+
+
+def _has_own_results(path: Path) -> bool:
+    """Whether the input can carry its program's results: an event file, or a workbook whose
+    formulas a spreadsheet calculated."""
+    from xlbridge.io.pairs_session_workbook import is_session_workbook
+
+    return is_event_file(path) or is_session_workbook(path)
+
+
+def _has_results(event: EventFile) -> bool:
+    return any(line.theirs_ns or line.theirs_ew for line in event.lines) or any(
+        pair.total or pair.percentage or pair.place for pair in event.pairs
+    )

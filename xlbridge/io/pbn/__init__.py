@@ -1,0 +1,1 @@
+"""PBN files: results (ScoreTable, TotalScoreTable) read and written, and deal files."""

@@ -1,0 +1,136 @@
+"""Event files as a whole: read a USEBIO or PBN file, score it, write the result back out.
+
+A scoring program's file (USEBIO ``.xml``, PBN ``.pbn``) carries the traveller lines, the pairs
+and their names, often the deals, and the program's own numbers. :func:`read_event` reads
+either by its suffix; :func:`score_event` scores it with the file's own method and number of
+winners unless told otherwise; :func:`write_usebio` and :func:`write_pbn` write a scored session
+as USEBIO 1.2 or PBN 2.1, atomically, replacing an existing file only with ``force``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from os import PathLike
+from pathlib import Path
+
+from xlbridge.errors import InputError
+from xlbridge.io.event_files.contents import EventFile, Line, Pair
+from xlbridge.io.event_files.conversion import scored_lines, scored_pairs, traveller_of
+from xlbridge.io.files import require_file, write_atomically
+from xlbridge.io.pbn.read import read_pbn
+from xlbridge.io.pbn.write import pbn_bytes
+from xlbridge.io.usebio import read_usebio, usebio_bytes
+from xlbridge.scoring.checks import choice
+from xlbridge.scoring.session import METHODS, SessionResult, datum_rounding_for, score_session
+
+READERS: dict[str, Callable[[Path], EventFile]] = {".xml": read_usebio, ".pbn": read_pbn}
+
+
+def is_event_file(path: str | PathLike[str]) -> bool:
+    """Whether ``path`` names a USEBIO (.xml) or PBN (.pbn) file rather than a traveller CSV."""
+    return Path(path).suffix.lower() in READERS
+
+
+def read_event(path: str | PathLike[str]) -> EventFile:
+    """Read a USEBIO (.xml) or PBN (.pbn) results file, chosen by its suffix."""
+    path = Path(path)
+    reader = READERS.get(path.suffix.lower())
+    if reader is None:
+        raise InputError(f"{path}: an event file must be USEBIO (.xml) or PBN (.pbn)")
+    require_file(path)
+    return reader(path)
+
+
+def score_event(
+    event: EventFile,
+    method: str | None = None,
+    winners: str | int = "auto",
+    across_field: bool = False,
+    factoring: str = "most_played",
+    datum_rounding: str | None = None,
+    totals: str = "factored",
+) -> SessionResult:
+    """Score an event file's traveller lines: with its own method (mp, ximp or butler) unless
+    ``method`` is given, and its own number of winners when ``winners`` is auto. Errors name
+    the file. ``totals``: see :func:`xlbridge.scoring.session.score_session`."""
+    chosen = choice("method", method or event.method or "mp", METHODS)
+    if winners == "auto" and event.winners:
+        winners = event.winners
+    try:
+        return score_session(
+            traveller_of(event),
+            chosen,
+            winners,
+            across_field,
+            factoring,
+            datum_rounding_for(chosen, datum_rounding),
+            totals,
+        )
+    except InputError as error:
+        message = str(error)
+        if message.startswith(event.path):
+            raise
+        raise InputError(f"{event.path}: {message}") from None
+
+
+def write_usebio(
+    path: str | PathLike[str],
+    result: SessionResult,
+    event: EventFile | None = None,
+    *,
+    force: bool = False,
+) -> None:
+    """Write a scored session as a USEBIO 1.2 file, with names, deals, title and date from
+    ``event`` when given. An existing file is replaced only with ``force``."""
+    _write_event(path, result, event, usebio_bytes, force)
+
+
+def write_pbn(
+    path: str | PathLike[str],
+    result: SessionResult,
+    event: EventFile | None = None,
+    *,
+    force: bool = False,
+) -> None:
+    """Write a scored session as a PBN 2.1 results file (a score table per board, the ranking
+    in a total score table), with names, deals, title and date from ``event`` when given. An
+    existing file is replaced only with ``force``."""
+    _write_event(path, result, event, pbn_bytes, force)
+
+
+def usebio_of(result: SessionResult, event: EventFile | None = None) -> bytes:
+    """The USEBIO 1.2 file :func:`write_usebio` writes, as bytes: made before anything is
+    written, an event USEBIO cannot hold is refused while nothing is on disk yet."""
+    return _event_bytes(result, event if event is not None else EventFile(""), usebio_bytes)
+
+
+def _write_event(
+    path: str | PathLike[str],
+    result: SessionResult,
+    event: EventFile | None,
+    encode: Callable[[EventFile, str, list[Line], list[Pair], int], bytes],
+    force: bool,
+) -> None:
+    data = _event_bytes(result, event if event is not None else EventFile(str(path)), encode)
+
+    def write(tmp: Path) -> None:
+        tmp.write_bytes(data)
+
+    write_atomically(Path(path), write, force=force)
+
+
+def _event_bytes(
+    result: SessionResult,
+    event: EventFile,
+    encode: Callable[[EventFile, str, list[Line], list[Pair], int], bytes],
+) -> bytes:
+    # USEBIO and PBN know matchpoints at 2 per win only: ACBL's (1 per win, exactly half)
+    # are written doubled, so a rescoring of the file gives the same numbers.
+    method, factor = ("mp", 2.0) if result.method == "acbl" else (result.method, 1.0)
+    return encode(
+        event,
+        method,
+        scored_lines(result, factor),
+        scored_pairs(result, event.pairs, factor),
+        result.winners,
+    )

@@ -1,0 +1,248 @@
+"""Scoring a whole traveller: NS and EW results of every table, split scores allowed.
+
+A split score is a table whose NS and EW scores do not mirror each other. ``score_traveller``
+scores NS and EW by any method (matchpoints, cross-IMPs, Butler, Bastille) in one of two ways:
+separate (EBU/Probst: an NS table of NS scores and an EW table of EW scores) or halves
+(De Wael: one table in which a split table counts as two half-weight components).
+``separate_components`` and ``halves_components`` give those tables as component arrays
+(docs/board-scoring.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from xlbridge.errors import InputError
+from xlbridge.scoring.boards.cross_imps import _cross_imp_values
+from xlbridge.scoring.boards.datums import _datum_imp_values
+from xlbridge.scoring.boards.frequencies import (
+    _check_weight_sums,
+    _Entries,
+    _entries,
+    _ids,
+    _optional_scores,
+    _required_scores,
+    _Rows,
+    _same_length,
+    _weights,
+)
+from xlbridge.scoring.boards.matchpoints import (
+    _entry_matchpoints,
+    _expected_per_board,
+    _matchpoint_values,
+    _plain_matchpoints,
+)
+from xlbridge.scoring.checks import choice
+from xlbridge.scoring.imps import imps
+from xlbridge.scoring.names import DATUM_ROUNDINGS, DIVISORS, METHODS, SCORINGS, SPLITS
+
+
+class TravellerScores(NamedTuple):
+    """NS and EW results per table: ``ns[i]``, ``ew[i]`` belong to ``board[i]``, ``entry[i]``."""
+
+    board: np.ndarray
+    entry: np.ndarray
+    ns: np.ndarray
+    ew: np.ndarray
+
+
+class Components(NamedTuple):
+    """Flat component arrays, as the scoring functions take them."""
+
+    board: np.ndarray
+    entry: np.ndarray
+    score: np.ndarray
+    weight: np.ndarray
+
+
+def _traveller_rows(
+    board: ArrayLike,
+    entry: ArrayLike,
+    ns_score: ArrayLike,
+    ew_score: ArrayLike | None,
+    weight: ArrayLike | None,
+) -> tuple[_Entries, _Rows, np.ndarray]:
+    """The NS rows, and each row's EW result in NS terms (−ew_score; −(−ns) where blank)."""
+    boards, entry_ids = _ids("board", board), _ids("entry", entry)
+    ns = _required_scores("ns_score", ns_score)
+    ew = _optional_scores("ew_score", ew_score, boards.size)
+    weights = _weights(weight, boards.size)
+    _same_length(board=boards, entry=entry_ids, ns_score=ns, ew_score=ew, weight=weights)
+    entries = _entries(boards, entry_ids)
+    _check_weight_sums(entries, weights)
+    ew_as_ns = np.where(np.isnan(ew), ns, -ew)
+    unit = entries.entry.size == boards.size and bool((weights == 1).all())  # one row each
+    return entries, _Rows(entries.row_board, entries.of_row, ns, weights, unit), ew_as_ns
+
+
+def separate_components(
+    board: ArrayLike,
+    entry: ArrayLike,
+    ns_score: ArrayLike,
+    ew_score: ArrayLike | None = None,
+    weight: ArrayLike | None = None,
+) -> tuple[Components, Components]:
+    """Split scores, EBU/Probst way: an NS table of NS scores and an EW table of EW scores.
+
+    ``ew_score`` is from EW's side (EW's +450 is −450 to NS); blank (NaN) means −ns_score.
+    Returns (NS components, EW components); score each with any scoring function.
+    """
+    entries, rows, ew_as_ns = _traveller_rows(board, entry, ns_score, ew_score, weight)
+    boards, ids = entries.board[rows.entry], entries.entry[rows.entry]
+    return (
+        Components(boards, ids, rows.score.copy(), rows.weight.copy()),
+        Components(boards.copy(), ids.copy(), -ew_as_ns, rows.weight.copy()),
+    )
+
+
+def _halves_table(rows: _Rows, ew_as_ns: np.ndarray) -> tuple[_Rows, np.ndarray]:
+    """The one frequency table of De Wael's method, in NS terms, and which rows are split.
+
+    A split row contributes two components of half its weight (NS's score and the negated EW
+    score); any other row one component of its full weight.
+    """
+    split = ew_as_ns != rows.score
+    return (
+        _Rows(
+            board=np.concatenate([rows.board, rows.board[split]]),
+            entry=np.concatenate([rows.entry, rows.entry[split]]),
+            score=np.concatenate([rows.score, ew_as_ns[split]]),
+            weight=np.concatenate(
+                [np.where(split, rows.weight / 2, rows.weight), rows.weight[split] / 2]
+            ),
+        ),
+        split,
+    )
+
+
+def halves_components(
+    board: ArrayLike,
+    entry: ArrayLike,
+    ns_score: ArrayLike,
+    ew_score: ArrayLike | None = None,
+    weight: ArrayLike | None = None,
+) -> Components:
+    """Split scores, De Wael's way: the board's single frequency table, in NS terms.
+
+    A split table contributes NS's score and the negated EW score, each with half the row's
+    weight; blank ``ew_score`` (NaN) means no split. Use it for frequencies and datums; to score
+    the NS and EW entries of such a table use ``score_traveller(..., split="halves")``.
+    """
+    entries, rows, ew_as_ns = _traveller_rows(board, entry, ns_score, ew_score, weight)
+    table, _ = _halves_table(rows, ew_as_ns)
+    return Components(
+        entries.board[table.entry], entries.entry[table.entry], table.score, table.weight
+    )
+
+
+@dataclass(frozen=True)
+class _Options:
+    """The checked options of ``score_traveller`` that the scoring methods use."""
+
+    scoring: str
+    divisor: str
+    trim: float | None
+    expected: np.ndarray | None
+    rounding: str = "away"
+
+
+def _score_halves(
+    entries: _Entries, rows: _Rows, ew_as_ns: np.ndarray, method: str, options: _Options
+) -> tuple[np.ndarray, np.ndarray]:
+    """NS and EW results when split tables contribute two half-weight components.
+
+    NS is scored on its own component, EW on the complement of its own (NS-terms) component.
+    """
+    table, split = _halves_table(rows, ew_as_ns)
+    ew_rows = _Rows(rows.board, rows.entry, ew_as_ns, rows.weight)
+    if method == "matchpoints":
+        args = (options.scoring, options.expected)
+        ns, pair_total = _matchpoint_values(entries, table, rows, *args)
+        ew, _ = _matchpoint_values(entries, table, ew_rows, *args)
+        return ns, pair_total - ew
+    if method == "cross_imps":
+        # A split table's two halves are compared with each other (De Wael).
+        other_half = np.where(split, rows.weight / 2 * imps(rows.score - ew_as_ns), 0.0)
+        divisor = options.divisor
+        ns = _cross_imp_values(entries, table, rows, divisor, other_half)
+        ew = _cross_imp_values(entries, table, ew_rows, divisor, -other_half)
+        return ns, -ew
+    ns = _datum_imp_values(entries, table, rows, options.trim, method, options.rounding)
+    ew = _datum_imp_values(entries, table, ew_rows, options.trim, method, options.rounding)
+    return ns, -ew
+
+
+def _score_side(entries: _Entries, rows: _Rows, method: str, options: _Options) -> np.ndarray:
+    """One side's results when the side has a frequency table of its own."""
+    if method == "matchpoints":
+        return _matchpoint_values(entries, rows, rows, options.scoring, options.expected)[0]
+    if method == "cross_imps":
+        return _cross_imp_values(entries, rows, rows, options.divisor)
+    return _datum_imp_values(entries, rows, rows, options.trim, method, options.rounding)
+
+
+def _mirrored_matchpoints(
+    entries: _Entries, rows: _Rows, options: _Options
+) -> tuple[np.ndarray, np.ndarray]:
+    """NS and EW matchpoints when every table has one result and no split score: EW's scores
+    are NS's negated, so on a board of N results EW's english matchpoints are 2(N − 1) minus
+    NS's, exactly (whole numbers); both sides are then scaled and factored as usual."""
+    ns_per_row = _plain_matchpoints(rows)
+    results = np.bincount(rows.board)[rows.board]
+    ew_per_row = 2.0 * (results - 1) - ns_per_row
+    args = (options.scoring, options.expected)
+    ns, _ = _entry_matchpoints(entries, rows, ns_per_row, *args)
+    ew, _ = _entry_matchpoints(entries, rows, ew_per_row, *args)
+    return ns, ew
+
+
+def score_traveller(
+    board: ArrayLike,
+    entry: ArrayLike,
+    ns_score: ArrayLike,
+    ew_score: ArrayLike | None = None,
+    weight: ArrayLike | None = None,
+    method: str = "matchpoints",
+    split: str = "separate",
+    scoring: str = "english",
+    divisor: str = "comparisons",
+    trim: float | None = None,
+    expected: ArrayLike | None = None,
+    rounding: str = "away",
+) -> TravellerScores:
+    """NS and EW results of every table of a traveller, split scores allowed (EBU, De Wael).
+
+    One row per component of a table's result: ``entry`` is the table, ``ns_score`` NS's
+    score, ``ew_score`` EW's score from EW's side (blank/NaN: −ns_score, no split), ``weight``
+    the component's weight (a table's rows add up to 1).
+    method: matchpoints (with ``scoring``, ``expected``), cross_imps (``divisor``), butler or
+    bastille (``trim``; butler also ``rounding`` of the datum's exact 5: away or even).
+    split: separate (default; NS scored among NS scores, EW among EW scores — NS + EW of a
+    table need not make a top) or halves (De Wael: one table in which a split table counts as
+    two half-weight components; NS is scored on its own, EW on the complement of its own).
+    """
+    method = choice("method", method, METHODS)
+    split = choice("split", split, SPLITS)
+    if expected is not None and method != "matchpoints":
+        raise InputError(f"expected is for method matchpoints only, got method {method}")
+    entries, rows, ew_as_ns = _traveller_rows(board, entry, ns_score, ew_score, weight)
+    options = _Options(
+        scoring=choice("scoring", scoring, SCORINGS),
+        divisor=choice("divisor", divisor, DIVISORS),
+        trim=trim,
+        expected=_expected_per_board(expected, entries),
+        rounding=choice("rounding", rounding, DATUM_ROUNDINGS),
+    )
+    if split == "halves":
+        ns, ew = _score_halves(entries, rows, ew_as_ns, method, options)
+    elif method == "matchpoints" and rows.unit_weights and np.array_equal(ew_as_ns, rows.score):
+        ns, ew = _mirrored_matchpoints(entries, rows, options)
+    else:
+        ns = _score_side(entries, rows, method, options)
+        ew_rows = _Rows(rows.board, rows.entry, -ew_as_ns, rows.weight, rows.unit_weights)
+        ew = _score_side(entries, ew_rows, method, options)
+    return TravellerScores(entries.board.copy(), entries.entry.copy(), ns, ew)

@@ -1,0 +1,1 @@
+"""Movements: Mitchells and Howells as data, built or read, and their checks and balance."""

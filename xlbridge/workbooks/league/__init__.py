@@ -1,0 +1,1 @@
+"""The league workbook: its builder, and its standings read back."""
