@@ -10,6 +10,9 @@ Debian's ``chromium`` (``apt-get install chromium``) is started with
 by ``Emulation.setDeviceMetricsOverride`` (headless Chromium's ``--window-size`` has a minimum
 width, so a phone-width test through it could not fail). ``errors`` collects console errors,
 uncaught exceptions and failed loads reported while the page loaded.
+
+Without Chromium on PATH, :meth:`Chromium.start` ends the test through
+:func:`require_chromium` (a skip, or a failure when ``XLBRIDGE_REQUIRE_CHROMIUM=1``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import shutil
 import subprocess
 import time
 from collections.abc import Iterator
@@ -26,16 +28,30 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from prerequisites import Tool
+
 TIMEOUT = 30.0
+
+
+#: Debian's headless Chromium, as the tests find it (the skip-or-require rule is
+#: tests/prerequisites.py's): CI sets ``XLBRIDGE_REQUIRE_CHROMIUM=1``.
+CHROMIUM = Tool(
+    label="Chromium (chromium)",
+    commands=("chromium", "chromium-browser"),
+    package="chromium",
+    env_var="XLBRIDGE_REQUIRE_CHROMIUM",
+)
 
 
 def find_chromium() -> str | None:
     """The Chromium executable (Debian's /usr/bin/chromium first), or None."""
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
+    return CHROMIUM.find()
+
+
+def require_chromium() -> str:
+    """The Chromium executable, or the test ends: skipped without Chromium (the reason names
+    it and the Debian package), failed instead when ``XLBRIDGE_REQUIRE_CHROMIUM=1``."""
+    return CHROMIUM.require()
 
 
 @dataclass
@@ -90,9 +106,7 @@ class Chromium:
     @classmethod
     @contextmanager
     def start(cls, profile: Path, executable: str | None = None) -> Iterator[Chromium]:
-        executable = executable or find_chromium()
-        if executable is None:
-            raise FileNotFoundError("chromium is not installed")
+        executable = executable or require_chromium()
         to_browser, from_us = os.pipe()
         to_us, from_browser = os.pipe()
 

@@ -21,7 +21,6 @@ Typical use (via the ``libreoffice`` fixture in ``conftest.py``)::
 
 import os
 import re
-import shutil
 import signal
 import subprocess
 from collections.abc import Callable
@@ -29,14 +28,22 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import openpyxl
-import pytest
 from openpyxl.workbook.workbook import Workbook
+from prerequisites import Tool
+
+#: LibreOffice Calc, as the tests find it (the skip-or-require rule is tests/prerequisites.py's).
+LIBREOFFICE = Tool(
+    label="LibreOffice (soffice)",
+    commands=("soffice", "libreoffice"),
+    package="libreoffice-calc-nogui",
+    env_var="XLBRIDGE_REQUIRE_LIBREOFFICE",
+)
 
 #: Environment variable that turns "LibreOffice missing" from a skip into a failure (CI sets it).
-REQUIRE_ENV_VAR = "XLBRIDGE_REQUIRE_LIBREOFFICE"
+REQUIRE_ENV_VAR = LIBREOFFICE.env_var
 
 #: Reason used when LibreOffice is not installed.
-MISSING_REASON = "LibreOffice (soffice) not found; install libreoffice-calc-nogui"
+MISSING_REASON = LIBREOFFICE.missing_reason
 
 #: Default limit for one conversion, in seconds (a conversion normally takes about a second).
 DEFAULT_TIMEOUT = 180.0
@@ -76,12 +83,7 @@ class LibreOfficeError(RuntimeError):
 
 def soffice_path() -> str | None:
     """Return the full path of ``soffice`` (or ``libreoffice``) on PATH, or None."""
-    return shutil.which("soffice") or shutil.which("libreoffice")
-
-
-def _required_by_env() -> bool:
-    """True if the environment demands LibreOffice (``XLBRIDGE_REQUIRE_LIBREOFFICE=1``)."""
-    return os.environ.get(REQUIRE_ENV_VAR, "").strip().lower() in {"1", "true", "yes"}
+    return LIBREOFFICE.find()
 
 
 def require_soffice() -> str:
@@ -89,14 +91,9 @@ def require_soffice() -> str:
 
     Without LibreOffice the test is skipped, unless ``XLBRIDGE_REQUIRE_LIBREOFFICE=1``
     is set (as on CI), in which case it fails so that a broken CI image cannot
-    silently skip every spreadsheet check.
+    silently skip every spreadsheet check (:meth:`prerequisites.Tool.require`).
     """
-    path = soffice_path()
-    if path is not None:
-        return path
-    if _required_by_env():
-        pytest.fail(f"{MISSING_REASON} ({REQUIRE_ENV_VAR}=1 is set)", pytrace=False)
-    pytest.skip(MISSING_REASON)
+    return LIBREOFFICE.require()
 
 
 def prepare_profile(profile_dir: Path, recalc_mode: int = RECALC_ALWAYS) -> Path:

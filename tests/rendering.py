@@ -6,19 +6,22 @@ tests/ has no __init__.py, so the tests import this module as plain ``rendering`
 formula on load, so the PDF shows computed values); :func:`page_texts` reads each page's text
 with ``pdftotext -layout``; :func:`pages_by_title` counts the pages whose text holds a sheet's
 title (every event sheet repeats its title row on each printed page).
+
+poppler-utils' programs (``pdftotext``, ``pdfinfo``, ``pdftoppm``) are run only through
+:func:`poppler`, which finds one on PATH or ends the test: a skip naming the program and
+poppler-utils, or a failure when ``XLBRIDGE_REQUIRE_POPPLER=1`` (tests/prerequisites.py).
 """
 
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import pytest
+from prerequisites import Tool
 
 TIMEOUT = 300
 
@@ -43,16 +46,30 @@ def pdf(libreoffice: Any, path: Path) -> Path:
     return result
 
 
-def _tool(name: str) -> str:
-    found = shutil.which(name)
-    if found is None:
-        pytest.skip(f"{name} (poppler-utils) is not installed")
-    return found
+#: Environment variable that turns "poppler-utils missing" from a skip into a failure (CI sets it).
+POPPLER_ENV_VAR = "XLBRIDGE_REQUIRE_POPPLER"
+#: The poppler-utils programs the print tests run.
+POPPLER_COMMANDS = ("pdftotext", "pdfinfo", "pdftoppm")
+
+
+def poppler_tool(command: str) -> Tool:
+    """One program of poppler-utils (``pdftotext``, ``pdfinfo`` or ``pdftoppm``) as a tool."""
+    if command not in POPPLER_COMMANDS:
+        raise ValueError(f"not a poppler-utils program the tests run: {command!r}")
+    return Tool(
+        label=command, commands=(command,), package="poppler-utils", env_var=POPPLER_ENV_VAR
+    )
+
+
+def poppler(command: str) -> str:
+    """The full path of a poppler-utils program, or the test ends: skipped, the reason naming
+    the program and poppler-utils, or failed when ``XLBRIDGE_REQUIRE_POPPLER=1``."""
+    return poppler_tool(command).require()
 
 
 def page_count(path: Path) -> int:
     info = subprocess.run(
-        [_tool("pdfinfo"), str(path)], check=True, capture_output=True, text=True
+        [poppler("pdfinfo"), str(path)], check=True, capture_output=True, text=True
     ).stdout
     for line in info.splitlines():
         if line.startswith("Pages:"):
@@ -63,15 +80,20 @@ def page_count(path: Path) -> int:
 def page_texts(path: Path, *, layout: bool = True) -> list[str]:
     """The text of each page: laid out as printed, or (not ``layout``) in reading order, where
     a cell's wrapped lines stay together."""
-    options = ["-layout"] if layout else []
-    text = subprocess.run(
-        [_tool("pdftotext"), *options, str(path), "-"], check=True, capture_output=True, text=True
-    ).stdout
-    pages = text.split("\f")
+    pages = pdf_text(path, layout=layout).split("\f")
     if pages and not pages[-1].strip():
         pages = pages[:-1]
     assert len(pages) == page_count(path)
     return pages
+
+
+def pdf_text(path: Path, *, layout: bool = True) -> str:
+    """The whole text ``pdftotext`` reads from a PDF, pages ended by form feeds: laid out as
+    printed (``-layout``), or (not ``layout``) in reading order."""
+    options = ["-layout"] if layout else []
+    return subprocess.run(
+        [poppler("pdftotext"), *options, str(path), "-"], check=True, capture_output=True, text=True
+    ).stdout
 
 
 def words(text: str) -> str:

@@ -11,7 +11,6 @@ ranking row the small reference below.
 from __future__ import annotations
 
 import csv
-import shutil
 import subprocess
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+import rendering
 import workbook_checks as checks
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -765,8 +765,7 @@ def test_bad_arguments_are_rejected(arguments: dict[str, Any]) -> None:
 
 
 def test_printed_pages_show_every_heading_whole(libreoffice, tmp_path: Path) -> None:
-    if shutil.which("pdftotext") is None:
-        pytest.skip("pdftotext not installed")
+    rendering.poppler("pdftotext")  # skipped without poppler-utils, before LibreOffice prints
     book = build_pairs_session(pairs=10, boards=6, movement="mitchell")
     path = tmp_path / "pairs.xlsx"
     book.workbook.save(path)
@@ -787,9 +786,7 @@ def test_printed_pages_show_every_heading_whole(libreoffice, tmp_path: Path) -> 
         timeout=180,
     )
     pdf = tmp_path / "pdf" / "pairs.pdf"
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True
-    ).stdout
+    text = rendering.pdf_text(pdf)
     words = set(text.split())
     for columns in (TRAVELLER_COLUMNS, BOARDS_COLUMNS, PAIRS_COLUMNS, RANKING_COLUMNS):
         for column in columns:
