@@ -98,8 +98,8 @@ def parse_results(text: str, name: str = "results") -> Results:
 def _codes(values: list[str]) -> tuple[list[str], np.ndarray]:
     """Distinct values in order of first appearance, and each value's index among them.
 
-    A column whose equal values stand together (a competition's rows, a date's) is looked
-    up once per run of equal values.
+    A column whose equal values stand together (a competition's rows) is looked up once per
+    run of equal values.
     """
     differs = np.fromiter(map(operator.ne, values[1:], values[:-1]), bool, max(len(values) - 1, 0))
     found = _codes_by_runs(differs, lambda at: [values[i] for i in at.tolist()])
@@ -159,27 +159,17 @@ YES_NO = {"no": 0, "yes": 1, "false": 0, "true": 1, "n": 0, "y": 1, "0": 0, "1":
 
 
 def _dates(table: CsvTable) -> np.ndarray:
-    """The date column; each distinct spelling is parsed once (all of them in one go when
-    every cell is written YYYY-MM-DD)."""
-    coded = table.coded_texts("date")
-    if coded is not None:  # each distinct date parsed once
-        return _parsed_dates(table, *coded)
-    cells = table.texts("date")
-    joined = "".join(cells)
-    digits = joined.replace("-", "")
-    if (
-        (joined[4::10] + joined[7::10]).strip("-") == ""
-        and len(digits) == 8 * len(cells)
-        and (digits.isascii() and digits.isdigit() and set(map(len, cells)) <= {10})
-    ):
-        days = _iso_days(digits)
-        if days is not None:
-            return days
-    return _parsed_dates(table, *_codes(cells))
+    """The date column, read through its distinct cells like the other columns: each
+    distinct text is parsed once, and numpy gives every row its date through the codes."""
+    coded = table.coded_texts("date")  # a column held coded (see xlbridge.io.csv.columns)
+    if coded is None:  # held as cells (quotes in the file, or mostly distinct): coded here
+        coded = _codes_one_by_one(table.texts("date"))
+    return _parsed_dates(table, *coded)
 
 
 def _parsed_dates(table: CsvTable, distinct: list[str], codes: np.ndarray) -> np.ndarray:
-    """Each row's date from the distinct dates and each row's index among them."""
+    """Each row's date from the distinct dates (in order of first appearance, so that the
+    first one refused is on the first row refused) and each row's index among them."""
     parsed = []
     for code, cell in enumerate(distinct):
         try:
@@ -190,24 +180,6 @@ def _parsed_dates(table: CsvTable, distinct: list[str], codes: np.ndarray) -> np
             raise table.fail(row, message) from None
     parsed_days: np.ndarray = np.array(parsed, dtype="datetime64[D]").reshape(-1)[codes]
     return parsed_days
-
-
-def _iso_days(digits: str) -> np.ndarray | None:
-    """Dates written YYYYMMDD back to back (8 ASCII digits each) as days, read in one go;
-    None when one of them is not a date of the calendar from the year 1 on (2026-02-29,
-    say), which the caller then names."""
-    numbers = np.frombuffer(digits.encode("ascii"), dtype=np.uint8).reshape(-1, 8) - ord("0")
-    numbers = numbers.astype(np.int64) @ np.array([10**7, 10**6, 10**5, 10**4, 1000, 100, 10, 1])
-    year, month, day = numbers // 10_000, numbers // 100 % 100, numbers % 100
-    if not ((year >= 1).all() and (month >= 1).all() and (month <= 12).all() and (day >= 1).all()):
-        return None
-    months = (year - 1970) * 12 + (month - 1)
-    first = months.astype("datetime64[M]").astype("datetime64[D]")
-    length = (months + 1).astype("datetime64[M]").astype("datetime64[D]") - first
-    if (day > length.astype(np.int64)).any():  # the calendar's own check
-        return None
-    days: np.ndarray = first + (day - 1)
-    return days
 
 
 def _members(table: CsvTable) -> tuple[list[str], np.ndarray, np.ndarray]:
