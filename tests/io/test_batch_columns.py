@@ -25,7 +25,7 @@ from xlbridge.io.handicap.history_file import HISTORY_COLUMNS, HistoryFile, hist
 from xlbridge.io.text_file import TextFormat
 from xlbridge.io.travellers.board_results import (
     _table_of_row,
-    parse_traveller,
+    parse_board_results,
     score_rows,
     scored_csv,
 )
@@ -236,7 +236,7 @@ def traveller_text(rows: list[tuple[int, int, str, str, str]]) -> str:
 def results_per_table(
     text: str, method: str, split: str
 ) -> dict[tuple[int, int], tuple[float, float]]:
-    traveller = parse_traveller(text, "t.csv")
+    traveller = parse_board_results(text, "t.csv")
     scored = score_rows(traveller, method, split)
     _, first, _ = _table_of_row(traveller)
     return {
@@ -251,7 +251,7 @@ def test_tables_of_rows_in_order_or_shuffled_alike(rows: list, random: object) -
     shuffled = list(rows)
     random.shuffle(shuffled)  # type: ignore[attr-defined]
     for order in (rows, shuffled):
-        traveller = parse_traveller(traveller_text(order), "t.csv")
+        traveller = parse_board_results(traveller_text(order), "t.csv")
         of_row, first, count = _table_of_row(traveller)
         pairs = np.column_stack([traveller.board, traveller.entry])
         distinct, first_seen, inverse, counts = np.unique(
@@ -311,7 +311,7 @@ def test_tables_of_huge_and_negative_ids_in_order_or_not() -> None:
     }
     for order in (rows, rows[::-1], rows[3:] + rows[:3]):
         text = "board,table,ns_score\n" + "".join(f"{b},{t},{s}\n" for b, t, s in order)
-        traveller = parse_traveller(text, "t.csv")
+        traveller = parse_board_results(text, "t.csv")
         of_row, first, count = _table_of_row(traveller)
         assert sorted(of_row.tolist()) == list(range(7)) and count.tolist() == [1] * 7
         assert traveller.board[first].tolist() == sorted(b for b, _, _ in rows)
@@ -406,7 +406,7 @@ def traveller_files(draw: st.DrawFn) -> str:
 
 def scored_outcome(text: str) -> str:
     try:
-        traveller = parse_traveller(text, "t.csv")
+        traveller = parse_board_results(text, "t.csv")
         return scored_csv(traveller, score_rows(traveller, "mp"), "mp")
     except InputError as error:
         return f"InputError: {error}"

@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.io.csv.cells import csv_text
 from xlbridge.io.csv import columns as csv_columns
+from xlbridge.io.csv.cells import csv_text
 from xlbridge.io.csv.table import parse_table
 
 #: Cells of a column: few distinct ones (coded), or many (held as cells).

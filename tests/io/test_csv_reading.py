@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
+from xlbridge.io.csv import table as csv_table
 from xlbridge.io.csv.cells import csv_text, trimmed_one, unmarked
 from xlbridge.io.csv.table import parse_table, read_text
-from xlbridge.io.csv import table as csv_table
 
 
 def outcome(text: str, required: tuple[str, ...] = ("a",), write: bool = True) -> object:

@@ -23,7 +23,7 @@ from xlbridge.cli.main import main
 from xlbridge.errors import InputError
 from xlbridge.io.pbn.read import read_pbn
 from xlbridge.io.standings_file import draw_from_text
-from xlbridge.io.travellers.board_results import parse_traveller
+from xlbridge.io.travellers.board_results import parse_board_results
 from xlbridge.io.travellers.session_csv import parse_names, parse_session
 
 #: Characters XML 1.0 (and so an .xlsx cell) cannot hold.
@@ -149,7 +149,7 @@ def test_the_session_command_exits_cleanly_or_writes_what_reads_back(
 def test_the_traveller_and_standings_readers_refuse_control_characters(char: str) -> None:
     traveller = f"board,table,ns_score,names\n1,1,420,Ann{char}\n1,2,400,Bob\n"
     with pytest.raises(InputError, match=r"t\.csv, line 2, column 'names': character U\+"):
-        parse_traveller(traveller, "t.csv")
+        parse_board_results(traveller, "t.csv")
     standings = f"team,score\nA{char},3\nB,1\n"
     with pytest.raises(InputError, match=r"st\.csv, line 2, column 'team': character U\+"):
         draw_from_text(standings, "st.csv")

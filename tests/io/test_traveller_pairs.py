@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from xlbridge.errors import InputError
-from xlbridge.io.travellers.board_results import parse_traveller
+from xlbridge.io.travellers.board_results import parse_board_results
 
 HEAD = "board,table,ns_pair,ew_pair,ns_score,weight\n"
 
@@ -25,7 +25,7 @@ HEAD = "board,table,ns_pair,ew_pair,ns_score,weight\n"
 )
 def test_a_pair_on_two_lines_of_a_board_is_refused(rows: str, message: str) -> None:
     with pytest.raises(InputError) as error:
-        parse_traveller(HEAD + rows, "t.csv")
+        parse_board_results(HEAD + rows, "t.csv")
     assert str(error.value).startswith(f"t.csv, {message}")
 
 
@@ -43,17 +43,17 @@ def test_a_pair_on_two_lines_of_a_board_is_refused(rows: str, message: str) -> N
     ],
 )
 def test_pairs_that_play_a_board_once_pass(text: str) -> None:
-    assert parse_traveller(text, "t.csv").board.size > 0
+    assert parse_board_results(text, "t.csv").board.size > 0
 
 
 def test_other_names_of_the_pair_columns_are_checked_too() -> None:
     with pytest.raises(InputError, match="lines 2, 3: pair 1 plays board 1"):
-        parse_traveller("board,table,NS,EW,ns_score\n1,1,1,2,420\n1,2,3,1,400\n", "t.csv")
+        parse_board_results("board,table,NS,EW,ns_score\n1,1,1,2,420\n1,2,3,1,400\n", "t.csv")
 
 
 def test_one_pair_column_alone_is_checked() -> None:
     with pytest.raises(InputError, match="lines 2, 3: pair 4 plays board 1"):
-        parse_traveller("board,table,ns_pair,ns_score\n1,1,4,420\n1,2,4,400\n", "t.csv")
+        parse_board_results("board,table,ns_pair,ns_score\n1,1,4,420\n1,2,4,400\n", "t.csv")
 
 
 def test_two_sections_without_a_section_column_are_told_to_add_one() -> None:
@@ -63,4 +63,4 @@ def test_two_sections_without_a_section_column_are_told_to_add_one() -> None:
         match=r"lines 2, 4: pair 1 plays board 1 on two lines \(pairs of two sections need a "
         r"section column\)",
     ):
-        parse_traveller(text, "t.csv")
+        parse_board_results(text, "t.csv")

@@ -20,8 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.swiss.draw import BYE, Draw, late_entry, played_matrix, swiss_draw
 from xlbridge.scoring.swiss import draw as swiss
+from xlbridge.scoring.swiss.draw import BYE, Draw, late_entry, played_matrix, swiss_draw
 
 # --------------------------------------------------------------------------------------------
 # Late entry: Probst's VP scales

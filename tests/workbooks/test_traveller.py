@@ -22,9 +22,9 @@ from xlbridge.errors import InputError
 from xlbridge.scoring.boards.split_scores import score_traveller
 from xlbridge.workbooks.directors_traveller import (
     SHEET,
+    DirectorsTravellerBook,
     TableCells,
-    TravellerBook,
-    build_traveller,
+    build_directors_traveller,
     enter_text,
 )
 
@@ -124,7 +124,7 @@ RANDOM_TABLES = 20
 # Filling a traveller and scoring it with the core
 
 
-def fill(ws: Worksheet, book: TravellerBook, case: Case) -> None:
+def fill(ws: Worksheet, book: DirectorsTravellerBook, case: Case) -> None:
     """Type the case into a traveller sheet the way a director would."""
     ws[book.scoring] = case.scoring
     ws[book.expected] = case.expected
@@ -176,7 +176,7 @@ def _at(values: tuple[Score, ...], k: int, blank: float) -> float:
     return blank if value is None else float(value)
 
 
-def assert_matches_core(values: Worksheet, book: TravellerBook, case: Case) -> None:
+def assert_matches_core(values: Worksheet, book: DirectorsTravellerBook, case: Case) -> None:
     """Every table's MP and % as recalculated equal the core's; other rows are blank."""
     mp = core_scores(case, case.scoring)
     percent = core_scores(case, "percent")
@@ -197,7 +197,7 @@ def assert_blank_results(values: Worksheet, cells: TableCells) -> None:
 
 
 def recalculated_copies(
-    libreoffice, directory: Path, book: TravellerBook, cases: dict[str, Case]
+    libreoffice, directory: Path, book: DirectorsTravellerBook, cases: dict[str, Case]
 ) -> tuple[Path, Path, Workbook]:
     """One sheet per case (copies of the built sheet), recalculated: source, result, values."""
     template = book.workbook[book.sheet]
@@ -218,7 +218,7 @@ def recalculated_copies(
 @pytest.fixture(scope="module")
 def worked(libreoffice, tmp_path_factory):
     """The worked examples: (book, source file, recalculated file, values)."""
-    book = build_traveller(tables=12)
+    book = build_directors_traveller(tables=12)
     directory = tmp_path_factory.mktemp("traveller")
     return (book, *recalculated_copies(libreoffice, directory, book, WORKED))
 
@@ -373,7 +373,7 @@ def random_case(seed: int, scoring: str, missing: int | None) -> Case:
 
 
 def test_random_travellers_match_the_core(libreoffice, tmp_path: Path) -> None:
-    book = build_traveller(tables=RANDOM_TABLES)
+    book = build_directors_traveller(tables=RANDOM_TABLES)
     cases = {
         f"seed {seed}": random_case(seed, scoring, missing)
         for seed, (scoring, missing) in RANDOM_TRAVELLERS.items()
@@ -389,7 +389,7 @@ def test_random_travellers_match_the_core(libreoffice, tmp_path: Path) -> None:
 
 
 def test_inputs_unlocked_formulas_locked_and_protected() -> None:
-    book = build_traveller(tables=5)
+    book = build_directors_traveller(tables=5)
     ws = book.workbook[book.sheet]
     inputs = {*book.header_inputs, *(ref for cells in book.tables for ref in cells.inputs)}
     checks.assert_only_inputs_unlocked(ws, inputs)
@@ -402,7 +402,7 @@ def test_inputs_unlocked_formulas_locked_and_protected() -> None:
 
 
 def test_data_validation_on_every_input() -> None:
-    book = build_traveller(tables=5, expected=7)
+    book = build_directors_traveller(tables=5, expected=7)
     ws = book.workbook[book.sheet]
     assert ws[book.expected].value == 7
     by_ref = checks.rules_by_cell(ws)
@@ -420,13 +420,13 @@ def test_data_validation_on_every_input() -> None:
 def test_formulas_use_the_excel_2010_function_set() -> None:
     allowed = {"IF", "AND", "OR", "NOT", "ISNUMBER", "COUNT", "COUNTA", "SUM", "SUMPRODUCT"}
     allowed |= {"ABS", "ROUND", "MIN"}
-    checks.assert_allowed_functions(build_traveller(tables=3).workbook, allowed)
+    checks.assert_allowed_functions(build_directors_traveller(tables=3).workbook, allowed)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_layout_and_print_setup(tmp_path: Path, paper: str) -> None:
     target = tmp_path / "traveller.xlsx"
-    book = build_traveller(tables=15, paper=paper)
+    book = build_directors_traveller(tables=15, paper=paper)
     book.workbook.save(target)
     ws = load_workbook(target)[SHEET]
     last = book.tables[-1]
@@ -450,4 +450,4 @@ def test_layout_and_print_setup(tmp_path: Path, paper: str) -> None:
 )
 def test_bad_arguments(arguments: dict, message: str) -> None:
     with pytest.raises(InputError, match=message):
-        build_traveller(**arguments)
+        build_directors_traveller(**arguments)

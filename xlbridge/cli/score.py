@@ -72,7 +72,7 @@ def add_score_parser(commands: Commands) -> None:
 def run_score(args: argparse.Namespace) -> int:
     import numpy as np
 
-    from xlbridge.io.travellers.board_results import read_traveller, score_rows, scored_csv
+    from xlbridge.io.travellers.board_results import read_board_results, score_rows, scored_csv
     from xlbridge.scoring.checks import choice
 
     method = choice("method", args.method, tuple(SCORE_METHODS))  # english is mp
@@ -80,7 +80,7 @@ def run_score(args: argparse.Namespace) -> int:
         require_csv(args.output)
     progress = Progress.for_run(args, [args.traveller])
     progress.reading(args.traveller)
-    traveller = read_traveller(args.traveller)
+    traveller = read_board_results(args.traveller)
     progress.say(f"read {traveller.board.size:,} rows; scoring")
     with about(args.traveller):
         scored = score_rows(

@@ -166,7 +166,7 @@ class TableCells:
 
 
 @dataclass(frozen=True)
-class TravellerBook:
+class DirectorsTravellerBook:
     """The workbook and where its cells are (A1 references on sheet ``sheet``)."""
 
     workbook: Workbook
@@ -187,9 +187,9 @@ class TravellerBook:
         return (self.board, self.scoring, self.expected)
 
 
-def build_traveller(
+def build_directors_traveller(
     *, tables: int = 15, expected: int | None = None, paper: str = "a4"
-) -> TravellerBook:
+) -> DirectorsTravellerBook:
     """A one-board traveller workbook with ``tables`` rows.
 
     ``expected`` pre-fills the expected-results cell (blank: the tables that played);
@@ -209,7 +209,7 @@ def build_traveller(
         _write_table_row(ws, cells, top, bottom)
     _validate_table_inputs(ws, top, bottom)
     _lay_out_page(ws, bottom, paper)
-    return TravellerBook(
+    return DirectorsTravellerBook(
         workbook=workbook,
         sheet=SHEET,
         board=BOARD,

@@ -18,7 +18,7 @@ from xlbridge.errors import InputError
 from xlbridge.scoring.checks import choice
 from xlbridge.scoring.names import resolve
 from xlbridge.workbooks.butler_session import build_butler_session
-from xlbridge.workbooks.directors_traveller import build_traveller
+from xlbridge.workbooks.directors_traveller import build_directors_traveller
 from xlbridge.workbooks.handicap_book import build_handicap_book
 from xlbridge.workbooks.kit.event import add_event
 from xlbridge.workbooks.league.build import build_league
@@ -47,7 +47,7 @@ def vp_cards() -> Workbook:
 
 def directors_traveller() -> Workbook:
     """One board's traveller for 15 tables: weighted and split scores, live matchpoints."""
-    return _pinned(build_traveller(tables=15).workbook)
+    return _pinned(build_directors_traveller(tables=15).workbook)
 
 
 def butler_pairs_session() -> Workbook:

@@ -1,4 +1,5 @@
-"""Traveller files for ``xlbridge score``: read a CSV of board results, write it back scored.
+"""Board-results files for ``xlbridge score``: a CSV of traveller lines (any number of boards),
+read, and written back scored.
 
 The file has a header row naming its columns (case and spaces do not matter, "NS score" is
 ``ns_score``):
@@ -51,8 +52,9 @@ REQUIRED = ("board", ENTRY_COLUMNS, SCORE_COLUMNS)
 
 
 @dataclass(frozen=True)
-class TravellerFile:
-    """A traveller as read: the file's cells, and the numbers the scoring needs."""
+class BoardResults:
+    """A board-results file as ``xlbridge score`` reads it (one line per table and board, any
+    number of boards): the file's cells, and the numbers the scoring needs."""
 
     table: CsvTable
     entry_key: str  # "table" or "entry", as the file names it
@@ -67,12 +69,12 @@ class TravellerFile:
     )
 
 
-def read_traveller(path: Path) -> TravellerFile:
+def read_board_results(path: Path) -> BoardResults:
     """Read and check a traveller file; every error names the file and line."""
-    return parse_traveller(read_text(path), str(path))
+    return parse_board_results(read_text(path), str(path))
 
 
-def parse_traveller(text: str, name: str = "traveller") -> TravellerFile:
+def parse_board_results(text: str, name: str = "traveller") -> BoardResults:
     """A traveller from the text of a CSV file (see the module's description)."""
     table = parse_table(text, name, REQUIRED)
     check_table_text(table)
@@ -84,7 +86,7 @@ def parse_traveller(text: str, name: str = "traveller") -> TravellerFile:
         if not table.has("contract"):
             raise
         raise InputError(f"{error}; {CONTRACTS_GIVEN}") from None
-    traveller = TravellerFile(
+    traveller = BoardResults(
         table=table,
         entry_key=entry_key,
         board=table.whole_numbers("board"),
@@ -100,7 +102,7 @@ def parse_traveller(text: str, name: str = "traveller") -> TravellerFile:
     return traveller
 
 
-def _table_of_row(traveller: TravellerFile) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _table_of_row(traveller: BoardResults) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each row's table index (by board, table), each table's first row and its row count."""
     if traveller.tables is not None:
         return traveller.tables
@@ -120,7 +122,7 @@ def _table_of_row(traveller: TravellerFile) -> tuple[np.ndarray, np.ndarray, np.
     return found
 
 
-def _check_weights(traveller: TravellerFile) -> None:
+def _check_weights(traveller: BoardResults) -> None:
     """Fill blank weights of single-row tables with 1; check every table's weights add to 1."""
     table, weight = traveller.table, traveller.weight
     negative = np.flatnonzero(weight < 0)
@@ -148,11 +150,11 @@ def _check_weights(traveller: TravellerFile) -> None:
         )
 
 
-def _which(traveller: TravellerFile, row: int) -> str:
+def _which(traveller: BoardResults, row: int) -> str:
     return f"board {traveller.board[row]}, {traveller.entry_key} {traveller.entry[row]}"
 
 
-def _check_board_sizes(traveller: TravellerFile) -> None:
+def _check_board_sizes(traveller: BoardResults) -> None:
     """Every board needs at least two tables (unless Neuberg-factored to more)."""
     _, first, _ = _table_of_row(traveller)
     boards, counts = np.unique(traveller.board[first], return_counts=True)
@@ -173,7 +175,7 @@ class ScoredRows:
 
 
 def score_rows(
-    traveller: TravellerFile,
+    traveller: BoardResults,
     method: str = "mp",
     split: str = "separate",
     expected: float | None = None,
@@ -229,7 +231,7 @@ def score_rows(
     return ScoredRows(ns, ew)
 
 
-def scored_csv(traveller: TravellerFile, scored: ScoredRows, method: str) -> str:
+def scored_csv(traveller: BoardResults, scored: ScoredRows, method: str) -> str:
     """The traveller's rows as typed, with ``ns_<method>`` and ``ew_<method>`` set."""
     table = traveller.table
     for name, values in ((f"ns_{method}", scored.ns), (f"ew_{method}", scored.ew)):
