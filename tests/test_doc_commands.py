@@ -3,9 +3,10 @@ copy of examples/, and every Python example runs and writes only into ``out/``.
 
 Shown command lines are those in code blocks and in inline code. Not counted: usage lines with
 placeholders (``[--k K]``, ``teams-match|league``, ``FILE.xlsx``, ``…``), mentions of a command
-by its name alone (``xlbridge score``), and the README's shell commands (``bash`` blocks and
-``$`` lines), which tests/test_docs.py runs in a fresh clone. The commands run in-process
-through :func:`xlbridge.cli.main.main`, with the copy as the working folder.
+by its name alone (``xlbridge score``), and the pages' shell commands (``bash`` and ``sh``
+blocks and ``$`` lines), which tests/test_docs.py runs in a fresh clone, comparing the output
+shown. The commands run in-process through :func:`xlbridge.cli.main.main`, with the copy as the
+working folder.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from xlbridge.cli.main import main
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ["README.md", "install/README.md"]
 PAGES += sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))
-#: Pages whose shell commands tests/test_docs.py already runs in a fresh clone.
-SHELL_RUN = {"README.md", "install/README.md"}
+#: The shell commands of every page (```bash, ```sh … blocks, "$ " lines) are run by
+#: tests/test_docs.py in a fresh clone of the repository, their shown output compared; the
+#: rest of the page's command lines are run here.
+SHELL_FENCES = ("bash", "sh", "shell", "console")
 FENCE = re.compile(r"^\s*(```+|~~~+)(.*)$")
 INLINE = re.compile(r"`(xlbridge [^`]+)`")
 #: A placeholder in a usage line: [optional], a|b, …, or a name in capitals (FILE.xlsx, E).
@@ -109,7 +112,7 @@ def shown_commands(page: str) -> list[Shown]:
             prose.append((number, line))
             continue
         stripped = line.strip()
-        in_shell = page in SHELL_RUN and (fence in ("bash", "sh") or stripped.startswith("$ "))
+        in_shell = fence in SHELL_FENCES or stripped.startswith("$ ")
         command = _command(stripped.removeprefix("$ "))
         if command and not in_shell:
             found.append(Shown(page, number, command))
@@ -195,18 +198,20 @@ def test_a_python_example_runs_and_writes_only_into_out(
 
 
 def test_the_python_examples_are_found() -> None:
-    assert any(example.page == "README.md" for example in python_examples())
+    pages = {example.page for example in python_examples()}
+    assert {"docs/pairs-evening.md", "docs/api.md"} <= pages, pages
 
 
-def layout_section() -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = text.index("\n## Layout\n")
+def example_files_section() -> str:
+    """The "The example files" section of docs/file-formats.md."""
+    text = (ROOT / "docs" / "file-formats.md").read_text(encoding="utf-8")
+    start = text.index("\n## The example files\n")
     end = text.find("\n## ", start + 1)
     return text[start : end if end != -1 else len(text)]
 
 
-def test_every_example_file_is_listed_in_the_readme_layout() -> None:
-    layout = layout_section()
+def test_every_example_file_is_listed_in_the_file_formats_page() -> None:
+    layout = example_files_section()
     files = [p.relative_to(ROOT / "examples") for p in (ROOT / "examples").rglob("*")]
     missing = [str(f) for f in files if (ROOT / "examples" / f).is_file()]
     patterns = re.findall(r"[\w./-]*\*[\w./*-]*", layout)  # movement-*.csv names a family
@@ -242,11 +247,11 @@ def durations(page: str) -> dict[str, str]:
     return found
 
 
-def test_the_readme_and_benchmarks_state_the_same_measured_durations() -> None:
+def test_the_development_page_and_benchmarks_state_the_same_measured_durations() -> None:
     """Measured in a fresh clone by CI on the 2-core machine; re-measure after a change that
     moves them, and write the date of the run beside them."""
-    readme = durations("README.md")
-    assert set(readme) == {"tests", "quick"}, readme
-    assert durations("BENCHMARKS.md")["quick"] == readme["quick"]
-    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    development = durations("docs/development.md")
+    assert set(development) == {"tests", "quick"}, development
+    assert durations("BENCHMARKS.md")["quick"] == development["quick"]
+    text = " ".join((ROOT / "docs" / "development.md").read_text(encoding="utf-8").split())
     assert re.search(r"fresh clone on the 2-core machine \(\d{4}-\d\d-\d\d\)", text)

@@ -6,10 +6,14 @@
 - Shipped files (the package and its docstrings, which Excel shows as function help; the
   workbook builders and the committed workbooks; README.md, docs/, install/) never cite the
   project's private notes: no "seed 000"-style names, no "SPEC §" or "SPEC.md", no ../shared.
-- Every Excel function is documented in docs/, and every page of docs/ is in its index.
-- The shell commands shown in README.md and install/README.md that need no network run twice
-  in a row in a fresh copy of the repository, print what the README shows, and leave nothing
-  behind that git does not ignore.
+- Every Excel function is documented in docs/, and every page of docs/ is in its index and in
+  the README's map of the documentation.
+- The README is a guide: at most 250 lines, one opening sentence without jargon, a picture of
+  real output, the test command CI runs and the one line that installs what the tests use,
+  three quick starts of at most 25 lines each; the reference lives in docs/.
+- The shell commands shown in README.md, install/README.md and docs/*.md that need no network
+  run twice in a row in a fresh copy of the repository, print what the page shows, and leave
+  nothing behind that git does not ignore.
 """
 
 from __future__ import annotations
@@ -35,8 +39,9 @@ LINKED_PAGES = [
     "install/README.md",
     *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md")),
 ]
-#: Pages whose shell commands are run (```bash blocks, and "$ " lines in any block).
-COMMAND_PAGES = ["README.md", "install/README.md"]
+#: Pages whose shell commands are run (```bash blocks, and "$ " lines in any block): all of
+#: them, so that the output a reference page shows under a "$ " line is compared too.
+COMMAND_PAGES = LINKED_PAGES
 
 #: Names of the project's private notes, which mean nothing to a user.
 PRIVATE_CITATIONS = re.compile(r"\bseed ?0\d\d|SPEC §|SPEC\.md|\.\./shared", re.IGNORECASE)
@@ -68,15 +73,16 @@ LINK = re.compile(r"!?\[(?:[^\]\[]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$")
 
 
-def prose_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, line) outside fenced code blocks, with inline code spans blanked."""
+def prose_lines(text: str, blank_code: bool = True) -> list[tuple[int, str]]:
+    """(line number, line) outside fenced code blocks, with inline code spans blanked (unless
+    ``blank_code`` is False: a heading's anchor keeps the text of its code spans)."""
     out, fenced = [], False
     for number, line in enumerate(text.splitlines(), 1):
         if FENCE.match(line):
             fenced = not fenced
             continue
         if not fenced:
-            out.append((number, re.sub(r"`[^`]*`", "``", line)))
+            out.append((number, re.sub(r"`[^`]*`", "``", line) if blank_code else line))
     return out
 
 
@@ -89,7 +95,7 @@ def slug(heading: str) -> str:
 
 def anchors(path: Path) -> set[str]:
     found: set[str] = set()
-    for _, line in prose_lines(path.read_text(encoding="utf-8")):
+    for _, line in prose_lines(path.read_text(encoding="utf-8"), blank_code=False):
         match = HEADING.match(line)
         if match:
             base = slug(match.group(1))
@@ -148,6 +154,8 @@ def test_link_checker_catches_bad_links() -> None:
     assert "not in the repository" in (link_problem("README.md", "docs/nothing.md") or "")
     assert "no heading #nowhere" in (link_problem("README.md", "docs/scales.md#nowhere") or "")
     assert link_problem("README.md", "docs/scales.md#which-scale-is-this") is None
+    assert link_problem("README.md", "docs/usebio.md#what---usebio-writes") is None  # code kept
+    assert "no heading" in (link_problem("README.md", "docs/usebio.md#what--writes") or "")
     assert link_problem("docs/README.md", "../install/README.md") is None
     assert link_problem("docs/README.md", "#published-sources") is None
     assert link_problem("README.md", "https://example.org/x") is None
@@ -171,6 +179,97 @@ def test_every_excel_function_is_documented(udfs: ModuleType) -> None:
     )
     missing = [name for name in udfs.__all__ if not re.search(rf"\b{name}\b", text)]
     assert missing == [], f"not described in docs/: {missing}"
+
+
+# --------------------------------------------------------------------------------------------
+# The README is a guide; the reference is in docs/
+
+#: The command CI runs (.ci/run), which the README gives as it is.
+TEST_COMMAND = "pip install '.[test]' && python -m pytest"
+#: The one line that installs every program the tests use beyond Python.
+SYSTEM_PACKAGES = "apt-get install -y libreoffice-calc-nogui poppler-utils chromium"
+#: Words a club member would not understand in the README's opening sentence.
+JARGON = re.compile(r"\b(UDFs?|xlwings|numpy|SciPy|openpyxl|CLI|API|Python)\b", re.IGNORECASE)
+
+
+def sections(text: str, level: str = "## ") -> dict[str, list[str]]:
+    """The sections of one level of a page's text, by heading: each heading line and the lines
+    under it up to the next heading of that level (fenced blocks included)."""
+    found: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    fenced = False
+    for line in text.splitlines():
+        if FENCE.match(line):
+            fenced = not fenced
+        if not fenced and line.startswith(level):
+            current = found.setdefault(line[len(level) :].strip(), [])
+        if current is not None:
+            current.append(line)
+    return found
+
+
+def quick_start_problems(text: str) -> list[str]:
+    """Why the quick starts of a README's text are not three of at most 25 lines each (the
+    heading and code blocks counted, trailing blank lines not), each showing a command."""
+    starts = {k: v for k, v in sections(text).items() if k.startswith("Quick start")}
+    problems = [] if len(starts) == 3 else [f"{len(starts)} quick starts, not 3"]
+    for heading, body in starts.items():
+        while body and not body[-1].strip():
+            body = body[:-1]
+        if len(body) > 25:
+            problems.append(f"{heading}: {len(body)} lines, at most 25")
+        if not any(line.startswith("xlbridge ") for line in body):
+            problems.append(f"{heading}: no command")
+    return problems
+
+
+def in_a_bash_block(text: str, line: str) -> bool:
+    """``line`` stands, whole, in a ```bash block of ``text``."""
+    block = r"^```bash\n(?:(?!```).*\n)*?" + re.escape(line) + r"\n"
+    return re.search(block, text, flags=re.M) is not None
+
+
+def test_the_readme_is_a_guide() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert len(lines) <= 250, f"README.md is {len(lines)} lines; the reference belongs in docs/"
+    opening = " ".join(text.split("\n\n")[1].split())
+    assert ". " not in opening and opening.endswith("."), f"not one sentence: {opening}"
+    assert not JARGON.search(opening), opening
+    pictures = [target for _, target in links("README.md") if target.endswith(".png")]
+    assert pictures and all(target.startswith("docs/") for target in pictures), pictures
+    assert all(target in tracked_files() for target in pictures)
+    assert in_a_bash_block(text, TEST_COMMAND), "the README's test command is the one CI runs"
+    assert TEST_COMMAND in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert in_a_bash_block(text, SYSTEM_PACKAGES)
+    assert quick_start_problems(text) == []
+
+
+def test_the_readme_maps_every_docs_page() -> None:
+    mapped = {target.partition("#")[0] for _, target in links("README.md")}
+    pages = {f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")}
+    assert pages <= mapped, f"README.md's map lacks {sorted(pages - mapped)}"
+
+
+def test_the_guide_checks_catch_what_they_should() -> None:
+    fence = "```"
+    start = "## Quick start {n}\n\n" + fence + "sh\nxlbridge scale --boards 8\n" + fence + "\n\n"
+    good = "# x\n\nA sentence.\n\n" + "".join(start.format(n=n) for n in (1, 2, 3))
+    assert quick_start_problems(good) == []
+    long = good.replace("--boards 8\n", "--boards 8\n" + "more\n" * 21, 1)
+    assert quick_start_problems(long) == ["Quick start 1: 26 lines, at most 25"]
+    assert quick_start_problems(good.replace("## Quick start 3", "## Other")) == [
+        "2 quick starts, not 3"
+    ]
+    assert quick_start_problems(good.replace("xlbridge scale", "python x", 1)) == [
+        "Quick start 1: no command"
+    ]
+    assert sections(fence + "\n## Quick start 9\n" + fence) == {}
+    bash = fence + "bash\n# a comment\n" + TEST_COMMAND + "\n" + fence + "\n"
+    assert in_a_bash_block(bash, TEST_COMMAND)
+    assert not in_a_bash_block(bash.replace("bash", "text"), TEST_COMMAND)
+    assert not in_a_bash_block(bash.replace(TEST_COMMAND, TEST_COMMAND + " -x"), TEST_COMMAND)
+    assert JARGON.search("Excel functions (UDFs) via xlwings") and not JARGON.search("travellers")
 
 
 # --------------------------------------------------------------------------------------------
@@ -261,6 +360,7 @@ NOT_RUN = [
     (re.compile(r"\bpython -m pytest\b"), "the test suite itself"),
     (re.compile(r"\bbenchmarks/"), "timed, and needs Node.js and npm"),
     (re.compile(r"--classic\b"), "the classic add-in needs Windows and Excel"),
+    (re.compile(r"^(sudo )?apt-get\b"), "installs system packages (root, the network)"),
 ]
 PIP_PREFIX = re.compile(r"^pip install [^&;]*&&\s*")
 NOT_RUN_MARK = re.compile(r"^\s*<!--\s*not run:\s*(.*?)\s*-->\s*$")
@@ -338,6 +438,22 @@ def test_the_readme_commands_are_found() -> None:
     assert any(c.expected for c in commands), "no command with its output shown"
     skipped = {c.skip for c in commands if c.skip}
     assert "needs the network (build isolation, PyPI)" in skipped
+    assert "installs system packages (root, the network)" in skipped
+    # The quick starts run as the README prints them, and the reference pages' examples run
+    # with their shown output compared.
+    readme = [c.text for c in page_commands("README.md") if c.skip is None]
+    for start in (
+        "xlbridge movement howell",
+        "xlbridge template pairs-session --movement",
+        "xlbridge session examples/howell.csv",
+        "xlbridge template league",
+        "xlbridge swiss standings",
+        "xlbridge template swiss-teams",
+        "xlbridge swiss draw examples/standings.csv",
+    ):
+        assert any(c.startswith(start) for c in readme), (start, readme)
+    shown = {c.page for c in commands if c.expected and c.skip is None}
+    assert {"docs/handicaps.md", "docs/scales.md", "docs/pairs-evening.md"} <= shown, shown
 
 
 def test_shown_output_rules() -> None:

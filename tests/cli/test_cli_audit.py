@@ -69,9 +69,9 @@ def test_bad_input_is_one_line(
     assert message in err and err.count("\n") == 1, err
 
 
-def test_readme_shows_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_scales_page_shows_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
     root = Path(__file__).resolve().parents[2]
     assert main(["audit", str(root / "examples" / "season.csv"), "--expected-from", "scale"]) == 0
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    page = (root / "docs" / "scales.md").read_text(encoding="utf-8")
     for line in capsys.readouterr().out.splitlines():
-        assert line in readme, line
+        assert line in page, line

@@ -1,6 +1,6 @@
 """The command-line reference is the command line's own: docs/cli.md is generated from the
-argparse tree, and every command and option is in the README's command reference or in
-docs/cli.md, which the README links.
+argparse tree, and every command and option is in the commands in short of
+docs/command-line.md or in docs/cli.md, which that page links.
 
 After adding or changing a command or an option, regenerate the reference with
 
@@ -16,16 +16,16 @@ from xlbridge.cli.parser import build_parser
 from xlbridge.cli.reference import REGENERATE, commands, markdown
 
 ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
+RULES = ROOT / "docs" / "command-line.md"
 REFERENCE = ROOT / "docs" / "cli.md"
 
 
-def readme_reference() -> str:
-    """The README's "Command line" section, up to the next section of the same level."""
-    text = README.read_text(encoding="utf-8")
-    start = text.index("\n## Command line\n")
+def commands_in_short() -> str:
+    """docs/command-line.md from its start to the end of "The commands in short"."""
+    text = RULES.read_text(encoding="utf-8")
+    start = text.index("\n## The commands in short\n")
     end = text.find("\n## ", start + 1)
-    return text[start : end if end != -1 else len(text)]
+    return text[: end if end != -1 else len(text)]
 
 
 def every_argument(parser: argparse.ArgumentParser) -> list[tuple[str, str]]:
@@ -45,12 +45,13 @@ def test_the_committed_reference_is_generated_from_the_parser() -> None:
     assert committed == markdown(build_parser()), f"docs/cli.md is out of date: run {REGENERATE}"
 
 
-def test_the_readme_reference_links_the_full_reference() -> None:
-    assert "(docs/cli.md)" in readme_reference()
+def test_the_commands_in_short_link_the_full_reference() -> None:
+    assert "(cli.md)" in commands_in_short()
+    assert "(command-line.md)" in REFERENCE.read_text(encoding="utf-8")
 
 
-def test_every_command_and_option_is_in_the_readme_or_the_reference() -> None:
-    shown = readme_reference() + REFERENCE.read_text(encoding="utf-8")
+def test_every_command_and_option_is_in_the_rules_or_the_reference() -> None:
+    shown = commands_in_short() + REFERENCE.read_text(encoding="utf-8")
     parser = build_parser()
     missing = [
         f"xlbridge {' '.join(name)}"
@@ -65,8 +66,8 @@ def test_every_command_and_option_is_in_the_readme_or_the_reference() -> None:
     assert missing == []
 
 
-def test_the_readme_command_block_names_every_command() -> None:
-    block = readme_reference()
+def test_the_commands_in_short_name_every_command() -> None:
+    block = commands_in_short()
     names = [" ".join(name) for name, _ in commands(build_parser())]
     missing = [name for name in names if f"xlbridge {name}" not in block]
     assert missing == []

@@ -385,15 +385,16 @@ def test_results_pack_written_with_the_ranking(
     assert code == 2 and ".xlsx" in err
 
 
-def test_readme_shows_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
-    """The README's "A pairs evening" prints what the command prints."""
-    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8").splitlines()
+def test_the_pairs_evening_page_shows_the_real_output(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/pairs-evening.md's "Scoring the travellers" prints what the command prints."""
+    page = (EXAMPLES.parent / "docs" / "pairs-evening.md").read_text(encoding="utf-8")
+    lines = page.splitlines()
     start = next(
         i
-        for i, line in enumerate(readme)
+        for i, line in enumerate(lines)
         if line.startswith("$ xlbridge session examples/mitchell.csv")
     )
-    shown = readme[start + 1 : readme.index("...", start)]
+    shown = lines[start + 1 : lines.index("...", start)]
     code, out, _ = run(
         [
             "session",

@@ -257,7 +257,7 @@ def test_bad_arguments_are_rejected(arguments: dict[str, Any]) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# The sample season of the README
+# The sample season of docs/scales.md (examples/season.csv)
 
 
 def render_script() -> ModuleType:

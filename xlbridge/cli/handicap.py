@@ -26,7 +26,7 @@ def add_handicap_parser(commands: Commands) -> None:
         "update",
         help="apply competitions' results to a player register",
         description="Apply every competition in RESULTS that is not yet in the history to the "
-        "register, in date order (see the README for the file formats).",
+        "register, in date order (the file formats: docs/file-formats.md).",
     )
     update.add_argument("--register", type=Path, required=True, help="the players .csv")
     update.add_argument("--results", type=Path, required=True, help="the results .csv")

@@ -90,7 +90,8 @@ def markdown(parser: argparse.ArgumentParser) -> str:
         "     by hand. -->",
         "",
         "Every command of `xlbridge` with every option, as `xlbridge COMMAND --help` shows them.",
-        "What the commands are for, with examples, is in the [README](../README.md#command-line).",
+        "The rules every command keeps (what it prints, how it writes files, its exit codes) and"
+        " what each is for: [the command line](command-line.md).",
         "",
     ]
     for name, sub in commands(parser):

@@ -21,7 +21,7 @@ def add_score_parser(commands: Commands) -> None:
         "score",
         help="score a traveller file (.csv)",
         description="Score a traveller CSV (columns board, table, ns_score, and optionally "
-        "ew_score and weight; see the README) and write it back with NS and EW results.",
+        "ew_score and weight; see docs/file-formats.md) and write it back with NS and EW results.",
     )
     score.add_argument(
         "traveller", type=Path, help="the traveller .csv (board, table, ns_score or score)"

@@ -68,8 +68,8 @@ def add_session_parser(commands: Commands) -> None:
         "session",
         help="score and rank a pairs session (traveller .csv, USEBIO .xml, PBN .pbn)",
         description="Score a pairs session: traveller lines with pair numbers and a score, an "
-        "adjusted score (A60/40), NP, or a contract, declarer and result (see the README); "
-        "prints the ranking per direction.",
+        "adjusted score (A60/40), NP, or a contract, declarer and result (see "
+        "docs/file-formats.md); prints the ranking per direction.",
     )
     session.add_argument(
         "travellers",

@@ -28,7 +28,7 @@ def add_swiss_parser(commands: Commands) -> None:
         "draw",
         help="draw the next round from the standings",
         description="Pair the next round: score groups top down, random within a group, no "
-        "repeat meetings while avoidable, a bye for an odd field (see the README).",
+        "repeat meetings while avoidable, a bye for an odd field (see docs/swiss.md).",
     )
     draw.add_argument(
         "standings",
