@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # what editors and type checkers see; the names load lazily b
     from xlbridge.scoring.scales.gaussian import VPScale, vp_scale
     from xlbridge.scoring.scales.wbf import wbf_vp
     from xlbridge.scoring.scales.wbf_discrete import DiscreteScale, wbf_discrete, wbf_discrete_vp
-    from xlbridge.scoring.session import SessionResult, score_session
+    from xlbridge.scoring.session import SessionOptions, SessionResult, score_session
     from xlbridge.scoring.session.data import Traveller
     from xlbridge.scoring.swiss.draw import late_entry, swiss_draw
     from xlbridge.workbooks.results_pack.pack import build_results_pack
@@ -70,6 +70,7 @@ _HOMES: dict[str, str] = {
     "contract_scores": "xlbridge.scoring.contract",
     # A pairs session
     "Traveller": "xlbridge.scoring.session.data",
+    "SessionOptions": "xlbridge.scoring.session",
     "SessionResult": "xlbridge.scoring.session",
     "score_session": "xlbridge.scoring.session",
     "read_session": "xlbridge.io.travellers.session_csv",
@@ -100,6 +101,7 @@ __all__ = [
     "DiscreteScale",
     "EventFile",
     "InputError",
+    "SessionOptions",
     "SessionResult",
     "Traveller",
     "VPScale",

@@ -20,8 +20,7 @@ from xlbridge.io.files import require_file, write_atomically
 from xlbridge.io.pbn.read import read_pbn
 from xlbridge.io.pbn.write import pbn_bytes
 from xlbridge.io.usebio import read_usebio, usebio_bytes
-from xlbridge.scoring.checks import choice
-from xlbridge.scoring.session import METHODS, SessionResult, datum_rounding_for, score_session
+from xlbridge.scoring.session import SessionOptions, SessionResult, score_session
 
 READERS: dict[str, Callable[[Path], EventFile]] = {".xml": read_usebio, ".pbn": read_pbn}
 
@@ -44,28 +43,30 @@ def read_event(path: str | PathLike[str]) -> EventFile:
 def score_event(
     event: EventFile,
     method: str | None = None,
-    winners: str | int = "auto",
-    across_field: bool = False,
-    factoring: str = "most_played",
+    winners: str | int | None = None,
+    across_field: bool | None = None,
+    factoring: str | None = None,
     datum_rounding: str | None = None,
-    totals: str = "factored",
+    totals: str | None = None,
+    *,
+    options: SessionOptions | None = None,
 ) -> SessionResult:
     """Score an event file's traveller lines: with its own method (mp, ximp or butler) unless
-    ``method`` is given, and its own number of winners when ``winners`` is auto. Errors name
-    the file. ``totals``: see :func:`xlbridge.scoring.session.score_session`."""
-    chosen = choice("method", method or event.method or "mp", METHODS)
-    if winners == "auto" and event.winners:
-        winners = event.winners
+    one is given, and its own number of winners when winners are left auto. The options come
+    from ``options`` (a :class:`~xlbridge.scoring.session.SessionOptions`), each keyword given
+    (not None) replacing the option of its name; a datum rounding is for butler only. Errors
+    name the file. See :func:`xlbridge.scoring.session.score_session`."""
+    given = (options or SessionOptions()).replaced(
+        method=method,
+        winners=winners,
+        across_field=across_field,
+        factoring=factoring,
+        datum_rounding=datum_rounding,
+        totals=totals,
+    )
     try:
-        return score_session(
-            traveller_of(event),
-            chosen,
-            winners,
-            across_field,
-            factoring,
-            datum_rounding_for(chosen, datum_rounding),
-            totals,
-        )
+        chosen = given.for_file(event.method, event.winners).checked_rounding()
+        return score_session(traveller_of(event), options=chosen)
     except InputError as error:
         message = str(error)
         if message.startswith(event.path):

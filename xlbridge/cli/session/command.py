@@ -46,7 +46,7 @@ from xlbridge.scoring.names import SESSION_METHODS as METHODS
 
 if TYPE_CHECKING:
     from xlbridge.io.event_files.contents import EventFile
-    from xlbridge.scoring.session import PairResult, SessionResult
+    from xlbridge.scoring.session import PairResult, SessionOptions, SessionResult
 
 Names = Mapping[tuple[str, str, str], str]
 RANKING_COLUMNS = (
@@ -140,10 +140,11 @@ def run_session(args: argparse.Namespace) -> int:
     from xlbridge.cli.session.workbook import pack_heading, with_event_options
     from xlbridge.cli.summary import session_summary
 
+    options = session_options(args)
     _check_outputs(args)
     progress = Progress.for_run(args, [args.travellers, args.names])
     progress.reading(args.travellers)
-    event, result, names, hands, named = _scored(args, progress)
+    event, result, names, hands, named = _scored(args, options, progress)
     hands, analyses = session_deals(args, hands, {board.board for board in result.travellers})
     event = with_event_options(args, event)
     text = ranking_text(result, names)
@@ -202,7 +203,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 def _scored(
-    args: argparse.Namespace, progress: Progress
+    args: argparse.Namespace, options: SessionOptions, progress: Progress
 ) -> tuple[EventFile, SessionResult, Names, dict[int, str], bool]:
     """The input read and scored: the event, the result, the names, the deals by board, and
     whether the input names its event (an event file or the typed workbook)."""
@@ -216,29 +217,32 @@ def _scored(
     from xlbridge.io.pairs_session_workbook import is_session_workbook
     from xlbridge.io.score_event import is_event_file
     from xlbridge.io.travellers.session_csv import read_names, read_session
-    from xlbridge.scoring.session import datum_rounding_for, score_session
+    from xlbridge.scoring.session import score_session
 
     if is_event_file(args.travellers):
-        event, result = score_event_file(args)
+        event, result = score_event_file(args, options)
         return event, result, names_of(event), hands_by_board(event), True
     if is_session_workbook(args.travellers):
-        event, result, names = score_workbook(args)
+        event, result, names = score_workbook(args, options)
         return event, result, names, {}, True
     traveller = read_session(args.travellers)
     names = read_names(args.names) if args.names is not None else {}
     progress.say("scoring")
     with about(args.travellers):
-        method = args.method or "mp"
-        result = score_session(
-            traveller,
-            method,
-            args.winners,
-            args.across_field,
-            args.factoring,
-            datum_rounding_for(method, args.datum_rounding),
-            args.totals,
-        )
+        result = score_session(traveller, options=options.for_file(None, None).checked_rounding())
     return csv_event(args.travellers, names), result, names, {}, False
+
+
+def session_options(args: argparse.Namespace) -> SessionOptions:
+    """The scoring options as given on the command line, checked before anything is read: each
+    field of :class:`~xlbridge.scoring.session.SessionOptions` from the option of its name, so a
+    new option is a field there and an option of the parser."""
+    from dataclasses import fields
+
+    from xlbridge.scoring.session import SessionOptions
+
+    given = {option.name: getattr(args, option.name) for option in fields(SessionOptions)}
+    return SessionOptions(**given)
 
 
 def ranking_csv(result: SessionResult, names: Names, awards: Names | None = None) -> str:

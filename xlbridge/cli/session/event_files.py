@@ -22,8 +22,7 @@ from xlbridge.io.event_files.compare import compare
 from xlbridge.io.event_files.contents import EventFile, Pair, award_text
 from xlbridge.io.files import write_atomically
 from xlbridge.io.score_event import is_event_file, read_event, score_event, usebio_of
-from xlbridge.scoring.checks import choice
-from xlbridge.scoring.session import METHODS, SessionResult
+from xlbridge.scoring.session import SessionOptions, SessionResult
 
 #: Said when ACBL matchpoints go to USEBIO, which knows 2 per win only.
 ACBL_NOTE = (
@@ -49,23 +48,15 @@ def check_file_options(args: argparse.Namespace) -> None:
         )
 
 
-def score_event_file(args: argparse.Namespace) -> tuple[EventFile, SessionResult]:
+def score_event_file(
+    args: argparse.Namespace, options: SessionOptions
+) -> tuple[EventFile, SessionResult]:
     """Read the event file and score it with the file's method unless --method is given."""
     path: Path = args.travellers
     event = read_event(path)
-    method = choice("method", args.method or event.method or "mp", METHODS)
     if args.compare and not _has_results(event):
         raise InputError(f"{path}: --compare: the file carries no results of its own")
-    result = score_event(
-        event,
-        method,
-        args.winners,
-        args.across_field,
-        args.factoring,
-        args.datum_rounding,
-        args.totals,
-    )
-    return event, result
+    return event, score_event(event, options=options)
 
 
 def awards_of(event: EventFile) -> dict[tuple[str, str, str], str]:

@@ -18,40 +18,32 @@ from pathlib import Path
 from xlbridge.cli.common import about, event_options, event_text
 from xlbridge.errors import InputError
 from xlbridge.io.event_files.contents import EventFile
-from xlbridge.scoring.session import SessionResult
+from xlbridge.scoring.session import SessionOptions, SessionResult
 
 
 def score_workbook(
-    args: argparse.Namespace,
+    args: argparse.Namespace, options: SessionOptions
 ) -> tuple[EventFile, SessionResult, dict[tuple[str, str, str], str]]:
-    """Read and score the typed workbook; the event (for USEBIO), result and names."""
+    """Read and score the typed workbook (its number of winners unless ``options`` give one);
+    the event (for USEBIO), result and names."""
     from xlbridge.cli.session.event_files import csv_event
     from xlbridge.io.pairs_session_workbook import read_session_workbook
     from xlbridge.io.travellers.session_csv import read_names
-    from xlbridge.scoring.session import datum_rounding_for, score_session
+    from xlbridge.scoring.session import score_session
 
     path: Path = args.travellers
     book = read_session_workbook(path)
     names = read_names(args.names) if args.names is not None else book.names
-    winners = book.winners if args.winners == "auto" else args.winners
+    chosen = options.for_file(None, book.winners)
     traveller = book.traveller
     both = [str(traveller.pairs[i]) for i in set(traveller.ns_pair) & set(traveller.ew_pair)]
-    if book.winners == 1 and str(winners).strip() == "2" and both:
+    if book.winners == 1 and chosen.winners == "2" and both:
         raise InputError(
             f"{path}: pair {min(both, key=lambda p: (len(p), p))} sits both NS and EW (a Howell): "
             "--winners 2 would rank it twice, once a direction; leave it out"
         )
-    method = args.method or "mp"
     with about(path):
-        result = score_session(
-            book.traveller,
-            method,
-            winners,
-            args.across_field,
-            args.factoring,
-            datum_rounding_for(method, args.datum_rounding),
-            args.totals,
-        )
+        result = score_session(book.traveller, options=chosen.checked_rounding())
     if args.compare:  # the workbook's own calculated results, to compare with ours
         from xlbridge.io.pairs_session_workbook import workbook_results
 

@@ -3,7 +3,7 @@
 The session's face: every name the other layers use, each loaded from its home —
 :mod:`.data` (traveller lines, adjusted scores and the result records, without the scoring),
 :mod:`.tables` (the lines checked and grouped by board and table), :mod:`.totals` (pair totals
-and places) and :mod:`.result` (:func:`score_session` and :class:`SessionResult`).
+and places), :mod:`.options` (:class:`SessionOptions`: how a session is scored) and :mod:`.result` (:func:`score_session` and :class:`SessionResult`).
 """
 
 from xlbridge.scoring.names import FACTORINGS, TOTALS
@@ -27,10 +27,10 @@ from xlbridge.scoring.session.data import (
     label_codes,
     parse_adjusted,
 )
+from xlbridge.scoring.session.options import SessionOptions
 from xlbridge.scoring.session.result import (
     METHODS,
     SessionResult,
-    datum_rounding_for,
     score_session,
 )
 from xlbridge.scoring.session.tables import MAX_SCORE
@@ -54,11 +54,11 @@ __all__ = [
     "PairResult",
     "ScoreCardRow",
     "ScoredLine",
+    "SessionOptions",
     "SessionResult",
     "Traveller",
     "TravellerLine",
     "artificial",
-    "datum_rounding_for",
     "factored_total",
     "is_not_played",
     "label_codes",

@@ -41,8 +41,7 @@ from xlbridge.scoring.boards.cross_imps import cross_imps
 from xlbridge.scoring.boards.datums import butler_imps
 from xlbridge.scoring.boards.matchpoints import matchpoints
 from xlbridge.scoring.boards.split_scores import score_traveller
-from xlbridge.scoring.checks import choice, shown
-from xlbridge.scoring.names import DATUM_ROUNDINGS, FACTORINGS, SESSION_METHODS, TOTALS
+from xlbridge.scoring.names import SESSION_METHODS
 from xlbridge.scoring.session.data import (
     ADJUSTED,
     DIRECTIONS,
@@ -53,6 +52,7 @@ from xlbridge.scoring.session.data import (
     ScoreCardRow,
     Traveller,
 )
+from xlbridge.scoring.session.options import SessionOptions
 from xlbridge.scoring.session.tables import (
     board_groups,
     check_components,
@@ -147,33 +147,21 @@ class SessionResult:
 # Scoring
 
 
-def _winners(value: str | int) -> str:
-    text = str(value).strip().lower()
-    if text not in ("auto", "1", "2"):
-        raise InputError(f"winners must be auto, 1 or 2, got {shown(value)}")
-    return text
-
-
-def datum_rounding_for(method: str, rounding: str | None) -> str:
-    """The Butler datum's rounding for ``method``: ``away`` unless given; giving one to a
-    method without a datum is an error, not silently ignored."""
-    if rounding is None:
-        return "away"
-    if method != "butler":
-        raise InputError(f"--datum-rounding is for butler, got --method {method}")
-    return choice("datum rounding", rounding, DATUM_ROUNDINGS)
-
-
 def score_session(
     traveller: Traveller,
-    method: str = "mp",
-    winners: str | int = "auto",
-    across_field: bool = False,
-    factoring: str = "most_played",
-    datum_rounding: str = "away",
-    totals: str = "factored",
+    method: str | None = None,
+    winners: str | int | None = None,
+    across_field: bool | None = None,
+    factoring: str | None = None,
+    datum_rounding: str | None = None,
+    totals: str | None = None,
+    *,
+    options: SessionOptions | None = None,
 ) -> SessionResult:
     """Score a session: board results, pair totals, percentages and places.
+
+    The options come from ``options`` (a :class:`SessionOptions`; its defaults when None), and
+    each keyword given (not None) replaces the option of its name.
 
     method: mp (matchpoints, 2 per win), acbl (1 per win), ximp (cross-IMPs, divided by the
     comparisons) or butler (IMPs against a datum: the mean without the top and bottom score,
@@ -187,11 +175,16 @@ def score_session(
     (default: a pair that played fewer boards than the most-played count of its ranking shows
     its total × that count / its boards, to 2 decimals; its percentage is unchanged) or raw.
     """
-    method = choice("method", method, METHODS)
-    datum_rounding = choice("datum rounding", datum_rounding, DATUM_ROUNDINGS)
-    factoring = choice("factoring", factoring, FACTORINGS)
-    totals = choice("totals", totals, TOTALS)
-    chosen = _winners(winners)
+    given = (options or SessionOptions()).replaced(
+        method=method,
+        winners=winners,
+        across_field=across_field,
+        factoring=factoring,
+        datum_rounding=datum_rounding,
+        totals=totals,
+    )
+    method, chosen, across_field = given.chosen_method, given.winners, given.across_field
+    factoring, datum_rounding, totals = given.factoring, given.rounding, given.totals
     _check_lines(traveller)
     ns_id, ew_id, ids = pair_ids(traveller)
     two_winners = chosen == "2" or (

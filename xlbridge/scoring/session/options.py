@@ -1,0 +1,105 @@
+"""How a pairs session is scored: the options every layer passes on as one object.
+
+:class:`SessionOptions` holds the scoring method, the number of winners, whether sections are
+compared across the field, how boards played fewer times are factored, the Butler datum's
+rounding and how totals are shown. The command line builds it once from its options; the
+readers of event files and workbooks, :func:`~xlbridge.scoring.session.score_session` and
+:func:`xlbridge.score_event` take it whole. A new option is a field here (with its default and
+its check) and an option of the command line's parser of the same name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal, cast
+
+from xlbridge.errors import InputError
+from xlbridge.scoring.checks import choice, shown
+from xlbridge.scoring.names import DATUM_ROUNDINGS, FACTORINGS, SESSION_METHODS, TOTALS
+
+#: Session scoring methods: matchpoints 2 per win (mp) or 1 per win (acbl), cross-IMPs, Butler.
+Method = Literal["mp", "acbl", "ximp", "butler"]
+#: One winner or two; auto: one if some pair sits both NS and EW (a Howell), else two.
+Winners = Literal["auto", "1", "2"]
+#: Boards played fewer times: Neuberg-factored to the most-played board's count, or own top.
+Factoring = Literal["most_played", "available"]
+#: A Butler datum's exact 5: away from zero, or to the even ten.
+DatumRounding = Literal["away", "even"]
+#: A pair that played fewer boards: its total factored to the most played, or the plain sum.
+Totals = Literal["factored", "raw"]
+
+WINNERS: tuple[str, ...] = ("auto", "1", "2")
+
+
+@dataclass(frozen=True)
+class SessionOptions:
+    """How to score a pairs session. Every field has the default a club expects.
+
+    method: mp (matchpoints, 2 per win), acbl (1 per win), ximp (cross-IMPs) or butler (IMPs
+    against a datum); None: an event file's own method, else mp. winners: auto, 1 or 2 (1 and 2
+    are also taken as numbers). across_field: every section's results on a board compared and
+    ranked together. factoring: most_played or available. datum_rounding (butler only): away
+    or even; None: away. totals: factored or raw. Values are checked when the object is made
+    (any spelling :func:`~xlbridge.scoring.checks.choice` accepts, e.g. ``most-played``), and
+    a bad one is an :class:`~xlbridge.errors.InputError` naming the option.
+    """
+
+    method: Method | None = None
+    winners: Winners = "auto"
+    across_field: bool = False
+    factoring: Factoring = "most_played"
+    datum_rounding: DatumRounding | None = None
+    totals: Totals = "factored"
+
+    def __post_init__(self) -> None:
+        checked: dict[str, Any] = {
+            "winners": _winners(self.winners),
+            "factoring": choice("factoring", self.factoring, FACTORINGS),
+            "totals": choice("totals", self.totals, TOTALS),
+        }
+        if self.method is not None:
+            checked["method"] = choice("method", self.method, SESSION_METHODS)
+        if self.datum_rounding is not None:
+            checked["datum_rounding"] = choice(
+                "datum rounding", self.datum_rounding, DATUM_ROUNDINGS
+            )
+        if not isinstance(self.across_field, bool):
+            raise InputError(f"across_field must be True or False, got {shown(self.across_field)}")
+        for name, value in checked.items():
+            object.__setattr__(self, name, value)
+
+    def replaced(self, **changes: Any) -> SessionOptions:
+        """These options with ``changes`` made; a change given as None keeps the value."""
+        given = {name: value for name, value in changes.items() if value is not None}
+        return dataclasses.replace(self, **given) if given else self
+
+    @property
+    def chosen_method(self) -> Method:
+        """The method to score with: the one given, else mp."""
+        return self.method or "mp"
+
+    @property
+    def rounding(self) -> DatumRounding:
+        """The Butler datum's rounding: the one given, else away."""
+        return self.datum_rounding or "away"
+
+    def for_file(self, method: str | None, winners: int | None) -> SessionOptions:
+        """The options for a file that declares its own ``method`` and number of ``winners``:
+        what was given wins; the file's fill in what was not (method, and winners left auto)."""
+        chosen = self.method or method or "mp"
+        declared = str(winners) if self.winners == "auto" and winners else self.winners
+        return self.replaced(method=chosen, winners=declared)
+
+    def checked_rounding(self) -> SessionOptions:
+        """These options, refusing a datum rounding given with a method that has no datum."""
+        if self.datum_rounding is not None and self.chosen_method != "butler":
+            raise InputError(f"--datum-rounding is for butler, got --method {self.chosen_method}")
+        return self
+
+
+def _winners(value: object) -> Winners:
+    text = str(value).strip().lower() if isinstance(value, str | int) else ""
+    if isinstance(value, bool) or text not in WINNERS:
+        raise InputError(f"winners must be auto, 1 or 2, got {shown(value)}")
+    return cast("Winners", text)
