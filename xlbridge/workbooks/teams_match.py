@@ -31,11 +31,11 @@ Scales (``scale``):
 
 - ``gaussian`` — a live card (:func:`xlbridge.workbooks.scales.live_card.write_card`) on the sheet
   **Scale**, whose boards and K are inputs; a team's VPs are
-  :meth:`~xlbridge.workbooks.scales.live_card.CardCells.vp_formula` of its margin (= ``VPScale.vp``),
-  negative VPs included when ``negative`` is set.
+  :meth:`~xlbridge.workbooks.scales.live_card.CardCells.vp_formula` of its margin (=
+  ``VPScale.vp``), negative VPs included when ``negative`` is set.
 - ``wbf`` — the WBF 2013 continuous VPs for ``boards`` boards: the sheet **WBF scale** holds
-  :func:`xlbridge.scoring.scales.wbf.wbf_table` (margin 0 … ⌈B⌉ → winner's VPs, loser = 20 − winner) in
-  :data:`WBF_GROUPS` groups of (IMPs, win, lose) columns of rows = ⌈(⌈B⌉ + 1)/4⌉ margins each, so
+  :func:`xlbridge.scoring.scales.wbf.wbf_table` (margin 0 … ⌈B⌉ → winner's VPs, loser = 20 − winner)
+  in :data:`WBF_GROUPS` groups of (IMPs, win, lose) columns of rows = ⌈(⌈B⌉ + 1)/4⌉ margins each, so
   margin M is in row M mod rows, group ⌊M / rows⌋. The winner's VPs of a margin are
   ``INDEX(block, MOD(M, rows) + 1, 4·INT(M / rows) + 2)`` with M = MIN(ROUND(|margin|, 0),
   ⌈B⌉); a losing team gets ROUND(20 − that, 2), as :func:`xlbridge.scoring.scales.wbf.wbf_vp`.

@@ -1,1 +1,2 @@
-"""``xlbridge session``: the command, the pairs-session workbook it reads, event files (USEBIO, PBN) and the results site."""
+"""``xlbridge session``: the command, the pairs-session workbook it reads, event files (USEBIO, PBN)
+and the results site."""

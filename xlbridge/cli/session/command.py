@@ -11,8 +11,8 @@ writes it as CSV (section, direction, pair, names, boards, score, top, percentag
 ``--html DIR`` the same as a web site (see :mod:`xlbridge.cli.session.site`).
 TRAVELLERS may also be a USEBIO (.xml) or PBN (.pbn) event file, with ``--compare`` and
 ``--usebio OUT.xml`` (see :mod:`xlbridge.cli.session.event_files`); its deals go on the pack; or the
-typed pairs-session workbook (.xlsx, see :mod:`xlbridge.cli.session.workbook`). ``--event``, ``--date``
-and ``--club`` head the pack and go into USEBIO.
+typed pairs-session workbook (.xlsx, see :mod:`xlbridge.cli.session.workbook`). ``--event``,
+``--date`` and ``--club`` head the pack and go into USEBIO.
 """
 
 from __future__ import annotations

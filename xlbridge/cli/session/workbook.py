@@ -2,8 +2,8 @@
 date and club on what it writes.
 
 ``xlbridge session EVENING.xlsx`` reads the lines typed into the workbook of ``xlbridge
-template pairs-session`` (see :mod:`xlbridge.io.pairs_session_workbook`) and scores them with the same
-core as a traveller CSV: one winner or two as the workbook's Pairs sheet says (a Mitchell lists
+template pairs-session`` (see :mod:`xlbridge.io.pairs_session_workbook`) and scores them with the
+same core as a traveller CSV: one winner or two as the workbook's Pairs sheet says (a Mitchell lists
 NS and EW pairs) unless ``--winners`` says otherwise, matchpoints unless ``--method`` says
 otherwise, the names typed on its Pairs sheet unless ``--names`` is given, and the event, date
 and club typed in its title row unless ``--event``, ``--date`` or ``--club`` are given.

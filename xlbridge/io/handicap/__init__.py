@@ -27,10 +27,11 @@ Windows-1252), byte-order mark, separator and line endings; the history likewise
 files are replaced together through a write-ahead journal (:mod:`xlbridge.io.journal`), so a
 crash at any point leaves a register and a history that agree once the next run has started.
 
-The batch is in four modules, each named here for the command line and the tests:
-:mod:`~xlbridge.io.handicap.register_file` (the register), :mod:`~xlbridge.io.handicap.results_file` (the
-results), :mod:`~xlbridge.io.handicap.apply` (applying them) and
-:mod:`~xlbridge.io.handicap.history_file` (the history); and :mod:`~xlbridge.io.handicap.register_write` (the register written back).
+The batch is in five modules, each named here for the command line and the tests:
+:mod:`~xlbridge.io.handicap.register_file` (the register), :mod:`~xlbridge.io.handicap.results_file`
+(the results), :mod:`~xlbridge.io.handicap.apply` (applying them),
+:mod:`~xlbridge.io.handicap.history_file` (the history) and
+:mod:`~xlbridge.io.handicap.register_write` (the register written back).
 """
 
 from __future__ import annotations

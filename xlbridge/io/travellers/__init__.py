@@ -1,1 +1,2 @@
-"""Traveller files: the session's traveller CSV (xlbridge session) and the board-results CSV (xlbridge score)."""
+"""Traveller files: the session's traveller CSV (xlbridge session) and the board-results CSV
+(xlbridge score)."""

@@ -1,1 +1,1 @@
-"""VP scales: the Gaussian scales (Probst), the WBF continuous and discrete scales, fitting K and A+."""
+"""VP scales: the Gaussian scales (Probst), the WBF continuous and discrete scales, K and A+."""

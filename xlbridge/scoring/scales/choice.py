@@ -1,5 +1,5 @@
-"""Choosing a VP scale by name: the Gaussian scales of :mod:`xlbridge.scoring.scales.gaussian` or the
-WBF discrete (whole-VP) scale of :mod:`xlbridge.scoring.scales.wbf_discrete`.
+"""Choosing a VP scale by name: the Gaussian scales of :mod:`xlbridge.scoring.scales.gaussian` or
+the WBF discrete (whole-VP) scale of :mod:`xlbridge.scoring.scales.wbf_discrete`.
 
 ``xlbridge scale``, ``xlbridge cards`` and the event templates take ``--scale``; this module
 turns that name and the scale options into a scale object, and refuses an option that does not

@@ -3,7 +3,8 @@
 The session's face: every name the other layers use, each loaded from its home —
 :mod:`.data` (traveller lines, adjusted scores and the result records, without the scoring),
 :mod:`.tables` (the lines checked and grouped by board and table), :mod:`.totals` (pair totals
-and places), :mod:`.options` (:class:`SessionOptions`: how a session is scored) and :mod:`.result` (:func:`score_session` and :class:`SessionResult`).
+and places), :mod:`.options` (:class:`SessionOptions`: how a session is scored) and :mod:`.result`
+(:func:`score_session` and :class:`SessionResult`).
 """
 
 from xlbridge.scoring.names import FACTORINGS, TOTALS

@@ -5,21 +5,23 @@ A traveller line is one table's result on one board: the board, the NS and EW pa
 
 - a score from NS's side (``ns_score``; ``ew_score`` too when the two sides got different
   scores; several lines of one table with ``weight`` for an assigned weighted score),
-- a contract, declarer and result, whose score is worked out (Law 77, :mod:`xlbridge.scoring.contract`),
+- a contract, declarer and result, whose score is worked out (Law 77,
+  :mod:`xlbridge.scoring.contract`),
 - an artificial adjusted score (Law 12C2): ``A60/40``, ``A6040``, ``A+/A-``, ``A=/A=`` …,
   giving each side a share of the board (A+ 60 %, A= 50 %, A− 40 %; +3/0/−3 IMPs at IMPs),
 - or "not played" (``NP``): the table did not play the board.
 
 Scoring (:func:`score_session`) checks and groups the lines (:mod:`.tables`), then
-scores every board with :mod:`~xlbridge.scoring.boards.matchpoints`, :mod:`~xlbridge.scoring.boards.cross_imps`, :mod:`~xlbridge.scoring.boards.datums` or
-:mod:`~xlbridge.scoring.boards.split_scores`: matchpoints (english or acbl), cross-IMPs or Butler. Adjusted scores are
-not part of the field: a board's other results are compared among themselves and factored by
-Neuberg to the board's number of results, and (by default) every board is factored to the
-most-played board's count, so every board has the same top (as Compscore3 publishes).
+scores every board with :mod:`~xlbridge.scoring.boards.matchpoints`,
+:mod:`~xlbridge.scoring.boards.cross_imps`, :mod:`~xlbridge.scoring.boards.datums` or
+:mod:`~xlbridge.scoring.boards.split_scores`: matchpoints (english or acbl), cross-IMPs or Butler.
+Adjusted scores are not part of the field: a board's other results are compared among themselves and
+factored by Neuberg to the board's number of results, and (by default) every board is factored to
+the most-played board's count, so every board has the same top (as Compscore3 publishes).
 ``factoring="available"`` instead keeps each board's own top and divides by the matchpoints
-available (as New Zealand's Scorer does). A pair's percentage is its total over the sum of the
-tops of the boards it played. At IMPs a pair's score is its IMP total (ranked per board when
-pairs played different numbers).
+available (as New Zealand's Scorer does). A pair's percentage is its total over the sum of the tops
+of the boards it played. At IMPs a pair's score is its IMP total (ranked per board when pairs played
+different numbers).
 
 One winner or two: a movement in which some pair sits both NS and EW (a Howell) ranks all pairs
 together; otherwise (a Mitchell) NS and EW are ranked separately. With two winners a pair is

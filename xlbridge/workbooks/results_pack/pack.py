@@ -74,8 +74,8 @@ def build_results_pack(
 
     ``result`` is what :func:`xlbridge.scoring.session.score_session` returns. ``names`` gives
     the pairs' names ("A. Smith & B. Jones"), keyed by pair number (``{7: "..."}``) or by
-    ``(section, direction, pair)`` as :func:`xlbridge.io.travellers.session_csv.read_names` reads them
-    (section and direction "" when not needed). ``hands`` gives the deal of each board whose
+    ``(section, direction, pair)`` as :func:`xlbridge.io.travellers.session_csv.read_names` reads
+    them (section and direction "" when not needed). ``hands`` gives the deal of each board whose
     deal is known, keyed by board number, as a PBN deal string
     (``"N:AKQ2.KJ3.Q54.A32 T98.AQ2.K32.KQJ5 ..."``) or a mapping of seat to hand
     (``{"N": "AKQ2.KJ3.Q54.A32", ...}``); it is printed on the board's traveller. ``event``

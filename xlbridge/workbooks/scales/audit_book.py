@@ -7,7 +7,8 @@ sheet protection without a password (there are no inputs):
 - **Parameters** (from row 4), a label merged across A:C and its value across D:F: the form of
   scoring, the scale's K (S8 for Swiss pairs), the fitted K with the lower and upper limits of
   its interval and their confidence level, the number of results, and the K of the model the
-  expected counts use (:class:`xlbridge.scoring.scales.fit.Fit` and :class:`~xlbridge.scoring.scales.fit.Audit`).
+  expected counts use (:class:`xlbridge.scoring.scales.fit.Fit` and
+  :class:`~xlbridge.scoring.scales.fit.Audit`).
 - **Table** (headers below the parameters): one row per VP result in the report's order (the
   draw first, "10-10", "11-9", … "20-0", then any negative results), with the observed and
   expected counts (values from the report), the observed and expected shares (formulas: the
@@ -133,8 +134,8 @@ def build_audit_book(
     """A one-sheet workbook of an audit: parameters, table, χ² test and a chart.
 
     ``report`` and ``fit`` come from :func:`xlbridge.scoring.scales.fit.audit` and
-    :func:`~xlbridge.scoring.scales.fit.fit_k` on the same margins; ``scale_k`` is the K (S8 for pairs)
-    of the audited scale, ``title`` heads the sheet and ``paper`` is a4 or letter.
+    :func:`~xlbridge.scoring.scales.fit.fit_k` on the same margins; ``scale_k`` is the K (S8 for
+    pairs) of the audited scale, ``title`` heads the sheet and ``paper`` is a4 or letter.
     """
     form = checks.choice("form", form, FORMS)
     if form != fit.form:

@@ -80,8 +80,8 @@ def build_cards(
     """A workbook of VP cards for each board count in ``boards``.
 
     ``scale`` is gaussian (default) or wbf-discrete; the other arguments are those of
-    :func:`xlbridge.scoring.scales.gaussian.vp_scale` (validated there, None meaning the default; only
-    ``vp_total`` applies to wbf-discrete) plus ``wbf`` (add the WBF continuous tables) and
+    :func:`xlbridge.scoring.scales.gaussian.vp_scale` (validated there, None meaning the default;
+    only ``vp_total`` applies to wbf-discrete) plus ``wbf`` (add the WBF continuous tables) and
     ``paper`` (a4 or letter).
     """
     paper = checks.choice("paper", paper, PAPER_SIZES)

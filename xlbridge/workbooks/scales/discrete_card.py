@@ -9,8 +9,8 @@ could be unrolled into two copies of 9 width tests and 10 moved edges: about fif
 working cells per card, whose correctness would rest on that measured count of passes and on
 INT of a logarithm landing on the right side of each whole IMP. Instead the workbook carries
 the finished table as values, one row per board count 1–200 on the sheet **WBF discrete**
-(the core's :func:`xlbridge.scoring.scales.wbf_discrete.wbf_discrete` written out, so it is exactly the
-scale the Excel functions and the command line use), and the card's bounds are
+(the core's :func:`xlbridge.scoring.scales.wbf_discrete.wbf_discrete` written out, so it is exactly
+the scale the Excel functions and the command line use), and the card's bounds are
 ``INDEX``/``MATCH`` formulas that pick the row of the card's boards cell: a director who
 changes boards sees the card redrawn, offline.
 """

@@ -122,7 +122,8 @@ def write_card(
     """Write one live card (boards and K as inputs, bands as formulas) at row ``top``,
     column ``left``; event workbooks put one on a scale sheet and look VPs up in it
     (:meth:`CardCells.vp_formula`). A WBF discrete card reads its bands from the table sheet
-    of :mod:`xlbridge.workbooks.scales.discrete_card` (added to the workbook, printed on ``paper``)."""
+    of :mod:`xlbridge.workbooks.scales.discrete_card` (added to the workbook, printed on
+    ``paper``)."""
     if isinstance(scale, DiscreteScale):
         return _write_discrete_card(ws, scale, top, left, paper)
     col = [get_column_letter(left + i) for i in range(CARD_WIDTH)]

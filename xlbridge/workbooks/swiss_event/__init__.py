@@ -26,8 +26,8 @@ NORMSINV), so the file recalculates in Excel 2010 and later and in LibreOffice 7
   the VPs of each round, total VPs, rounds played, the tie-break and the rank. To the right,
   outside the print area, working columns hold each round's IMP margin (teams) or MP %
   (pairs) of the entry.
-- **Scale** — the live VP card (:func:`xlbridge.workbooks.scales.live_card.write_card`: boards and K,
-  or S8 for pairs, are inputs; σ and the bands are formulas), so every VP in the workbook is
+- **Scale** — the live VP card (:func:`xlbridge.workbooks.scales.live_card.write_card`: boards and
+  K, or S8 for pairs, are inputs; σ and the bands are formulas), so every VP in the workbook is
   ``VPSCALE`` for the same parameters; below it the bye VPs (an input, 12).
 
 Conventions:
@@ -52,7 +52,8 @@ Techniques: the round VPs of an entry are ``SUMIFS`` over the home and away colu
 round sheet, present when ``COUNTIFS`` finds the entry on an "ok" or "bye" row; VPs come
 from :meth:`CardCells.vp_formula` (``LOOKUP`` of the margin, rounded to the card's step,
 in the card's bounds); names from ``INDEX``; the rank from ``SUMPRODUCT`` masked with
-``ISNUMBER``. The LibreOffice tests hold every number equal to :mod:`xlbridge.scoring.scales.gaussian`.
+``ISNUMBER``. The LibreOffice tests hold every number equal to
+:mod:`xlbridge.scoring.scales.gaussian`.
 """
 
 from xlbridge.workbooks.swiss_event.book import SwissEventBook, enter_entry, enter_table
