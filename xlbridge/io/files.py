@@ -42,9 +42,9 @@ def write_atomically(path: Path, write: Callable[[Path], None], *, force: bool =
     tmp = Path(name)
     try:
         write(tmp)
-        os.chmod(tmp, _mode_for(path))
+        os.chmod(tmp, permissions_for(path))
         os.replace(tmp, path)
-        _sync_folder(folder)
+        sync_folder(folder)
     except OSError as error:
         raise InputError(_not_written(path, error)) from None
     finally:
@@ -117,7 +117,7 @@ def check_replaceable(path: Path, *, force: bool = False) -> None:
         )
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """Make a rename in ``folder`` durable (where the system allows it)."""
     try:
         handle = os.open(folder, os.O_RDONLY)
@@ -131,7 +131,7 @@ def _sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
-def _mode_for(path: Path) -> int:
+def permissions_for(path: Path) -> int:
     """The replaced file's permissions, or a new file's (rw for all, less the umask).
 
     mkstemp makes its file private (0600); the written file should not be.

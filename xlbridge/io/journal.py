@@ -27,7 +27,7 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
 from xlbridge.errors import InputError
-from xlbridge.io.files import _mode_for, _sync_folder, write_atomically
+from xlbridge.io.files import permissions_for, sync_folder, write_atomically
 
 FORMAT = "xlbridge-journal-2"
 #: The earlier format: the new contents in the journal itself, base64 in JSON.
@@ -99,7 +99,7 @@ def _write_temporary(target: Path, data: bytes) -> None:
     temporary = _temporary(target)
     try:
         _bytes_writer(data)(temporary)
-        os.chmod(temporary, _mode_for(target))
+        os.chmod(temporary, permissions_for(target))
     except OSError as error:
         raise InputError(f"{target}: cannot be written ({error.strerror or error})") from None
 
@@ -194,7 +194,7 @@ def _apply(journal: Path, entries: list[dict[str, str | None]]) -> list[Path]:
                 os.replace(new, path)
             except OSError as error:
                 raise InputError(f"{path}: cannot be written ({error.strerror or error})") from None
-            _sync_folder(path.parent)
+            sync_folder(path.parent)
         written.append(path)
     _remove(journal)
     return written

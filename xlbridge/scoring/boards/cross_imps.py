@@ -12,20 +12,20 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from xlbridge.scoring.boards.frequencies import (
+    ComponentRows,
+    CumulativeFrequencies,
+    EntryIndex,
     EntryScores,
-    _Entries,
-    _FrequencyTable,
-    _lexorder,
-    _parse,
-    _require_two_entries,
-    _Rows,
+    lexorder,
+    parse_components,
+    require_two_entries,
 )
 from xlbridge.scoring.checks import choice
 from xlbridge.scoring.imps import IMP_EDGES, imps
 from xlbridge.scoring.names import DIVISORS
 
 
-def _imps_against(table: _FrequencyTable, group: np.ndarray, score: np.ndarray) -> np.ndarray:
+def _imps_against(table: CumulativeFrequencies, group: np.ndarray, score: np.ndarray) -> np.ndarray:
     """Σ weight · IMPs(score − table score) over the table rows of each query's group.
 
     IMPs are a step function of the difference: each of the 24 lower edges e adds one IMP for
@@ -48,7 +48,7 @@ def _distinct_pairs(
     group: np.ndarray, score: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The distinct (group, score) pairs and, for each input, the index of its pair."""
-    order = _lexorder(group, score)
+    order = lexorder(group, score)
     new = np.ones(order.size, dtype=bool)
     new[1:] = (group[order][1:] != group[order][:-1]) | (score[order][1:] != score[order][:-1])
     of_input = np.empty(order.size, dtype=np.int64)
@@ -57,7 +57,7 @@ def _distinct_pairs(
     return group[first], score[first], of_input
 
 
-def _own_entry_imps(table: _Rows, queries: _Rows, entries: int) -> np.ndarray:
+def _own_entry_imps(table: ComponentRows, queries: ComponentRows, entries: int) -> np.ndarray:
     """Σ weight · IMPs(query score − score) over the table rows of each query's own entry.
 
     An entry has a few components, so every (query, own component) pair is listed.
@@ -73,10 +73,10 @@ def _own_entry_imps(table: _Rows, queries: _Rows, entries: int) -> np.ndarray:
     return np.bincount(query, weights=values, minlength=per_query.size)
 
 
-def _cross_imp_values(
-    entries: _Entries,
-    table: _Rows,
-    queries: _Rows,
+def cross_imp_values(
+    entries: EntryIndex,
+    table: ComponentRows,
+    queries: ComponentRows,
     divisor: str,
     own_rows_kept: np.ndarray | None = None,
 ) -> np.ndarray:
@@ -86,7 +86,7 @@ def _cross_imp_values(
     against the own entry); ``own_rows_kept`` adds back, per query row, own-entry comparisons
     that do count (the other half of a split table).
     """
-    by_board = _FrequencyTable(table.board, table.score, table.weight, entries.count.size)
+    by_board = CumulativeFrequencies(table.board, table.score, table.weight, entries.count.size)
     per_row = _imps_against(by_board, queries.board, queries.score) - _own_entry_imps(
         table, queries, entries.entry.size
     )
@@ -113,6 +113,6 @@ def cross_imps(
     needs at least 2 entries. Runs in O(N log N) per board, however often it was played.
     """
     divisor = choice("divisor", divisor, DIVISORS)
-    entries, rows = _parse(board, entry, score, weight)
-    _require_two_entries(entries)
-    return entries.scores(_cross_imp_values(entries, rows, rows, divisor))
+    entries, rows = parse_components(board, entry, score, weight)
+    require_two_entries(entries)
+    return entries.scores(cross_imp_values(entries, rows, rows, divisor))

@@ -15,18 +15,18 @@ from numpy.typing import ArrayLike, NDArray
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.boards.frequencies import (
+    ComponentRows,
+    EntryIndex,
     EntryScores,
-    _check_weight_sums,
-    _Entries,
-    _entries,
-    _ids,
-    _parse,
-    _require_two_entries,
-    _required_scores,
-    _Rows,
-    _same_length,
-    _table,
-    _weights,
+    check_weight_sums,
+    component_weights,
+    frequencies_by_board,
+    id_numbers,
+    index_entries,
+    parse_components,
+    require_same_length,
+    require_two_entries,
+    required_scores,
 )
 from xlbridge.scoring.checks import choice, number, shown
 from xlbridge.scoring.imps import continuous_imps, imps
@@ -43,7 +43,7 @@ class BoardValues(NamedTuple):
     value: np.ndarray
 
 
-def _trim_per_board(trim: float | None, entries: _Entries, total: np.ndarray) -> np.ndarray:
+def _trim_per_board(trim: float | None, entries: EntryIndex, total: np.ndarray) -> np.ndarray:
     """Weight to drop from each end of each board; by default 1 with more than 3 entries."""
     if trim is None:
         return np.where(entries.count >= TRIM_FROM_ENTRIES, 1.0, 0.0)
@@ -71,7 +71,7 @@ def round_datum(datum: ArrayLike, rounding: str = "away") -> np.ndarray:
 
 
 def _datums(
-    entries: _Entries, table: _Rows, trim: float | None, method: str, rounding: str
+    entries: EntryIndex, table: ComponentRows, trim: float | None, method: str, rounding: str
 ) -> np.ndarray:
     """Each board's weighted mean after dropping ``trim`` weight from each end of its scores.
 
@@ -84,7 +84,7 @@ def _datums(
         if np.all((cuts == 0) | (cuts == 1)):
             mean = _mean_without_extremes(entries, table.score, cuts)
             return round_datum(mean, rounding) if method == "butler" else mean
-    frequencies = _table(table, entries.count.size)
+    frequencies = frequencies_by_board(table, entries.count.size)
     total = frequencies.total
     cuts = _trim_per_board(trim, entries, total)
     if table.unit_weights and np.array_equal(cuts, np.round(cuts)):
@@ -102,7 +102,7 @@ def _datums(
     return round_datum(mean, rounding) if method == "butler" else mean
 
 
-def _mean_without_extremes(entries: _Entries, score: np.ndarray, cut: np.ndarray) -> np.ndarray:
+def _mean_without_extremes(entries: EntryIndex, score: np.ndarray, cut: np.ndarray) -> np.ndarray:
     """Each board's mean without its highest and lowest score where ``cut`` is 1 (else the
     plain mean), for rows that are the entries themselves, board by board: no sort needed."""
     starts = np.concatenate([[0], np.cumsum(entries.count)[:-1]])
@@ -112,10 +112,10 @@ def _mean_without_extremes(entries: _Entries, score: np.ndarray, cut: np.ndarray
     return means
 
 
-def _datum_imp_values(
-    entries: _Entries,
-    table: _Rows,
-    queries: _Rows,
+def datum_imp_values(
+    entries: EntryIndex,
+    table: ComponentRows,
+    queries: ComponentRows,
     trim: float | None,
     method: str,
     rounding: str = "away",
@@ -145,8 +145,8 @@ def datum(
     """
     method = choice("method", method, DATUM_METHODS)
     rounding = choice("rounding", rounding, DATUM_ROUNDINGS)
-    entries, rows = _parse(board, entry, score, weight)
-    _require_two_entries(entries)
+    entries, rows = parse_components(board, entry, score, weight)
+    require_two_entries(entries)
     return BoardValues(entries.board_ids.copy(), _datums(entries, rows, trim, method, rounding))
 
 
@@ -166,9 +166,9 @@ def butler_imps(
     """
     method = choice("method", method, DATUM_METHODS)
     rounding = choice("rounding", rounding, DATUM_ROUNDINGS)
-    entries, rows = _parse(board, entry, score, weight)
-    _require_two_entries(entries)
-    return entries.scores(_datum_imp_values(entries, rows, rows, trim, method, rounding))
+    entries, rows = parse_components(board, entry, score, weight)
+    require_two_entries(entries)
+    return entries.scores(datum_imp_values(entries, rows, rows, trim, method, rounding))
 
 
 def teams_imps(board: ArrayLike, points: ArrayLike, weight: ArrayLike | None = None) -> BoardValues:
@@ -179,10 +179,10 @@ def teams_imps(board: ArrayLike, points: ArrayLike, weight: ArrayLike | None = N
     1. Each component is IMPed, then the IMPs are weighted (Law 12C1(c)). Never weight the points
     first, nor the VPs afterwards.
     """
-    boards = _ids("board", board)
-    differences = _required_scores("points", points)
-    weights = _weights(weight, boards.size)
-    _same_length(board=boards, points=differences, weight=weights)
-    entries = _entries(boards, np.zeros_like(boards))
-    _check_weight_sums(entries, weights, per_board=True)
+    boards = id_numbers("board", board)
+    differences = required_scores("points", points)
+    weights = component_weights(weight, boards.size)
+    require_same_length(board=boards, points=differences, weight=weights)
+    entries = index_entries(boards, np.zeros_like(boards))
+    check_weight_sums(entries, weights, per_board=True)
     return BoardValues(entries.board.copy(), entries.total(imps(differences) * weights))

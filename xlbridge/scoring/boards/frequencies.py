@@ -56,7 +56,7 @@ class Frequencies(NamedTuple):
 # Input checks
 
 
-def _reject(name: str, values: np.ndarray, bad: np.ndarray, what: str) -> None:
+def reject_bad(name: str, values: np.ndarray, bad: np.ndarray, what: str) -> None:
     """Raise InputError naming ``name`` and its first bad value (rows counted from 1)."""
     if bad.any():
         row = int(np.flatnonzero(bad)[0])
@@ -64,7 +64,7 @@ def _reject(name: str, values: np.ndarray, bad: np.ndarray, what: str) -> None:
         raise InputError(f"{name} must {what}, got {shown(values[row])}{where}")
 
 
-def _numbers(name: str, values: ArrayLike) -> np.ndarray:
+def flat_numbers(name: str, values: ArrayLike) -> np.ndarray:
     """A flat float array; blank cells (None, "") become NaN, text is rejected."""
     array = np.asarray(values)
     if array.dtype.kind in "iuf":
@@ -72,40 +72,45 @@ def _numbers(name: str, values: ArrayLike) -> np.ndarray:
     return margins(name, np.asarray(values, dtype=object)).reshape(-1)
 
 
-def _ids(name: str, values: ArrayLike) -> np.ndarray:
+def id_numbers(name: str, values: ArrayLike) -> np.ndarray:
     """Board or entry numbers as int64 (8.0 from a cell is accepted)."""
     array = np.asarray(values)
     if array.dtype.kind in "iu":
         return array.astype(np.int64).reshape(-1)
-    raw = _numbers(name, array)
-    _reject(name, raw, ~np.isfinite(raw) | (raw != np.round(raw)), "hold whole numbers")
+    raw = flat_numbers(name, array)
+    reject_bad(name, raw, ~np.isfinite(raw) | (raw != np.round(raw)), "hold whole numbers")
     return raw.astype(np.int64)
 
 
-def _required_scores(name: str, values: ArrayLike) -> np.ndarray:
-    scores = _numbers(name, values)
-    _reject(name, scores, ~np.isfinite(scores), "hold a number in every row")
+def required_scores(name: str, values: ArrayLike) -> np.ndarray:
+    """Scores as a flat float array, a number in every row (a blank is rejected)."""
+    scores = flat_numbers(name, values)
+    reject_bad(name, scores, ~np.isfinite(scores), "hold a number in every row")
     return scores
 
 
-def _optional_scores(name: str, values: ArrayLike | None, size: int) -> np.ndarray:
+def optional_scores(name: str, values: ArrayLike | None, size: int) -> np.ndarray:
     """Scores where a blank (NaN) is allowed; None means all blank."""
     if values is None:
         return np.full(size, np.nan)
-    scores = _numbers(name, values)
-    _reject(name, scores, np.isinf(scores), "hold finite numbers or blanks")
+    scores = flat_numbers(name, values)
+    reject_bad(name, scores, np.isinf(scores), "hold finite numbers or blanks")
     return scores
 
 
-def _weights(values: ArrayLike | None, size: int) -> np.ndarray:
+def component_weights(values: ArrayLike | None, size: int) -> np.ndarray:
+    """The components' weights, each at least 0; None means weight 1 for each of ``size`` rows."""
     if values is None:
         return np.ones(size)
-    weights = _numbers("weight", values)
-    _reject("weight", weights, ~np.isfinite(weights) | (weights < 0), "hold numbers of at least 0")
+    weights = flat_numbers("weight", values)
+    reject_bad(
+        "weight", weights, ~np.isfinite(weights) | (weights < 0), "hold numbers of at least 0"
+    )
     return weights
 
 
-def _same_length(**arrays: np.ndarray) -> None:
+def require_same_length(**arrays: np.ndarray) -> None:
+    """Raise InputError unless the first array has rows and the others as many, by name."""
     (first, reference), *others = arrays.items()
     if reference.size == 0:
         raise InputError(f"{first} must hold at least one row, got none")
@@ -117,7 +122,8 @@ def _same_length(**arrays: np.ndarray) -> None:
             )
 
 
-def _whole(values: np.ndarray) -> np.ndarray:
+def whole_mask(values: np.ndarray) -> np.ndarray:
+    """For each value, whether it is a finite whole number."""
     whole: NDArray[np.bool_] = np.isfinite(values) & (values == np.round(values))
     return whole
 
@@ -130,7 +136,7 @@ def _whole(values: np.ndarray) -> np.ndarray:
 _KEY_LIMIT = 2.0**62
 
 
-def _sort_key(major: np.ndarray, minor: np.ndarray) -> np.ndarray | None:
+def sort_key(major: np.ndarray, minor: np.ndarray) -> np.ndarray | None:
     """One int64 key ordering rows by (major, minor), or None when there is none.
 
     There is one when both are whole numbers whose ranges multiply to less than 2**62: board
@@ -148,13 +154,13 @@ def _sort_key(major: np.ndarray, minor: np.ndarray) -> np.ndarray | None:
     return key
 
 
-def _lexorder(major: np.ndarray, minor: np.ndarray, key: np.ndarray | None = None) -> np.ndarray:
+def lexorder(major: np.ndarray, minor: np.ndarray, key: np.ndarray | None = None) -> np.ndarray:
     """Indices that sort rows by (major, minor), as ``np.lexsort((minor, major))`` would.
 
-    Sorting one int64 key (see ``_sort_key``) is several times faster than a two-key lexsort.
+    Sorting one int64 key (see ``sort_key``) is several times faster than a two-key lexsort.
     Rows equal in both keys may come in any order.
     """
-    key = _sort_key(major, minor) if key is None else key
+    key = sort_key(major, minor) if key is None else key
     return np.lexsort((minor, major)) if key is None else np.argsort(key)
 
 
@@ -163,7 +169,7 @@ def _lexorder(major: np.ndarray, minor: np.ndarray, key: np.ndarray | None = Non
 
 
 @dataclass(frozen=True)
-class _Entries:
+class EntryIndex:
     """The (board, entry) pairs in ascending order and where each row belongs."""
 
     board: np.ndarray  # board id of each entry
@@ -192,22 +198,23 @@ class _Entries:
         return np.bincount(self.of_row, weights=row_values, minlength=self.entry.size)
 
     def scores(self, value: np.ndarray) -> EntryScores:
-        # board and entry are this object's own arrays (made from the caller's by _ids).
+        """``value`` (one per entry) keyed by these entries' boards and entry ids."""
+        # board and entry are this object's own arrays (made from the caller's by id_numbers).
         return EntryScores(self.board, self.entry, value)
 
 
-def _entries(board: np.ndarray, entry: np.ndarray) -> _Entries:
+def index_entries(board: np.ndarray, entry: np.ndarray) -> EntryIndex:
     """Index the rows by (board, entry) pair and the pairs by board, in ascending order.
 
     Rows that already come board by board and entry by entry (the usual traveller order) need
-    no sort; others are sorted once (``_lexorder``).
+    no sort; others are sorted once (``lexorder``).
     """
     size = board.size
     step_board, step_entry = np.diff(board), np.diff(entry)
     in_order = bool((step_board >= 0).all() and ((step_board > 0) | (step_entry >= 0)).all())
     if in_order and bool(((step_board > 0) | (step_entry > 0)).all()):
         return _one_row_each(board, entry, step_board)
-    order = None if in_order else _lexorder(board, entry)
+    order = None if in_order else lexorder(board, entry)
     sorted_board = board if order is None else board[order]
     sorted_entry = entry if order is None else entry[order]
     new_entry = np.ones(size, dtype=bool)
@@ -224,7 +231,7 @@ def _entries(board: np.ndarray, entry: np.ndarray) -> _Entries:
     new_board = np.ones(pair_board.size, dtype=bool)
     new_board[1:] = pair_board[1:] != pair_board[:-1]
     board_index = np.cumsum(new_board) - 1
-    return _Entries(
+    return EntryIndex(
         board=pair_board,
         entry=pair_entry,
         of_row=of_row,
@@ -234,12 +241,12 @@ def _entries(board: np.ndarray, entry: np.ndarray) -> _Entries:
     )
 
 
-def _one_row_each(board: np.ndarray, entry: np.ndarray, step_board: np.ndarray) -> _Entries:
+def _one_row_each(board: np.ndarray, entry: np.ndarray, step_board: np.ndarray) -> EntryIndex:
     """The entries of rows that are each a different entry, in (board, entry) order."""
     new_board = np.ones(board.size, dtype=bool)
     np.not_equal(step_board, 0, out=new_board[1:])
     board_index = np.cumsum(new_board) - 1
-    return _Entries(
+    return EntryIndex(
         board=board,
         entry=entry,
         of_row=np.arange(board.size),
@@ -250,7 +257,9 @@ def _one_row_each(board: np.ndarray, entry: np.ndarray, step_board: np.ndarray) 
     )
 
 
-def _check_weight_sums(entries: _Entries, weights: np.ndarray, per_board: bool = False) -> None:
+def check_weight_sums(entries: EntryIndex, weights: np.ndarray, per_board: bool = False) -> None:
+    """Raise InputError unless each entry's weights add up to 1 (``per_board``: each board's,
+    when every board is one entry, and the message names the board alone)."""
     sums = entries.total(weights)
     bad = np.abs(sums - 1) > WEIGHT_TOLERANCE
     if bad.any():
@@ -261,7 +270,7 @@ def _check_weight_sums(entries: _Entries, weights: np.ndarray, per_board: bool =
         raise InputError(f"weight of {where} must add up to 1, got {sums[i]:.12g}")
 
 
-def _require_two_entries(entries: _Entries) -> None:
+def require_two_entries(entries: EntryIndex) -> None:
     """Every board needs at least 2 entries: a lone result has nothing to be compared with."""
     lonely = entries.count < 2
     if lonely.any():
@@ -270,7 +279,7 @@ def _require_two_entries(entries: _Entries) -> None:
 
 
 @dataclass(frozen=True)
-class _Rows:
+class ComponentRows:
     """Components by index: board index, entry index, score and weight of each row."""
 
     board: np.ndarray
@@ -280,27 +289,28 @@ class _Rows:
     unit_weights: bool = False  # every row is a whole entry of weight 1
 
 
-def _parse(
+def parse_components(
     board: ArrayLike, entry: ArrayLike, score: ArrayLike, weight: ArrayLike | None
-) -> tuple[_Entries, _Rows]:
+) -> tuple[EntryIndex, ComponentRows]:
     """Check component arrays and index them by entry and board."""
-    boards, entry_ids = _ids("board", board), _ids("entry", entry)
-    scores = _required_scores("score", score)
-    weights = _weights(weight, boards.size)
-    _same_length(board=boards, entry=entry_ids, score=scores, weight=weights)
-    entries = _entries(boards, entry_ids)
+    boards, entry_ids = id_numbers("board", board), id_numbers("entry", entry)
+    scores = required_scores("score", score)
+    weights = component_weights(weight, boards.size)
+    require_same_length(board=boards, entry=entry_ids, score=scores, weight=weights)
+    entries = index_entries(boards, entry_ids)
     unit = weight is None and entries.entry.size == boards.size  # one row of weight 1 each
     if not unit:
-        _check_weight_sums(entries, weights)
-    return entries, _Rows(entries.row_board, entries.of_row, scores, weights, unit)
+        check_weight_sums(entries, weights)
+    return entries, ComponentRows(entries.row_board, entries.of_row, scores, weights, unit)
 
 
 # --------------------------------------------------------------------------------------------
 # Counting weights below and at a score
 
 
-class _FrequencyTable:
-    """Weighted scores in groups (boards, or entries), sorted once by (group, score).
+class CumulativeFrequencies:
+    """Weighted scores in groups (boards, or entries), sorted once by (group, score), with
+    their cumulative weights: F(< s) and F(<= s) of any score s in its group.
 
     The table's own rows are counted from runs of equal (group, score) in the sorted order, in
     linear time after the sort. Other query scores (cross-IMPs ask about s ± an IMP edge) use
@@ -316,7 +326,7 @@ class _FrequencyTable:
         groups: int,
         unit_weights: bool = False,
     ):
-        self._order = _lexorder(group, score)
+        self._order = lexorder(group, score)
         self._group = group[self._order]
         self._score = score[self._order]
         if unit_weights:  # every weight is 1: the weight before a row is its position
@@ -384,19 +394,19 @@ class _FrequencyTable:
         return self.below(group, score), self.at_most(group, score)
 
 
-def _table(rows: _Rows, groups: int) -> _FrequencyTable:
+def frequencies_by_board(rows: ComponentRows, groups: int) -> CumulativeFrequencies:
     """The frequency table of ``rows`` by board."""
-    return _FrequencyTable(rows.board, rows.score, rows.weight, groups, rows.unit_weights)
+    return CumulativeFrequencies(rows.board, rows.score, rows.weight, groups, rows.unit_weights)
 
 
 def frequency_table(
     board: ArrayLike, score: ArrayLike, weight: ArrayLike | None = None
 ) -> Frequencies:
     """Each board's distinct scores with their total weight (fractional frequency)."""
-    boards = _ids("board", board)
-    scores = _required_scores("score", score)
-    weights = _weights(weight, boards.size)
-    _same_length(board=boards, score=scores, weight=weights)
+    boards = id_numbers("board", board)
+    scores = required_scores("score", score)
+    weights = component_weights(weight, boards.size)
+    require_same_length(board=boards, score=scores, weight=weights)
     order = np.lexsort((scores, boards))
     boards, scores, weights = boards[order], scores[order], weights[order]
     starts = np.flatnonzero(

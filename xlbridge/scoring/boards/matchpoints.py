@@ -14,31 +14,31 @@ from numpy.typing import ArrayLike, NDArray
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.boards.frequencies import (
+    ComponentRows,
+    CumulativeFrequencies,
+    EntryIndex,
     EntryScores,
-    _Entries,
-    _FrequencyTable,
-    _lexorder,
-    _numbers,
-    _parse,
-    _reject,
-    _require_two_entries,
-    _Rows,
-    _sort_key,
-    _table,
-    _whole,
+    flat_numbers,
+    frequencies_by_board,
+    lexorder,
+    parse_components,
+    reject_bad,
+    require_two_entries,
+    sort_key,
+    whole_mask,
 )
 from xlbridge.scoring.checks import choice, shown
 from xlbridge.scoring.names import SCORINGS
 
 
-def _plain_matchpoints(rows: _Rows) -> np.ndarray:
+def plain_matchpoints(rows: ComponentRows) -> np.ndarray:
     """MP(s) = F(< s) + F(≤ s) − 1 of rows that are whole entries of weight 1.
 
     With unit weights the frequencies are positions in the board-and-score order: F(< s) is
     how far the row's run of equal scores starts into its board, F(≤ s) where it ends.
     """
-    key = _sort_key(rows.board, rows.score)
-    order = _lexorder(rows.board, rows.score, key)
+    key = sort_key(rows.board, rows.score)
+    order = lexorder(rows.board, rows.score, key)
     size = order.size
     new_run = np.ones(size, dtype=bool)
     if key is not None:
@@ -96,11 +96,15 @@ def neuberg(
     ``results`` and at least 2, and ``mp`` within the top. Arguments broadcast.
     """
     scoring = choice("scoring", scoring, SCORINGS)
-    points = _numbers("mp", mp)
-    actual = _numbers("results", results)
-    target = _numbers("expected", expected)
-    _reject("results", actual, ~_whole(actual) | (actual < 1), "hold whole numbers of at least 1")
-    _reject("expected", target, ~_whole(target) | (target < 2), "hold whole numbers of at least 2")
+    points = flat_numbers("mp", mp)
+    actual = flat_numbers("results", results)
+    target = flat_numbers("expected", expected)
+    reject_bad(
+        "results", actual, ~whole_mask(actual) | (actual < 1), "hold whole numbers of at least 1"
+    )
+    reject_bad(
+        "expected", target, ~whole_mask(target) | (target < 2), "hold whole numbers of at least 2"
+    )
     try:
         points, actual, target = np.broadcast_arrays(points, actual, target)
     except ValueError:
@@ -108,31 +112,33 @@ def neuberg(
             "mp, results and expected must be single values or ranges of the same size, "
             f"got {points.size}, {actual.size} and {target.size} values"
         ) from None
-    _reject("expected", target, target < actual, "be at least the number of results")
+    reject_bad("expected", target, target < actual, "be at least the number of results")
     if scoring == "percent":
-        _reject("results", actual, actual < 2, "be at least 2 for percent scoring")
+        reject_bad("results", actual, actual < 2, "be at least 2 for percent scoring")
     english = _english_from(points, actual, scoring)
     outside = ~np.isfinite(english) | (english < -1e-9) | (english > 2 * (actual - 1) + 1e-9)
-    _reject("mp", points, outside, f"lie between the bottom and the top of {scoring} scoring")
+    reject_bad("mp", points, outside, f"lie between the bottom and the top of {scoring} scoring")
     return _scaled(english, actual, scoring, target)[0]
 
 
-def _expected_per_board(expected: ArrayLike | None, entries: _Entries) -> np.ndarray | None:
+def expected_per_board(expected: ArrayLike | None, entries: EntryIndex) -> np.ndarray | None:
     """``expected`` as one whole number per board (a single value serves every board).
 
     Without it every board needs 2 entries; with it, each board's value must be at least 2
     and at least the number of results the board has.
     """
     if expected is None:
-        _require_two_entries(entries)
+        require_two_entries(entries)
         return None
-    values = _numbers("expected", expected)
+    values = flat_numbers("expected", expected)
     boards = entries.board_ids.size
     if values.size not in (1, boards):
         raise InputError(
             f"expected must be one number or one per board ({boards}), got {values.size}"
         )
-    _reject("expected", values, ~_whole(values) | (values < 2), "hold whole numbers of at least 2")
+    reject_bad(
+        "expected", values, ~whole_mask(values) | (values < 2), "hold whole numbers of at least 2"
+    )
     values = np.broadcast_to(values, boards)
     short = values < entries.count
     if short.any():
@@ -165,22 +171,32 @@ def _scaled(
     return factored / top * 100, np.full(mp.shape, 100.0)
 
 
-def _matchpoint_values(
-    entries: _Entries, table: _Rows, queries: _Rows, scoring: str, expected: np.ndarray | None
+def matchpoint_values(
+    entries: EntryIndex,
+    table: ComponentRows,
+    queries: ComponentRows,
+    scoring: str,
+    expected: np.ndarray | None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each entry's matchpoints of its ``queries`` rows against the board's ``table`` rows."""
     if queries is table and table.unit_weights:
-        per_row = _plain_matchpoints(table)
+        per_row = plain_matchpoints(table)
     elif queries is table:
-        per_row = _english_matchpoints(*_table(table, entries.count.size).own_counts())
+        per_row = _english_matchpoints(
+            *frequencies_by_board(table, entries.count.size).own_counts()
+        )
     else:
-        frequencies = _table(table, entries.count.size)
+        frequencies = frequencies_by_board(table, entries.count.size)
         per_row = _english_matchpoints(*frequencies.counts(queries.board, queries.score))
-    return _entry_matchpoints(entries, queries, per_row, scoring, expected)
+    return entry_matchpoints(entries, queries, per_row, scoring, expected)
 
 
-def _entry_matchpoints(
-    entries: _Entries, rows: _Rows, per_row: np.ndarray, scoring: str, expected: np.ndarray | None
+def entry_matchpoints(
+    entries: EntryIndex,
+    rows: ComponentRows,
+    per_row: np.ndarray,
+    scoring: str,
+    expected: np.ndarray | None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each entry's matchpoints in ``scoring`` from its ``rows``' english matchpoints
     ``per_row`` (weighted, added up per entry, factored to ``expected``), and what NS and EW
@@ -210,9 +226,9 @@ def matchpoints(
     factored to E results gets the average).
     """
     scoring = choice("scoring", scoring, SCORINGS)
-    entries, rows = _parse(board, entry, score, weight)
-    factor_to = _expected_per_board(expected, entries)
-    value, _ = _matchpoint_values(entries, rows, rows, scoring, factor_to)
+    entries, rows = parse_components(board, entry, score, weight)
+    factor_to = expected_per_board(expected, entries)
+    value, _ = matchpoint_values(entries, rows, rows, scoring, factor_to)
     return entries.scores(value)
 
 
@@ -232,19 +248,19 @@ def neuberg_then_weight(
     weighted entry must occur among the board's plain results. scoring: english, acbl, percent.
     """
     scoring = choice("scoring", scoring, SCORINGS[:3])
-    entries, rows = _parse(board, entry, score, weight)
-    _require_two_entries(entries)
+    entries, rows = parse_components(board, entry, score, weight)
+    require_two_entries(entries)
     plain_row = np.bincount(rows.entry)[rows.entry] == 1
     plain_count = np.bincount(rows.board[plain_row], minlength=entries.count.size)
     if (plain_count == 0).any():
         missing = entries.board_ids[plain_count == 0][0]
         raise InputError(f"board {missing} must have at least one plain result, got none")
-    plain = _FrequencyTable(
+    plain = CumulativeFrequencies(
         rows.board[plain_row], rows.score[plain_row], rows.weight[plain_row], plain_count.size
     )
     below, at_most = plain.counts(rows.board, rows.score)
     unmatched = at_most - below <= 0
-    _reject("score", rows.score, unmatched, "occur among the board's plain results")
+    reject_bad("score", rows.score, unmatched, "occur among the board's plain results")
     mp = entries.total(_english_matchpoints(below, at_most) * rows.weight)
     results = plain_count[entries.board_index].astype(float)
     value, _ = _scaled(mp, results, scoring, entries.on_own_board.astype(float))

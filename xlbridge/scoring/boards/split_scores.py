@@ -17,24 +17,24 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.boards.cross_imps import _cross_imp_values
-from xlbridge.scoring.boards.datums import _datum_imp_values
+from xlbridge.scoring.boards.cross_imps import cross_imp_values
+from xlbridge.scoring.boards.datums import datum_imp_values
 from xlbridge.scoring.boards.frequencies import (
-    _check_weight_sums,
-    _Entries,
-    _entries,
-    _ids,
-    _optional_scores,
-    _required_scores,
-    _Rows,
-    _same_length,
-    _weights,
+    ComponentRows,
+    EntryIndex,
+    check_weight_sums,
+    component_weights,
+    id_numbers,
+    index_entries,
+    optional_scores,
+    require_same_length,
+    required_scores,
 )
 from xlbridge.scoring.boards.matchpoints import (
-    _entry_matchpoints,
-    _expected_per_board,
-    _matchpoint_values,
-    _plain_matchpoints,
+    entry_matchpoints,
+    expected_per_board,
+    matchpoint_values,
+    plain_matchpoints,
 )
 from xlbridge.scoring.checks import choice
 from xlbridge.scoring.imps import imps
@@ -65,18 +65,18 @@ def _traveller_rows(
     ns_score: ArrayLike,
     ew_score: ArrayLike | None,
     weight: ArrayLike | None,
-) -> tuple[_Entries, _Rows, np.ndarray]:
+) -> tuple[EntryIndex, ComponentRows, np.ndarray]:
     """The NS rows, and each row's EW result in NS terms (−ew_score; −(−ns) where blank)."""
-    boards, entry_ids = _ids("board", board), _ids("entry", entry)
-    ns = _required_scores("ns_score", ns_score)
-    ew = _optional_scores("ew_score", ew_score, boards.size)
-    weights = _weights(weight, boards.size)
-    _same_length(board=boards, entry=entry_ids, ns_score=ns, ew_score=ew, weight=weights)
-    entries = _entries(boards, entry_ids)
-    _check_weight_sums(entries, weights)
+    boards, entry_ids = id_numbers("board", board), id_numbers("entry", entry)
+    ns = required_scores("ns_score", ns_score)
+    ew = optional_scores("ew_score", ew_score, boards.size)
+    weights = component_weights(weight, boards.size)
+    require_same_length(board=boards, entry=entry_ids, ns_score=ns, ew_score=ew, weight=weights)
+    entries = index_entries(boards, entry_ids)
+    check_weight_sums(entries, weights)
     ew_as_ns = np.where(np.isnan(ew), ns, -ew)
     unit = entries.entry.size == boards.size and bool((weights == 1).all())  # one row each
-    return entries, _Rows(entries.row_board, entries.of_row, ns, weights, unit), ew_as_ns
+    return entries, ComponentRows(entries.row_board, entries.of_row, ns, weights, unit), ew_as_ns
 
 
 def separate_components(
@@ -99,7 +99,7 @@ def separate_components(
     )
 
 
-def _halves_table(rows: _Rows, ew_as_ns: np.ndarray) -> tuple[_Rows, np.ndarray]:
+def _halves_table(rows: ComponentRows, ew_as_ns: np.ndarray) -> tuple[ComponentRows, np.ndarray]:
     """The one frequency table of De Wael's method, in NS terms, and which rows are split.
 
     A split row contributes two components of half its weight (NS's score and the negated EW
@@ -107,7 +107,7 @@ def _halves_table(rows: _Rows, ew_as_ns: np.ndarray) -> tuple[_Rows, np.ndarray]
     """
     split = ew_as_ns != rows.score
     return (
-        _Rows(
+        ComponentRows(
             board=np.concatenate([rows.board, rows.board[split]]),
             entry=np.concatenate([rows.entry, rows.entry[split]]),
             score=np.concatenate([rows.score, ew_as_ns[split]]),
@@ -151,52 +151,54 @@ class _Options:
 
 
 def _score_halves(
-    entries: _Entries, rows: _Rows, ew_as_ns: np.ndarray, method: str, options: _Options
+    entries: EntryIndex, rows: ComponentRows, ew_as_ns: np.ndarray, method: str, options: _Options
 ) -> tuple[np.ndarray, np.ndarray]:
     """NS and EW results when split tables contribute two half-weight components.
 
     NS is scored on its own component, EW on the complement of its own (NS-terms) component.
     """
     table, split = _halves_table(rows, ew_as_ns)
-    ew_rows = _Rows(rows.board, rows.entry, ew_as_ns, rows.weight)
+    ew_rows = ComponentRows(rows.board, rows.entry, ew_as_ns, rows.weight)
     if method == "matchpoints":
         args = (options.scoring, options.expected)
-        ns, pair_total = _matchpoint_values(entries, table, rows, *args)
-        ew, _ = _matchpoint_values(entries, table, ew_rows, *args)
+        ns, pair_total = matchpoint_values(entries, table, rows, *args)
+        ew, _ = matchpoint_values(entries, table, ew_rows, *args)
         return ns, pair_total - ew
     if method == "cross_imps":
         # A split table's two halves are compared with each other (De Wael).
         other_half = np.where(split, rows.weight / 2 * imps(rows.score - ew_as_ns), 0.0)
         divisor = options.divisor
-        ns = _cross_imp_values(entries, table, rows, divisor, other_half)
-        ew = _cross_imp_values(entries, table, ew_rows, divisor, -other_half)
+        ns = cross_imp_values(entries, table, rows, divisor, other_half)
+        ew = cross_imp_values(entries, table, ew_rows, divisor, -other_half)
         return ns, -ew
-    ns = _datum_imp_values(entries, table, rows, options.trim, method, options.rounding)
-    ew = _datum_imp_values(entries, table, ew_rows, options.trim, method, options.rounding)
+    ns = datum_imp_values(entries, table, rows, options.trim, method, options.rounding)
+    ew = datum_imp_values(entries, table, ew_rows, options.trim, method, options.rounding)
     return ns, -ew
 
 
-def _score_side(entries: _Entries, rows: _Rows, method: str, options: _Options) -> np.ndarray:
+def _score_side(
+    entries: EntryIndex, rows: ComponentRows, method: str, options: _Options
+) -> np.ndarray:
     """One side's results when the side has a frequency table of its own."""
     if method == "matchpoints":
-        return _matchpoint_values(entries, rows, rows, options.scoring, options.expected)[0]
+        return matchpoint_values(entries, rows, rows, options.scoring, options.expected)[0]
     if method == "cross_imps":
-        return _cross_imp_values(entries, rows, rows, options.divisor)
-    return _datum_imp_values(entries, rows, rows, options.trim, method, options.rounding)
+        return cross_imp_values(entries, rows, rows, options.divisor)
+    return datum_imp_values(entries, rows, rows, options.trim, method, options.rounding)
 
 
 def _mirrored_matchpoints(
-    entries: _Entries, rows: _Rows, options: _Options
+    entries: EntryIndex, rows: ComponentRows, options: _Options
 ) -> tuple[np.ndarray, np.ndarray]:
     """NS and EW matchpoints when every table has one result and no split score: EW's scores
     are NS's negated, so on a board of N results EW's english matchpoints are 2(N − 1) minus
     NS's, exactly (whole numbers); both sides are then scaled and factored as usual."""
-    ns_per_row = _plain_matchpoints(rows)
+    ns_per_row = plain_matchpoints(rows)
     results = np.bincount(rows.board)[rows.board]
     ew_per_row = 2.0 * (results - 1) - ns_per_row
     args = (options.scoring, options.expected)
-    ns, _ = _entry_matchpoints(entries, rows, ns_per_row, *args)
-    ew, _ = _entry_matchpoints(entries, rows, ew_per_row, *args)
+    ns, _ = entry_matchpoints(entries, rows, ns_per_row, *args)
+    ew, _ = entry_matchpoints(entries, rows, ew_per_row, *args)
     return ns, ew
 
 
@@ -234,7 +236,7 @@ def score_traveller(
         scoring=choice("scoring", scoring, SCORINGS),
         divisor=choice("divisor", divisor, DIVISORS),
         trim=trim,
-        expected=_expected_per_board(expected, entries),
+        expected=expected_per_board(expected, entries),
         rounding=choice("rounding", rounding, DATUM_ROUNDINGS),
     )
     if split == "halves":
@@ -243,6 +245,6 @@ def score_traveller(
         ns, ew = _mirrored_matchpoints(entries, rows, options)
     else:
         ns = _score_side(entries, rows, method, options)
-        ew_rows = _Rows(rows.board, rows.entry, -ew_as_ns, rows.weight, rows.unit_weights)
+        ew_rows = ComponentRows(rows.board, rows.entry, -ew_as_ns, rows.weight, rows.unit_weights)
         ew = _score_side(entries, ew_rows, method, options)
     return TravellerScores(entries.board.copy(), entries.entry.copy(), ns, ew)
