@@ -74,3 +74,63 @@ def test_no_private_name_imported_across_modules() -> None:
     ``_name`` from another one, by ``from xlbridge.x import _name`` or ``x._name``."""
     found = [use for path in sorted(PACKAGE.rglob("*.py")) for use in _private_uses(path)]
     assert found == [], f"{len(found)} private names used across modules:\n" + "\n".join(found)
+
+
+def _namespace_uses(text: str, where: str) -> list[str]:
+    """Each place the module ``text`` names argparse or its Namespace, as "where:line: what"."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(text, where)):
+        if isinstance(node, ast.Import) and any(a.name == "argparse" for a in node.names):
+            found.append(f"{where}:{node.lineno}: import argparse")
+        elif isinstance(node, ast.ImportFrom) and node.module == "argparse":
+            found.append(f"{where}:{node.lineno}: from argparse import ...")
+        elif isinstance(node, ast.Name | ast.Attribute):
+            if (node.id if isinstance(node, ast.Name) else node.attr) == "Namespace":
+                found.append(f"{where}:{node.lineno}: Namespace")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if "argparse.Namespace" in node.value:  # a string annotation
+                found.append(f"{where}:{node.lineno}: {node.value!r}")
+    return found
+
+
+def test_no_namespace_outside_the_command_line() -> None:
+    """Options reach the layers below cli/ as objects of their own (SessionOptions), never as
+    the parsed command line: no module outside xlbridge/cli/ imports argparse, and no function
+    there takes (or names) an argparse.Namespace."""
+    outside = [p for p in sorted(PACKAGE.rglob("*.py")) if p.relative_to(PACKAGE).parts[0] != "cli"]
+    assert len(outside) > 100  # the walk sees the package
+    found = [
+        use
+        for path in outside
+        for use in _namespace_uses(path.read_text(encoding="utf-8"), str(path.relative_to(PACKAGE)))
+    ]
+    assert found == [], "argparse outside cli/:\n" + "\n".join(found)
+
+
+def test_the_namespace_rule_sees_what_it_looks_for() -> None:
+    """The check above finds each form (so it cannot pass by seeing nothing)."""
+    text = (
+        "import argparse\n"
+        "from argparse import Namespace\n"
+        "def run(args: argparse.Namespace) -> None: ...\n"
+        "def later(args: 'argparse.Namespace') -> None: ...\n"
+    )
+    assert [use.split(": ", 1)[1] for use in _namespace_uses(text, "probe.py")] == [
+        "import argparse",
+        "from argparse import ...",
+        "Namespace",
+        "'argparse.Namespace'",
+    ]
+    assert _namespace_uses("def run(options: SessionOptions) -> None: ...\n", "ok.py") == []
+
+
+def test_no_folder_holds_more_than_twenty_modules() -> None:
+    """A concept of several modules is a folder of its own: none of xlbridge's folders holds
+    more than 20 modules side by side."""
+    folders = {path.parent for path in PACKAGE.rglob("*.py")}
+    counts = {
+        str(folder.relative_to(PACKAGE.parent)): len(list(folder.glob("*.py")))
+        for folder in folders
+    }
+    assert len(counts) > 20
+    assert {folder: n for folder, n in counts.items() if n > 20} == {}

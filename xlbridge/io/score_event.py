@@ -56,13 +56,8 @@ def score_event(
     from ``options`` (a :class:`~xlbridge.scoring.session.SessionOptions`), each keyword given
     (not None) replacing the option of its name; a datum rounding is for butler only. Errors
     name the file. See :func:`xlbridge.scoring.session.score_session`."""
-    given = (options or SessionOptions()).replaced(
-        method=method,
-        winners=winners,
-        across_field=across_field,
-        factoring=factoring,
-        datum_rounding=datum_rounding,
-        totals=totals,
+    given = SessionOptions.of_call(
+        options, method, winners, across_field, factoring, datum_rounding, totals
     )
     try:
         chosen = given.for_file(event.method, event.winners).checked_rounding()

@@ -182,3 +182,19 @@ def test_the_command_line_builds_the_options_from_options_of_the_same_names() ->
 def test_it_is_public() -> None:
     assert xlbridge.SessionOptions is SessionOptions
     assert "SessionOptions" in xlbridge.__all__
+
+
+def test_the_call_keywords_are_the_functions_own_in_order() -> None:
+    """score_session and score_event map their keywords onto the options by CALL_KEYWORDS:
+    the order must be theirs, or one keyword would set another's option."""
+    import inspect
+
+    from xlbridge.scoring.session.options import CALL_KEYWORDS
+
+    for function in (score_session, score_event):
+        parameters = list(inspect.signature(function).parameters)
+        assert parameters[1 : 1 + len(CALL_KEYWORDS)] == list(CALL_KEYWORDS)
+        assert parameters[-1] == "options"
+    assert SessionOptions.of_call(None, "acbl", None, True, None, None, "raw") == SessionOptions(
+        method="acbl", across_field=True, totals="raw"
+    )

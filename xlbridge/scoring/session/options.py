@@ -30,6 +30,10 @@ DatumRounding = Literal["away", "even"]
 Totals = Literal["factored", "raw"]
 
 WINNERS: tuple[str, ...] = ("auto", "1", "2")
+#: The options that :func:`~xlbridge.scoring.session.score_session` and
+#: :func:`xlbridge.score_event` also take as keywords, in their order (a newer option is
+#: given through ``options=`` only).
+CALL_KEYWORDS = ("method", "winners", "across_field", "factoring", "datum_rounding", "totals")
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,14 @@ class SessionOptions:
             raise InputError(f"across_field must be True or False, got {shown(self.across_field)}")
         for name, value in checked.items():
             object.__setattr__(self, name, value)
+
+    @classmethod
+    def of_call(cls, options: SessionOptions | None, *keywords: Any) -> SessionOptions:
+        """The options of a call that takes ``options=`` beside the keywords of
+        :data:`CALL_KEYWORDS` (given in that order): ``options`` (the defaults when None) with
+        each keyword given (not None) replacing its option."""
+        given = dict(zip(CALL_KEYWORDS, keywords, strict=True))
+        return (options or cls()).replaced(**given)
 
     def replaced(self, **changes: Any) -> SessionOptions:
         """These options with ``changes`` made; a change given as None keeps the value."""

@@ -177,13 +177,8 @@ def score_session(
     (default: a pair that played fewer boards than the most-played count of its ranking shows
     its total × that count / its boards, to 2 decimals; its percentage is unchanged) or raw.
     """
-    given = (options or SessionOptions()).replaced(
-        method=method,
-        winners=winners,
-        across_field=across_field,
-        factoring=factoring,
-        datum_rounding=datum_rounding,
-        totals=totals,
+    given = SessionOptions.of_call(
+        options, method, winners, across_field, factoring, datum_rounding, totals
     )
     method, chosen, across_field = given.chosen_method, given.winners, given.across_field
     factoring, datum_rounding, totals = given.factoring, given.rounding, given.totals
