@@ -52,9 +52,9 @@ for source in args[args.index("--outdir") + 2 :]:
 #: pdf_pages (the three tests of the issue are of this kind), through the rig's pdf_text, and
 #: through the rig's page_texts.
 PRINT_TESTS = (
-    "tests/workbooks/test_results_pack.py::test_long_names_print_whole",
-    "tests/workbooks/test_pairs_session.py::test_printed_pages_show_every_heading_whole",
-    "tests/workbooks/test_movement_cards.py::test_printed_cards_hold_every_round",
+    "tests/workbooks/results_pack/test_results_pack.py::test_long_names_print_whole",
+    "tests/workbooks/pairs_session/test_pairs_session.py::test_printed_pages_show_every_heading_whole",
+    "tests/workbooks/movement_cards/test_movement_cards.py::test_printed_cards_hold_every_round",
 )
 #: A browser test (its module's browser fixture starts Chromium).
 BROWSER_TEST = "tests/web/test_web_browser.py::test_a_long_pair_label_fits_a_phone"

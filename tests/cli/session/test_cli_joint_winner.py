@@ -11,7 +11,7 @@ import pytest
 
 from xlbridge.cli.main import main
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 MITCHELL = str(EXAMPLES / "mitchell.csv")
 
 

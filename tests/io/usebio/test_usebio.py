@@ -10,7 +10,7 @@ from xlbridge.errors import InputError
 from xlbridge.io.event_files.contents import EventFile, FileError, Line, Pair
 from xlbridge.io.usebio import read_usebio, usebio_bytes
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 QUIRKS = DATA / "quirks-usebio.xml"
 
 

@@ -15,7 +15,7 @@ from xlbridge.scoring.contract import VULNERABILITY
 
 endplay_types = pytest.importorskip("endplay.types")
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
 def rows_of(path: Path) -> list[dict[str, str]]:

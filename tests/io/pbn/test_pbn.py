@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from xlbridge.io.event_files.contents import FileError, deal_text, parse_deal
 from xlbridge.io.pbn.read import read_pbn
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 QUIRKS = DATA / "quirks.pbn"
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 

@@ -11,7 +11,7 @@ import pytest
 
 from xlbridge.cli.main import main
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
 def test_an_output_naming_the_input_is_refused_even_with_force(

@@ -1,7 +1,7 @@
 """Realistic pairs evenings for the results-pack tests: a Howell and a Mitchell from contracts.
 
-tests/workbooks/ is on sys.path while its tests run (pytest's rootdir-relative import), so the
-tests import this module as plain ``pack_evenings``.
+tests/workbooks/results_pack/ is on sys.path while its tests run (pytest's rootdir-relative
+import), so the tests import this module as plain ``pack_evenings``.
 """
 
 from __future__ import annotations

@@ -307,7 +307,7 @@ def test_date_progress_lines_are_spaced_but_the_first_and_last_always_show() -> 
 
 
 def test_the_readme_example_files_are_the_ones_tested_here() -> None:
-    examples = Path(__file__).resolve().parents[2] / "examples" / "club"
+    examples = Path(__file__).resolve().parents[3] / "examples" / "club"
     assert (examples / "players.csv").read_text(encoding="utf-8") == REGISTER
     assert (examples / "results.csv").read_text(encoding="utf-8") == EVENING
 

@@ -19,7 +19,7 @@ from xlbridge.io.pbn.read import read_pbn
 from xlbridge.io.usebio import read_usebio, usebio_bytes
 from xlbridge.scoring.session import Traveller, TravellerLine, score_session
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 USEBIO = DATA / "quirks-usebio.xml"
 PBN = DATA / "quirks.pbn"
 

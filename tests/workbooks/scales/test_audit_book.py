@@ -31,7 +31,7 @@ from xlbridge.workbooks.scales.audit_book import (
     build_audit_book,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CHART_NS = {"c": "http://schemas.openxmlformats.org/drawingml/2006/chart"}
 #: Functions a formula may call.
 ALLOWED_FUNCTIONS = {"IF", "SUM"}

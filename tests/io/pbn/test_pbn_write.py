@@ -23,7 +23,7 @@ from xlbridge.io.pbn.write import pbn_bytes, pbn_date
 from xlbridge.io.travellers.session_csv import read_names, read_session
 from xlbridge.scoring.session import SessionResult, Traveller, TravellerLine, score_session
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 MANDATORY = (
     "Event Site Date Board West North East South Dealer Vulnerable Deal Scoring Declarer "
     "Contract Result"

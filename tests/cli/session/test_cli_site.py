@@ -10,8 +10,8 @@ from site_reader import read_page
 
 from xlbridge.cli.main import main
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-PBN = Path(__file__).resolve().parents[1] / "io" / "data" / "quirks.pbn"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+PBN = Path(__file__).resolve().parents[2] / "io" / "data" / "quirks.pbn"
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

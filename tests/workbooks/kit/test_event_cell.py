@@ -16,7 +16,7 @@ from xlbridge.workbooks.kit.event import HEADER_LIMIT, add_event, header_text, s
 from xlbridge.workbooks.pairs_session.book import TRAVELLER
 from xlbridge.workbooks.ready_made import make_template
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 LONG = "Much Wenlock & District Bridge Club " * 29  # 1,015 characters, each & a code to escape
 
 

@@ -22,7 +22,7 @@ import pytest
 from xlbridge.cli.main import main
 from xlbridge.io import journal
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 REGISTER = "id,name,handicap\r\n" + "".join(
     f"{100 + i},Player {i},{10 + 3 * i}\r\n" for i in range(8)

@@ -13,7 +13,7 @@ from xlbridge.cli.main import main
 from xlbridge.cli.session.event_files import ACBL_NOTE
 from xlbridge.scoring.session import factored_total
 
-EXAMPLES = Path(__file__).parents[2] / "examples"
+EXAMPLES = Path(__file__).parents[3] / "examples"
 
 
 def ranking(path: Path) -> list[dict[str, str]]:

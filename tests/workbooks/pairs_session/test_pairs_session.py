@@ -838,7 +838,7 @@ def test_template_command_rejects_bad_options_in_one_line(
 # --------------------------------------------------------------------------------------------
 # The example evenings, typed in, against the core's whole session (xlbridge session)
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
 def example_lines(name: str) -> list[Line]:
