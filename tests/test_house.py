@@ -134,3 +134,17 @@ def test_no_folder_holds_more_than_twenty_modules() -> None:
     }
     assert len(counts) > 20
     assert {folder: n for folder, n in counts.items() if n > 20} == {}
+
+
+def test_the_tests_mirror_the_package() -> None:
+    """Every folder of tests below a layer is a folder of the package (tests/io/pbn/ holds the
+    tests of xlbridge/io/pbn/), data folders and caches aside."""
+    tests = Path(__file__).resolve().parent
+    folders = [
+        folder.relative_to(tests)
+        for folder in tests.rglob("*")
+        if folder.is_dir() and any(folder.glob("test_*.py")) and folder != tests
+    ]
+    assert len(folders) > 15
+    strays = [str(folder) for folder in folders if not (PACKAGE / folder / "__init__.py").is_file()]
+    assert strays == []
