@@ -26,8 +26,8 @@ from openpyxl.utils.cell import range_boundaries
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.workbooks.directors_traveller import enter_text
 from xlbridge.workbooks.kit.printing import PAPER_SIZES
+from xlbridge.workbooks.kit.values import enter_text
 
 #: A function call in a formula: the name before "(".
 _CALL = re.compile(r"([A-Z][A-Z0-9._]*)\(")

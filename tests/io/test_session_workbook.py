@@ -12,7 +12,7 @@ from openpyxl import Workbook
 from xlbridge.cli.main import main
 from xlbridge.errors import InputError
 from xlbridge.io.pairs_session_workbook import read_session_workbook
-from xlbridge.workbooks.directors_traveller import enter_text
+from xlbridge.workbooks.kit.values import enter_text
 from xlbridge.workbooks.pairs_session import build_pairs_session
 from xlbridge.workbooks.pairs_session.book import (
     PAIRS,

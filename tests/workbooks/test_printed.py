@@ -26,8 +26,8 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.workbooks.butler_session import PAIRS, SCORES, build_butler_session
-from xlbridge.workbooks.directors_traveller import enter_text
 from xlbridge.workbooks.handicap_book import build_handicap_book, fill_example
+from xlbridge.workbooks.kit.values import enter_text
 from xlbridge.workbooks.league.build import build_league
 from xlbridge.workbooks.swiss_event import build_swiss_event, enter_entry, enter_table
 from xlbridge.workbooks.teams_match import build_teams_match

@@ -25,8 +25,8 @@ from xlbridge.workbooks.directors_traveller import (
     DirectorsTravellerBook,
     TableCells,
     build_directors_traveller,
-    enter_text,
 )
+from xlbridge.workbooks.kit.values import enter_text
 
 Score = float | None
 

@@ -27,7 +27,7 @@ from xlbridge.errors import InputError
 from xlbridge.io.bounds import bounded_int, stored_text
 from xlbridge.io.event_files.contents import EventFile, Line, Pair
 from xlbridge.io.files import require_file
-from xlbridge.io.typed_workbook import BLANK, Cell, Grid, read_grids
+from xlbridge.io.typed_workbook import BLANK, Cell, Grid, cell_where, read_grids
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.session import (
     Traveller,
@@ -132,7 +132,9 @@ class _Sheet:
         return row[column] if column < len(row) else BLANK
 
     def where(self, number: int, key: str) -> str:
-        return f"{self.path}: {self.title}!{get_column_letter(self.columns[key] + 1)}{number + 1}"
+        return cell_where(
+            self.path, self.title, f"{get_column_letter(self.columns[key] + 1)}{number + 1}"
+        )
 
     def fail(self, number: int, key: str, detail: str) -> InputError:
         return InputError(f"{self.where(number, key)}: {detail}")
@@ -415,7 +417,8 @@ def _event(path: str, grid: Grid) -> dict[str, str]:
             )
             value = row[column + 1].value
             if key and isinstance(value, str | int | float) and not row[column + 1].formula:
-                where = f"{path}: {TRAVELLER_SHEET}!{get_column_letter(column + 2)}{number + 1}"
+                ref = f"{get_column_letter(column + 2)}{number + 1}"
+                where = cell_where(path, TRAVELLER_SHEET, ref)
                 text = " ".join(stored_text(str(value), where).split())
                 if text:
                     found.setdefault(key, text)

@@ -224,12 +224,6 @@ def build_directors_traveller(
     )
 
 
-def enter_text(cell: Cell, text: str) -> None:
-    """Write ``text`` into ``cell`` as text, even when it starts with "=" (names are text)."""
-    cell.value = text
-    cell.data_type = "s"
-
-
 # --------------------------------------------------------------------------------------------
 # Cell references
 

@@ -11,8 +11,8 @@ from openpyxl import load_workbook
 from rendering import page_texts, words
 
 from xlbridge.cli.main import main
-from xlbridge.workbooks.directors_traveller import enter_text
 from xlbridge.workbooks.kit.event import HEADER_LIMIT, add_event, header_text, set_page_header
+from xlbridge.workbooks.kit.values import enter_text
 from xlbridge.workbooks.pairs_session.book import TRAVELLER
 from xlbridge.workbooks.ready_made import make_template
 

@@ -8,9 +8,9 @@ from typing import NamedTuple
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import InputError
-from xlbridge.workbooks.directors_traveller import enter_text
 from xlbridge.workbooks.handicap_book.book import REGISTER_SHEET, TOURNAMENT_SHEET, HandicapBook
 from xlbridge.workbooks.handicap_book.register import fit_register_print_area
+from xlbridge.workbooks.kit.values import enter_text
 
 # --------------------------------------------------------------------------------------------
 # The example

@@ -1,2 +1,3 @@
 """What every workbook builder shares: layout, styles, formula snippets, cell references,
-print set-up, data validation, the Ranking sheet, the IMP table and contract formulas."""
+values written as values, print set-up, data validation, the Ranking sheet, the IMP table and
+contract formulas."""

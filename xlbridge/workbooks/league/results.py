@@ -15,6 +15,7 @@ from pathlib import Path
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import InputError
+from xlbridge.io.typed_workbook import cell_where, open_workbook, typed_name, typed_number
 from xlbridge.scoring.imps import MAX_IMPS
 from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.scales.choice import choose_scale
@@ -30,7 +31,6 @@ from xlbridge.workbooks.league.build import (
     TEAMS_SHEET,
     build_league,
 )
-from xlbridge.workbooks.swiss_event.loop import load_workbook_or_fail, typed_name, typed_number
 
 #: The Scale sheet's title of a WBF discrete card, and the note of White Book bounds.
 DISCRETE_TITLE, WHITE_BOOK_NOTE = "WBF discrete", "White Book bounds"
@@ -38,13 +38,13 @@ DISCRETE_TITLE, WHITE_BOOK_NOTE = "WBF discrete", "White Book bounds"
 
 def is_league(path: Path) -> bool:
     """Whether ``path`` is a league workbook (it has the Teams and Matches sheets)."""
-    workbook = load_workbook_or_fail(path)
+    workbook = open_workbook(path)
     return {TEAMS_SHEET, MATCHES_SHEET, SCALE_SHEET} <= set(workbook.sheetnames)
 
 
 def league_standings(path: Path) -> Standings:
     """The league's standings: every team's VPs and opponent round by round, totals, places."""
-    workbook = load_workbook_or_fail(path)
+    workbook = open_workbook(path)
     if not {TEAMS_SHEET, MATCHES_SHEET, SCALE_SHEET} <= set(workbook.sheetnames):
         raise InputError(f"{path}: not a league workbook made by xlbridge template league")
     teams_ws, matches_ws = workbook[TEAMS_SHEET], workbook[MATCHES_SHEET]
@@ -71,7 +71,7 @@ def _scale(path: Path, ws: Worksheet, teams: int) -> tuple[int, VPScale | Discre
     card = build_league(teams=teams).card
     typed = typed_number(path, ws, card.boards, "boards", 1, MAX_BOARDS, whole=True)
     if typed is None:
-        raise InputError(f"{path}: {ws.title}!{card.boards}: type the number of boards")
+        raise InputError(f"{cell_where(path, ws.title, card.boards)}: type the number of boards")
     boards = int(typed)
     if DISCRETE_TITLE in str(ws["A1"].value or ""):
         return boards, choose_scale(boards, "wbf-discrete")
@@ -90,9 +90,11 @@ def _matches(path: Path, ws: Worksheet, teams: int, boards: int) -> list[Match]:
         home = ws[f"{MATCHES['home']}{row}"].value
         away = ws[f"{MATCHES['away']}{row}"].value
         if not isinstance(home, int) or not 1 <= home <= teams:
-            raise InputError(f"{path}: {ws.title}!{MATCHES['home']}{row}: not a team number")
+            where = cell_where(path, ws.title, f"{MATCHES['home']}{row}")
+            raise InputError(f"{where}: not a team number")
         if away is not None and (not isinstance(away, int) or not 1 <= away <= teams):
-            raise InputError(f"{path}: {ws.title}!{MATCHES['away']}{row}: not a team number")
+            where = cell_where(path, ws.title, f"{MATCHES['away']}{row}")
+            raise InputError(f"{where}: not a team number")
         margin = None
         if away is not None:
             margin = typed_number(

@@ -24,7 +24,7 @@ from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.workbooks.kit import styles
-from xlbridge.workbooks.kit.event import set_page_header
+from xlbridge.workbooks.kit.event import header_text, set_page_header
 from xlbridge.workbooks.kit.printing import PAPER_SIZES, page_breaks, set_row_breaks
 
 FONT_NAME = "Arial"
@@ -70,11 +70,6 @@ def lines_per_page(paper: str, scale: int) -> int:
     safety lines."""
     usable = PAPER_POINTS[paper][0] - 2 * 72 * MARGIN_TOP_BOTTOM
     return math.floor(usable / (ROW * scale / 100)) - SAFETY_LINES
-
-
-def header_text(text: str) -> str:
-    """``text`` for a page header or footer: "&" doubled, so it is not read as a code."""
-    return text.replace("&", "&&")
 
 
 def setup_page(

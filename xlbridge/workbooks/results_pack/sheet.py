@@ -26,6 +26,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.io.bounds import stored_text
 from xlbridge.workbooks.kit import styles
+from xlbridge.workbooks.kit.values import put_value
 from xlbridge.workbooks.results_pack import page
 
 TITLE_ROW = 1
@@ -55,19 +56,6 @@ class Col(NamedTuple):
     width: float
     number_format: str = "General"
     align: Alignment = CENTER
-
-
-def put_value(cell: Cell, value: object) -> Cell:
-    """Write ``value`` as a value: text always as text (never read as a formula), a number
-    that is not finite (NaN: "does not apply") as a blank, −0 as 0."""
-    if isinstance(value, float) and not math.isfinite(value):
-        value = None
-    elif isinstance(value, float) and value == 0:
-        value = 0.0  # never "-0"
-    cell.value = value
-    if isinstance(value, str):
-        cell.data_type = "s"
-    return cell
 
 
 class PackSheet:

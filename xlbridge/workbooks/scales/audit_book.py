@@ -50,10 +50,10 @@ from xlbridge.scoring import checks
 from xlbridge.scoring.names import FORMS
 from xlbridge.scoring.scales.fit import MIN_EXPECTED, Audit, Fit
 from xlbridge.scoring.scales.gaussian import FORM_TITLES, UNITS
-from xlbridge.workbooks.directors_traveller import enter_text
 from xlbridge.workbooks.kit import layout, styles
 from xlbridge.workbooks.kit.layout import Column
 from xlbridge.workbooks.kit.printing import PAPER_SIZES, ROW_HEIGHT
+from xlbridge.workbooks.kit.values import enter_text
 
 AUDIT_SHEET = "Audit"
 TITLE_ROW = 1

@@ -13,8 +13,8 @@ from xlbridge.errors import InputError
 from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.scales.gaussian import VPScale
 from xlbridge.scoring.scales.wbf_discrete import DiscreteScale
-from xlbridge.workbooks.directors_traveller import enter_text
 from xlbridge.workbooks.kit import layout, ranking
+from xlbridge.workbooks.kit.values import enter_text
 from xlbridge.workbooks.scales.live_card import CardCells
 
 FORMS = ("teams", "pairs")

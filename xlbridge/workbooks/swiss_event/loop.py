@@ -24,19 +24,16 @@ left out of the draws from then on (its results stay in the others' scores).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import InputError
-from xlbridge.io.bounds import stored_text
 from xlbridge.io.files import copy_file, write_atomically
-from xlbridge.scoring.checks import shown
+from xlbridge.io.typed_workbook import cell_where, open_workbook, typed_name, typed_number
 from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.scales.choice import choose_scale
 from xlbridge.scoring.swiss.draw import Draw, check_last_add, late_entry, swiss_draw
@@ -92,15 +89,6 @@ class SwissEvent:
 # Reading
 
 
-def _load(path: Path) -> Workbook:
-    try:
-        return openpyxl.load_workbook(path)
-    except FileNotFoundError:
-        raise
-    except Exception as error:  # a damaged or foreign file: say so in one line
-        raise InputError(f"{path}: not an .xlsx workbook xlbridge can read ({error})") from None
-
-
 def _constant(workbook: Workbook, name: str, path: Path) -> str:
     defined = workbook.defined_names.get(name)
     if defined is None:
@@ -117,59 +105,9 @@ def _optional_constant(workbook: Workbook, name: str, default: str) -> str:
     return default if defined is None else str(defined.attr_text).strip('"')
 
 
-def _where(path: Path, sheet: str, ref: str) -> str:
-    return f"{path}: {sheet}!{ref}"
-
-
-def _number(
-    path: Path, ws: Worksheet, ref: str, what: str, low: float, high: float, *, whole: bool
-) -> float | None:
-    """A typed number (None when blank), or an error naming the file, sheet and cell."""
-    value = ws[ref].value
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    kind = "a whole number" if whole else "a number"
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InputError(
-            f"{_where(path, ws.title, ref)}: {what} must be {kind} from {low:g} to {high:g}, "
-            f"got {shown(value)}"
-        )
-    number = float(value)
-    if (
-        not math.isfinite(number)
-        or number < low
-        or number > high
-        or (whole and not number.is_integer())
-    ):
-        raise InputError(
-            f"{_where(path, ws.title, ref)}: {what} must be {kind} from {low:g} to {high:g}, "
-            f"got {shown(value)}"
-        )
-    return number
-
-
-def _name(path: Path, ws: Worksheet, ref: str) -> str:
-    """A typed name ("" when blank), as typed; a formula (whose value only a spreadsheet
-    knows) or a character a workbook cannot hold is named with the file, sheet and cell."""
-    cell = ws[ref]
-    if cell.data_type == "f":
-        raise InputError(
-            f"{_where(path, ws.title, ref)}: holds a formula; type the name itself as text"
-        )
-    if cell.value is None or not str(cell.value).strip():
-        return ""
-    return stored_text(str(cell.value).strip(), _where(path, ws.title, ref))
-
-
-#: The same checks for the readers of the other event workbooks (the league's).
-load_workbook_or_fail = _load
-typed_number = _number
-typed_name = _name
-
-
 def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
     """The typed contents of a Swiss workbook, the workbook and its layout."""
-    workbook = _load(path)
+    workbook = open_workbook(path)
     form = _constant(workbook, layout.FORM_NAME, path)
     late = _constant(workbook, layout.LATE_ENTRY_NAME, path).upper() == "TRUE"
     if form not in layout.FORMS:
@@ -191,26 +129,28 @@ def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
         bounds=None if scale != "gaussian" else bounds,
     )
     scale_ws = sheets.scale
-    boards = _number(path, scale_ws, book.card.boards, "boards", 1, MAX_BOARDS, whole=True)
+    boards = typed_number(path, scale_ws, book.card.boards, "boards", 1, MAX_BOARDS, whole=True)
     k = (
         None
         if book.card.k is None
-        else _number(path, scale_ws, book.card.k, "K", 1e-9, 1e9, whole=False)
+        else typed_number(path, scale_ws, book.card.k, "K", 1e-9, 1e9, whole=False)
     )
     bye_ref = book.bye_vps.replace("$", "")
-    bye_vps = _number(path, scale_ws, bye_ref, "bye VPs", 0, book.scale.vp_total, whole=False)
+    bye_vps = typed_number(path, scale_ws, bye_ref, "bye VPs", 0, book.scale.vp_total, whole=False)
     if boards is None or (k is None and book.card.k is not None):
         raise InputError(f"{path}: type boards and K on the {layout.SCALE_SHEET} sheet")
     add = None
     if late:
-        add = _number(path, entries_ws, layout.ADD_CELL, "late entry add", 0, 1e6, whole=False)
+        add = typed_number(path, entries_ws, layout.ADD_CELL, "late entry add", 0, 1e6, whole=False)
         if add is None:
-            raise InputError(f"{_where(path, layout.ENTRIES_SHEET, layout.ADD_CELL)}: type the add")
+            raise InputError(
+                f"{cell_where(path, layout.ENTRIES_SHEET, layout.ADD_CELL)}: type the add"
+            )
         try:
             check_last_add(add, rounds)
         except InputError as error:
             raise InputError(
-                f"{_where(path, entries_ws.title, layout.ADD_CELL)}: {error}"
+                f"{cell_where(path, entries_ws.title, layout.ADD_CELL)}: {error}"
             ) from None
     event = SwissEvent(
         path,
@@ -227,13 +167,13 @@ def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
         bounds=bounds,
     )
     for entry in range(1, entries + 1):
-        name = _name(path, entries_ws, book.entries_cell("name", entry))
+        name = typed_name(path, entries_ws, book.entries_cell("name", entry))
         if name:
             event.names[entry] = name
         enters = 1.0
         if late:
             ref = book.entries_cell("enters", entry)
-            typed = _number(path, entries_ws, ref, "enters at round", 1, rounds, whole=True)
+            typed = typed_number(path, entries_ws, ref, "enters at round", 1, rounds, whole=True)
             enters = typed if typed is not None else 1.0
         event.enters[entry] = int(enters)
     for number, ws in enumerate(sheets.rounds, start=1):
@@ -256,19 +196,19 @@ def _read_round(
         def cell(key: str, table: int = table) -> str:
             return book.round_cell(key, table)
 
-        home = _number(path, ws, cell("home"), "entry number", 1, event.entries, whole=True)
-        away = _number(path, ws, cell("away"), "entry number", 1, event.entries, whole=True)
-        margin = _number(
+        home = typed_number(path, ws, cell("home"), "entry number", 1, event.entries, whole=True)
+        away = typed_number(path, ws, cell("away"), "entry number", 1, event.entries, whole=True)
+        margin = typed_number(
             path, ws, cell("home_margin"), what, low, high, whole=event.form != "pairs"
         )
         if home is None and away is None and margin is None:
             continue
-        where = _where(path, ws.title, cell("home"))
+        where = cell_where(path, ws.title, cell("home"))
         if home is None:
             raise InputError(f"{where}: type the home entry (a bye is a home entry alone)")
         if away is None and margin is not None:
             raise InputError(
-                f"{_where(path, ws.title, cell('home_margin'))}: a bye takes no margin"
+                f"{cell_where(path, ws.title, cell('home_margin'))}: a bye takes no margin"
             )
         if away is not None and home == away:
             raise InputError(f"{where}: entry {int(home)} cannot play itself")
@@ -277,13 +217,13 @@ def _read_round(
                 continue
             if int(entry) in seen:
                 raise InputError(
-                    f"{_where(path, ws.title, ref)}: entry {int(entry)} is drawn twice in round "
-                    f"{number} (also at {seen[int(entry)]})"
+                    f"{cell_where(path, ws.title, ref)}: entry {int(entry)} is drawn twice in "
+                    f"round {number} (also at {seen[int(entry)]})"
                 )
             seen[int(entry)] = ref
             if event.enters[int(entry)] > number:
                 raise InputError(
-                    f"{_where(path, ws.title, ref)}: entry {int(entry)} enters at round "
+                    f"{cell_where(path, ws.title, ref)}: entry {int(entry)} enters at round "
                     f"{event.enters[int(entry)]}"
                 )
         tables.append(Table(number, table, int(home), None if away is None else int(away), margin))
