@@ -36,6 +36,8 @@ from xlbridge.scoring.checks import shown
 STRAINS = ("C", "D", "H", "S", "NT")
 #: Seats in index order, the dealer's rotation (``declarer`` arrays hold indices into this).
 SEATS = ("N", "E", "S", "W")
+#: Each seat by its name, as hand diagrams and result files spell it.
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 #: What ``doubled`` 0, 1, 2 are written as after the strain.
 DOUBLINGS = ("", "X", "XX")
 #: Vulnerability of boards 1–16 (then repeating): none, NS, EW or all.

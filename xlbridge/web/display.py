@@ -15,13 +15,12 @@ import numpy as np
 from markupsafe import Markup, escape
 
 from xlbridge.io.event_files.contents import parse_deal
-from xlbridge.scoring.contract import SEATS, VULNERABILITY, dealer
+from xlbridge.scoring.contract import SEAT_NAMES, SEATS, VULNERABILITY, dealer
 
 #: Suit letters, their symbols, and the red ones.
 SUITS = "SHDC"
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 RED = frozenset("HD")
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 VULNERABLE_NAMES = {"none": "None", "NS": "N-S", "EW": "E-W", "all": "All"}
 #: How a void is shown, and what stands between two cards of a suit (a thin space).
 VOID = "—"

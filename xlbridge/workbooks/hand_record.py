@@ -19,12 +19,12 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.scoring import checks
+from xlbridge.scoring.contract import SEAT_NAMES
 from xlbridge.scoring.double_dummy import STRAINS, SYMBOLS, TABLE_ORDER
 from xlbridge.workbooks.kit import styles
 from xlbridge.workbooks.kit.event import header_text
 from xlbridge.workbooks.kit.printing import PAPER_SIZES, set_row_breaks, setup_page
 from xlbridge.workbooks.kit.values import put_value
-from xlbridge.workbooks.results_pack.hands import SEAT_NAMES
 
 if TYPE_CHECKING:
     from xlbridge.io.pbn.deals import DealRecord

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.checks import shown
+from xlbridge.scoring.contract import SEATS
 from xlbridge.scoring.session import parse_adjusted
 
 #: Scoring methods an event file can name: matchpoints, cross-IMPs, Butler.
 METHODS = ("mp", "ximp", "butler")
-SEATS = ("N", "E", "S", "W")
 
 _NOT_PLAYED = ("NP", "NOT PLAYED")
 

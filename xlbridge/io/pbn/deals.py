@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING
 
 from xlbridge.errors import InputError
 from xlbridge.io.bounds import bounded_int
-from xlbridge.io.event_files.contents import SEATS, FileError, deal_text, normal_seat, parse_deal
+from xlbridge.io.event_files.contents import FileError, deal_text, normal_seat, parse_deal
 from xlbridge.io.pbn.read import TAG, pbn_text
 from xlbridge.scoring.checks import shown
+from xlbridge.scoring.contract import SEAT_NAMES, SEATS
 
 if TYPE_CHECKING:
     from xlbridge.scoring.double_dummy import BoardAnalysis, DealtBoard
 
-_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 #: PBN 2.1's vulnerability names (Love and - for None, Both for All), ours on the right.
 VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW"}
 VULNERABLE |= {"all": "All", "both": "All"}
@@ -62,10 +62,10 @@ def whole_deal(text: str, where: str) -> str:
         for i, hand in enumerate(hands):
             held = len(hand.upper().replace("10", "T").replace(".", ""))
             if hand != "-" and held != 13:
-                name = _SEAT_NAMES[SEATS[(start + i) % 4]]
+                name = SEAT_NAMES[SEATS[(start + i) % 4]]
                 raise InputError(f"{where}: {name} holds {held} cards; each hand needs 13")
             if hand == "-":
-                name = _SEAT_NAMES[SEATS[(start + i) % 4]]
+                name = SEAT_NAMES[SEATS[(start + i) % 4]]
                 raise InputError(f"{where}: {name}'s hand is not given; a deal needs all four")
     try:
         return deal_text(parse_deal(text))

@@ -45,9 +45,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from xlbridge import __version__
-from xlbridge.io.event_files.contents import SEATS, EventFile, Line, Pair, parse_deal
+from xlbridge.io.event_files.contents import EventFile, Line, Pair, parse_deal
 from xlbridge.io.event_files.conversion import number_text
-from xlbridge.scoring.contract import dealer, ew_vulnerable, ns_vulnerable
+from xlbridge.scoring.contract import SEATS, dealer, ew_vulnerable, ns_vulnerable
 
 if TYPE_CHECKING:
     from xlbridge.scoring.double_dummy import BoardAnalysis

@@ -30,7 +30,6 @@ from defusedxml.ElementTree import fromstring
 from xlbridge.errors import InputError
 from xlbridge.io.bounds import bounded, bounded_int, stored_text
 from xlbridge.io.event_files.contents import (
-    SEATS,
     EventFile,
     FileError,
     Line,
@@ -42,6 +41,7 @@ from xlbridge.io.event_files.contents import (
 )
 from xlbridge.io.text_file import exported_instead, file_bytes
 from xlbridge.scoring.checks import shown
+from xlbridge.scoring.contract import SEATS
 from xlbridge.scoring.session import artificial, parse_adjusted
 
 #: EVENT_TYPE → scoring method (pairs events; PAIRS and none: see :func:`_method`).

@@ -21,8 +21,9 @@ from collections.abc import Iterable, Sequence
 from xlbridge import __version__
 from xlbridge.errors import InputError
 from xlbridge.io.bounds import stored_text
-from xlbridge.io.event_files.contents import SEATS, EventFile, Line, Pair, parse_deal
+from xlbridge.io.event_files.contents import EventFile, Line, Pair, parse_deal
 from xlbridge.io.usebio.read import SUITS
+from xlbridge.scoring.contract import SEAT_NAMES, SEATS
 from xlbridge.scoring.session import Adjusted, artificial
 
 #: Scoring method → EVENT_TYPE, BOARD_SCORING_METHOD and the line tags' stem.
@@ -30,7 +31,6 @@ EVENT_TYPE = {"mp": "MP_PAIRS", "ximp": "CROSS_IMP", "butler": "BUTLER_PAIRS"}
 SCORING = {"mp": "MATCH_POINTS", "ximp": "CROSS_IMPS", "butler": "BUTLER_IMPS"}
 POINTS = {"mp": "MATCH_POINTS", "ximp": "CROSS_IMP_POINTS", "butler": "BUTLER_POINTS"}
 DTD = "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd"
-_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _TAG = re.compile(r"\s*<(\w+)")
 _MARKUP = re.compile(r"<[^>]*>")
 #: Elements that say which pair or board the elements after them belong to (for messages).
@@ -278,7 +278,7 @@ def _handset(out: _Out, hands: dict[tuple[str, int], str]) -> None:
         seats = parse_deal(deal)
         for seat in SEATS:
             out.open(3, "HAND")
-            out.add(4, "DIRECTION", _SEAT_NAMES[seat])
+            out.add(4, "DIRECTION", SEAT_NAMES[seat])
             for suit, ranks in reversed(list(zip(SUITS, seats[seat], strict=True))):
                 out.add(4, suit, ranks)
             out.close(3, "HAND")

@@ -7,7 +7,7 @@ import re
 
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring.contract import SEATS, VULNERABILITY, dealer
+from xlbridge.scoring.contract import SEAT_NAMES, SEATS, VULNERABILITY, dealer
 from xlbridge.scoring.session import BoardTraveller, PairResult, ScoreCardRow, ScoredLine
 from xlbridge.workbooks.results_pack.analysis import (
     DD_COLUMN,
@@ -16,7 +16,6 @@ from xlbridge.workbooks.results_pack.analysis import (
     write_analysis,
 )
 from xlbridge.workbooks.results_pack.context import PackContext
-from xlbridge.workbooks.results_pack.hands import SEAT_NAMES
 from xlbridge.workbooks.results_pack.sheet import (
     CENTER,
     FIT_CENTER,

@@ -18,12 +18,11 @@ from collections.abc import Mapping
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.checks import shown
-from xlbridge.scoring.contract import SEATS
+from xlbridge.scoring.contract import SEAT_NAMES, SEATS
 
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 RANKS = "AKQJT98765432"
 CARDS_IN_HAND = 13
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _SEAT_LOOKUP = {**{seat: seat for seat in SEATS}, **{n.upper(): s for s, n in SEAT_NAMES.items()}}
 #: A hand that is not known.
 UNKNOWN = "-"
