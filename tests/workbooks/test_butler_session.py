@@ -1,7 +1,8 @@
 """The Butler / cross-IMP pairs session workbook, recalculated by LibreOffice.
 
 Results typed into a built workbook are recalculated by LibreOffice Calc and must equal the
-core (:mod:`xlbridge.scoring.boards.datums`) row by row, and the pair totals the sums of the core's rows.
+core (:mod:`xlbridge.scoring.boards.datums`) row by row, and the pair totals the sums of the core's
+rows.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The director's traveller: one board's results, weighted (assigned) and split scores included.
 
 A director types each table's result and the sheet matchpoints the board with live formulas,
-the way :func:`xlbridge.scoring.boards.split_scores.score_traveller` does with ``method="matchpoints"`` and
-``split="separate"`` (docs/board-scoring.md). One board per sheet; for more boards the director
-copies the sheet (a note on the sheet says so).
+the way :func:`xlbridge.scoring.boards.split_scores.score_traveller` does with
+``method="matchpoints"`` and ``split="separate"`` (docs/board-scoring.md). One board per sheet; for
+more boards the director copies the sheet (a note on the sheet says so).
 
 Layout of the sheet ``Traveller`` (rows and columns are the module's constants):
 

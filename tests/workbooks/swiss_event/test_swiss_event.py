@@ -3,9 +3,9 @@
 Random but valid events (each round a random pairing of the entries present, a bye when their
 number is odd, random margins, the last round unfinished) are typed into built workbooks; after
 LibreOffice recalculates them every table's VPs must be the core's
-(:func:`xlbridge.scoring.scales.gaussian.vp_scale`), and the standings the totals, rounds played, tie-breaks
-and ranks worked out here from the core's VPs. Late entry scores are checked against Probst's
-printed numbers. Three recalculations in all.
+(:func:`xlbridge.scoring.scales.gaussian.vp_scale`), and the standings the totals, rounds played,
+tie-breaks and ranks worked out here from the core's VPs. Late entry scores are checked against
+Probst's printed numbers. Three recalculations in all.
 """
 
 from __future__ import annotations

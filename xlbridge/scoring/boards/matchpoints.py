@@ -4,7 +4,8 @@ Matchpoints follow Probst's method (Law 12C1(c)): every component goes into one 
 board with its weight as a fractional frequency, and each entry scores the weighted sum of its
 components' matchpoints. Raw scores are never averaged. ``neuberg`` factors matchpoints to more
 results; ``neuberg_then_weight`` is the wrong way, kept for comparison. The component arrays and
-the frequency table are described in :mod:`~xlbridge.scoring.boards.frequencies` (docs/board-scoring.md).
+the frequency table are described in :mod:`~xlbridge.scoring.boards.frequencies`
+(docs/board-scoring.md).
 """
 
 from __future__ import annotations

@@ -28,7 +28,8 @@ def sigma(
     results: str | None = None,
     negative: bool = False,
 ) -> str:
-    """σ of a match, as :func:`xlbridge.scoring.scales.gaussian.sigma` computes it, from cell refs."""
+    """σ of a match, as :func:`xlbridge.scoring.scales.gaussian.sigma` computes it, from cell
+    refs."""
     if form in ("teams", "patton", "aggregate"):
         return f"={k}*SQRT({boards})"
     if form == "teams8":
@@ -63,7 +64,8 @@ def lower_bound(
     *,
     z: float | None = None,
 ) -> str:
-    """Lower bound of a band on a card, as :func:`xlbridge.scoring.scales.gaussian.card_bounds` makes it.
+    """Lower bound of a band on a card, as :func:`xlbridge.scoring.scales.gaussian.card_bounds`
+    makes it.
 
     ``previous`` is the cell holding the bound of the band below (the draw's is the offset);
     a bound is at least one step above it. With ``z`` (the White Book bound rule) the edge is
@@ -121,7 +123,8 @@ def round_datum(value: str, rule: str) -> str:
     ROUND's own rule) unless the cell ``rule`` holds "even": then to the even ten (425 → 420,
     435 → 440).
 
-    Like :func:`xlbridge.scoring.boards.datums.round_datum`, a value within 1E-6 of a 5 counts as a 5.
+    Like :func:`xlbridge.scoring.boards.datums.round_datum`, a value within 1E-6 of a 5 counts as a
+    5.
     """
     half_even = f"IF(ABS(MOD({value},10)-5)<1E-6,20*ROUND({value}/20,0),10*ROUND({value}/10,0))"
     return f'IF({rule}="even",{half_even},10*ROUND(ROUND({value},6)/10,0))'
@@ -140,8 +143,8 @@ def vp_lookup(
 ) -> str:
     """VPs of the side whose margin is in ``margin``, looked up in a card's columns.
 
-    As :meth:`xlbridge.scoring.scales.gaussian.VPScale.vp`: the size of the margin (its distance from the
-    draw, ``offset``) is first rounded to the card's step, halves away from zero (Excel's
+    As :meth:`xlbridge.scoring.scales.gaussian.VPScale.vp`: the size of the margin (its distance
+    from the draw, ``offset``) is first rounded to the card's step, halves away from zero (Excel's
     ROUND), then found among the lower ``bounds``; a winning margin gets the winner's VPs, a
     losing one the loser's. A blank margin gives "". ``edge_ends_band`` (continuous edges
     under the White Book rule) puts a margin exactly on an edge in the band below it.

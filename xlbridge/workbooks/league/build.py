@@ -22,8 +22,8 @@ behind sheet protection without a password):
   until they have played; the diagonal is shaded. Then matches played, total VPs, total IMP
   margin (for information) and rank. A team that has played no match shows blank totals and
   no rank.
-- **Scale** — the live VP card (:func:`xlbridge.workbooks.scales.live_card.write_card`, teams of four,
-  20 VPs) for the league's board count, with boards and K as inputs.
+- **Scale** — the live VP card (:func:`xlbridge.workbooks.scales.live_card.write_card`, teams of
+  four, 20 VPs) for the league's board count, with boards and K as inputs.
 
 Ranks: 1 + the number of teams with more VPs, among the teams that have played, so equal
 VPs rank equal. There is **no tie-break**: conditions of contest differ (head to head, IMP
@@ -34,8 +34,8 @@ Techniques (Excel 2010 function set): the schedule is fixed when the workbook is
 cross-table cell refers straight to its match's VP cell on the Matches sheet; a team's VPs
 are SUM and its matches COUNT over its row of the cross table (blank cells are ""); its IMP
 margin is SUMIF(home numbers, team, margins) − SUMIF(away numbers, team, margins); VPs are
-:meth:`~xlbridge.workbooks.scales.live_card.CardCells.vp_formula` of the margin (the away team's of its
-negative); ranks are ``1 + SUMPRODUCT(ISNUMBER(vps)*(vps > own))``.
+:meth:`~xlbridge.workbooks.scales.live_card.CardCells.vp_formula` of the margin (the away team's of
+its negative); ranks are ``1 + SUMPRODUCT(ISNUMBER(vps)*(vps > own))``.
 """
 
 from __future__ import annotations
