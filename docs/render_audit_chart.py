@@ -7,9 +7,9 @@ uniformly from 8, 10 and 12, each margin N(0, (7.2·√n)²) rounded to whole IM
 than the 6.5 the scale is built from, so the season has a few too many blowouts for that scale.
 
 The script reads the season, fits K and audits the teams scale with K 6.5
-(:func:`xlbridge.scoring.scales.fit.fit_k`, :func:`~xlbridge.scoring.scales.fit.audit`), builds the workbook
-(:func:`xlbridge.workbooks.scales.audit_book.build_audit_book`), prints it to PDF with headless
-LibreOffice (an isolated, throw-away profile), finds the chart's frame on the page (the
+(:func:`xlbridge.scoring.scales.fit.fit_k`, :func:`~xlbridge.scoring.scales.fit.audit`), builds
+the workbook (:func:`xlbridge.workbooks.scales.audit_book.build_audit_book`), prints it to PDF with
+headless LibreOffice (an isolated, throw-away profile), finds the chart's frame on the page (the
 lowest block of ink) and crops it out with ``pdftoppm``::
 
     python docs/render_audit_chart.py            # from examples/season.csv

@@ -148,3 +148,25 @@ def test_the_tests_mirror_the_package() -> None:
     assert len(folders) > 15
     strays = [str(folder) for folder in folders if not (PACKAGE / folder / "__init__.py").is_file()]
     assert strays == []
+
+
+def test_no_function_over_eighty_lines() -> None:
+    """A function that grows past 80 lines (its decorators and docstring included) holds two
+    concerns; split it."""
+    long: list[str] = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                if (size := (node.end_lineno or node.lineno) - first + 1) > 80:
+                    long.append(
+                        f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: {node.name} {size}"
+                    )
+    assert long == []
+
+
+def test_no_module_over_five_hundred_lines() -> None:
+    """A module past 500 lines holds two concerns; split it by concern."""
+    sizes = {p: len(p.read_text(encoding="utf-8").splitlines()) for p in PACKAGE.rglob("*.py")}
+    assert len(sizes) > 100
+    assert {str(p.relative_to(PACKAGE.parent)): n for p, n in sizes.items() if n > 500} == {}

@@ -56,10 +56,10 @@ def score_event(
     from ``options`` (a :class:`~xlbridge.scoring.session.SessionOptions`), each keyword given
     (not None) replacing the option of its name; a datum rounding is for butler only. Errors
     name the file. See :func:`xlbridge.scoring.session.score_session`."""
-    given = SessionOptions.of_call(
-        options, method, winners, across_field, factoring, datum_rounding, totals
-    )
     try:
+        given = SessionOptions.of_call(
+            options, method, winners, across_field, factoring, datum_rounding, totals
+        )
         chosen = given.for_file(event.method, event.winners).checked_rounding()
         return score_session(traveller_of(event), options=chosen)
     except InputError as error:

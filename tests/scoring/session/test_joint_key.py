@@ -1,4 +1,4 @@
-"""One key for several columns of whole numbers (scoring.session_tables.joint_key): equal
+"""One key for several columns of whole numbers (scoring.session.tables.joint_key): equal
 exactly when the rows are, and ordered as the rows sorted column by column, also when the
 columns' spans together pass 62 bits (then each distinct row's rank)."""
 

@@ -98,7 +98,12 @@ def test_a_keyword_replaces_the_option_of_its_name(mitchell: Traveller) -> None:
         ({"factoring": "most"}, "factoring must be one of most-played, available"),
         ({"totals": 2}, "totals must be one of factored, raw; got 2"),
         ({"datum_rounding": "up"}, "datum rounding must be one of away, even; got 'up'"),
-        ({"across_field": "yes"}, "across_field must be True or False, got 'yes'"),
+        ({"across_field": "yes"}, "across_field must be TRUE or FALSE, got 'yes'"),
+        ({"winners": 1.5}, "winners must be auto, 1 or 2, got 1.5"),
+        (
+            {"method": "mp", "datum_rounding": "even"},
+            "--datum-rounding is for butler, got --method mp",
+        ),
     ],
 )
 def test_a_bad_value_names_its_option(keywords: dict[str, Any], message: str) -> None:
@@ -149,7 +154,7 @@ def test_score_event_takes_the_options() -> None:
     assert _ranked(by_options) == _ranked(score_event(event, "ximp", 1))
     assert by_options.method == "ximp" and by_options.winners == 1
     with pytest.raises(InputError, match="tuesday.xml: --datum-rounding is for butler"):
-        score_event(event, options=SessionOptions(method="mp", datum_rounding="away"))
+        score_event(event, options=SessionOptions(datum_rounding="away"))  # the file says mp
 
 
 def _session_args(*options: str) -> Any:
@@ -198,3 +203,43 @@ def test_the_call_keywords_are_the_functions_own_in_order() -> None:
     assert SessionOptions.of_call(None, "acbl", None, True, None, None, "raw") == SessionOptions(
         method="acbl", across_field=True, totals="raw"
     )
+
+
+def test_numbers_flags_and_blanks_as_a_spreadsheet_or_numpy_gives_them() -> None:
+    import numpy as np
+
+    assert SessionOptions(winners=np.int64(2)).winners == "2"  # type: ignore[arg-type]
+    assert SessionOptions(winners=" 1 ").winners == "1"  # type: ignore[arg-type]
+    assert SessionOptions(across_field=np.True_).across_field is True  # type: ignore[arg-type]
+    assert SessionOptions(across_field=0).across_field is False
+    assert SessionOptions(method="").method is None  # blank: not given, as --method ''
+    assert SessionOptions(method="butler", datum_rounding="even").rounding == "even"
+
+
+def test_options_of_another_kind_are_an_error_not_a_traceback(mitchell: Traveller) -> None:
+    with pytest.raises(InputError, match="options must be a SessionOptions, got dict"):
+        score_session(mitchell, options={"method": "butler"})  # type: ignore[arg-type]
+
+
+def test_a_datum_rounding_with_matchpoints_is_refused_not_ignored(mitchell: Traveller) -> None:
+    with pytest.raises(InputError, match="--datum-rounding is for butler, got --method mp"):
+        score_session(mitchell, datum_rounding="even")
+    butler = score_session(mitchell, "butler", datum_rounding="even")
+    assert butler.method == "butler"
+
+
+def test_an_event_files_option_errors_name_the_file() -> None:
+    event = read_event(EXAMPLES / "tuesday.xml")
+    with pytest.raises(InputError, match=r"tuesday\.xml: winners must be auto, 1 or 2"):
+        score_event(event, winners=9)
+
+
+def test_the_command_line_names_the_option_it_refuses() -> None:
+    for options, message in (
+        (("--winners", "3"), "--winners must be auto, 1 or 2, got '3'"),
+        (("--datum-rounding", "up"), "--datum-rounding must be one of away, even; got 'up'"),
+        (("--totals", "x"), "--totals must be one of factored, raw"),
+    ):
+        with pytest.raises(InputError) as caught:
+            session_options(_session_args(*options))
+        assert str(caught.value).startswith(message)

@@ -234,15 +234,27 @@ def _scored(
 
 
 def session_options(args: argparse.Namespace) -> SessionOptions:
-    """The scoring options as given on the command line, checked before anything is read: each
+    """The scoring options as given on the command line, checked before anything is read (an
+    error names the option, ``--winners must be …``): each
     field of :class:`~xlbridge.scoring.session.SessionOptions` from the option of its name, so a
     new option is a field there and an option of the parser."""
     from dataclasses import fields
 
+    from xlbridge.errors import InputError
     from xlbridge.scoring.session import SessionOptions
 
     given = {option.name: getattr(args, option.name) for option in fields(SessionOptions)}
-    return SessionOptions(**given)
+    try:
+        return SessionOptions(**given)
+    except InputError as error:  # "winners must be …" names its option as typed: --winners
+        message = str(error)
+        for option in fields(SessionOptions):
+            spelled = option.name.replace("_", " ")
+            if message.startswith((option.name, spelled)):
+                flag = "--" + option.name.replace("_", "-")
+                rest = message.removeprefix(option.name).removeprefix(spelled)
+                raise InputError(flag + rest) from None
+        raise
 
 
 def ranking_csv(result: SessionResult, names: Names, awards: Names | None = None) -> str:

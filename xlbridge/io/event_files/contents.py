@@ -1,9 +1,9 @@
 """What an event file holds, read as written: traveller lines, pairs, hands, the file's numbers.
 
-The readers (:mod:`.usebio`, :mod:`.pbn`) give an :class:`EventFile`; nothing here scores. Each
-line keeps the text of its contract, declarer, result and score as the file wrote them, and the
-producing program's own numbers (matchpoints or IMPs, pair totals, percentages and places) as
-text, so a comparison can use the precision the file printed.
+The readers (:mod:`xlbridge.io.usebio`, :mod:`xlbridge.io.pbn.read`) give an :class:`EventFile`;
+nothing here scores. Each line keeps the text of its contract, declarer, result and score as the
+file wrote them, and the producing program's own numbers (matchpoints or IMPs, pair totals,
+percentages and places) as text, so a comparison can use the precision the file printed.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class EventFile:
     """Everything read from one event file."""
 
     path: str
-    method: str | None = None  # from the file: mp, ximp or butler (None: not said)
+    method: str | None = None  # from the file: mp, acbl, ximp or butler (None: not said)
     winners: int | None = None  # from the file: 1 or 2 (None: not said)
     description: str = ""
     date: str = ""

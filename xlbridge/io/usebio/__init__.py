@@ -2,8 +2,8 @@
 
 USEBIO is the XML results format the EBU requires of club scoring programs and that scorers in
 Scotland, Australia (Compscore3) and New Zealand write too. :func:`read_usebio`
-(:mod:`.usebio_read`) reads pairs events in every layout and dialect producers write;
-:func:`usebio_bytes` (:mod:`.usebio_write`) writes a scored event as results sites read it.
+(:mod:`.read`) reads pairs events in every layout and dialect producers write;
+:func:`usebio_bytes` (:mod:`.write`) writes a scored event as results sites read it.
 See docs/usebio.md.
 """
 

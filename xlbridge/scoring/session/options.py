@@ -2,20 +2,24 @@
 
 :class:`SessionOptions` holds the scoring method, the number of winners, whether sections are
 compared across the field, how boards played fewer times are factored, the Butler datum's
-rounding and how totals are shown. The command line builds it once from its options; the
-readers of event files and workbooks, :func:`~xlbridge.scoring.session.score_session` and
-:func:`xlbridge.score_event` take it whole. A new option is a field here (with its default and
-its check) and an option of the command line's parser of the same name.
+rounding and how totals are shown. The command line builds it once from its options and hands
+it whole to what scores an event file or a workbook, and to
+:func:`~xlbridge.scoring.session.score_session` and :func:`xlbridge.score_event`. A new option
+is a field here (with its default and its check) and an option of the command line's parser of
+the same name.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import operator
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
+import numpy as np
+
 from xlbridge.errors import InputError
-from xlbridge.scoring.checks import choice, shown
+from xlbridge.scoring.checks import choice, flag, shown
 from xlbridge.scoring.names import DATUM_ROUNDINGS, FACTORINGS, SESSION_METHODS, TOTALS
 
 #: Session scoring methods: matchpoints 2 per win (mp) or 1 per win (acbl), cross-IMPs, Butler.
@@ -41,10 +45,11 @@ class SessionOptions:
     """How to score a pairs session. Every field has the default a club expects.
 
     method: mp (matchpoints, 2 per win), acbl (1 per win), ximp (cross-IMPs) or butler (IMPs
-    against a datum); None: an event file's own method, else mp. winners: auto, 1 or 2 (1 and 2
-    are also taken as numbers). across_field: every section's results on a board compared and
-    ranked together. factoring: most_played or available. datum_rounding (butler only): away
-    or even; None: away. totals: factored or raw. Values are checked when the object is made
+    against a datum); None or blank: an event file's own method, else mp. winners: auto, 1 or 2
+    (1 and 2 are also taken as whole numbers). across_field: every section's results on a board
+    compared and ranked together (TRUE/FALSE, 1/0). factoring: most_played or available.
+    datum_rounding: away or even, for butler only (refused with another method); None: away.
+    totals: factored or raw. Values are checked when the object is made
     (any spelling :func:`~xlbridge.scoring.checks.choice` accepts, e.g. ``most-played``), and
     a bad one is an :class:`~xlbridge.errors.InputError` naming the option.
     """
@@ -57,27 +62,29 @@ class SessionOptions:
     totals: Totals = "factored"
 
     def __post_init__(self) -> None:
-        checked: dict[str, Any] = {
-            "winners": _winners(self.winners),
-            "factoring": choice("factoring", self.factoring, FACTORINGS),
-            "totals": choice("totals", self.totals, TOTALS),
-        }
-        if self.method is not None:
+        checked: dict[str, Any] = {"method": None, "datum_rounding": None}
+        if self.method:  # None or blank: not given
             checked["method"] = choice("method", self.method, SESSION_METHODS)
         if self.datum_rounding is not None:
             checked["datum_rounding"] = choice(
                 "datum rounding", self.datum_rounding, DATUM_ROUNDINGS
             )
-        if not isinstance(self.across_field, bool):
-            raise InputError(f"across_field must be True or False, got {shown(self.across_field)}")
+        checked["factoring"] = choice("factoring", self.factoring, FACTORINGS)
+        checked["totals"] = choice("totals", self.totals, TOTALS)
+        checked["winners"] = _winners(self.winners)
+        checked["across_field"] = flag("across_field", self.across_field)
         for name, value in checked.items():
             object.__setattr__(self, name, value)
+        if checked["method"] not in (None, "butler"):
+            self.checked_rounding()
 
     @classmethod
     def of_call(cls, options: SessionOptions | None, *keywords: Any) -> SessionOptions:
         """The options of a call that takes ``options=`` beside the keywords of
         :data:`CALL_KEYWORDS` (given in that order): ``options`` (the defaults when None) with
         each keyword given (not None) replacing its option."""
+        if options is not None and not isinstance(options, SessionOptions):
+            raise InputError(f"options must be a SessionOptions, got {type(options).__name__}")
         given = dict(zip(CALL_KEYWORDS, keywords, strict=True))
         return (options or cls()).replaced(**given)
 
@@ -111,7 +118,16 @@ class SessionOptions:
 
 
 def _winners(value: object) -> Winners:
-    text = str(value).strip().lower() if isinstance(value, str | int) else ""
-    if isinstance(value, bool) or text not in WINNERS:
+    """auto, 1 or 2: a text in any case, or a whole number (numpy's too), never TRUE/FALSE."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+    elif isinstance(value, bool | np.bool_):
+        text = ""
+    else:
+        try:
+            text = str(operator.index(value))  # type: ignore[arg-type]
+        except TypeError:
+            text = ""
+    if text not in WINNERS:
         raise InputError(f"winners must be auto, 1 or 2, got {shown(value)}")
     return cast("Winners", text)

@@ -163,7 +163,8 @@ def score_session(
     """Score a session: board results, pair totals, percentages and places.
 
     The options come from ``options`` (a :class:`SessionOptions`; its defaults when None), and
-    each keyword given (not None) replaces the option of its name.
+    each keyword given (not None) replaces the option of its name. A datum rounding is for
+    butler only.
 
     method: mp (matchpoints, 2 per win), acbl (1 per win), ximp (cross-IMPs, divided by the
     comparisons) or butler (IMPs against a datum: the mean without the top and bottom score,
@@ -179,20 +180,11 @@ def score_session(
     """
     given = SessionOptions.of_call(
         options, method, winners, across_field, factoring, datum_rounding, totals
-    )
-    method, chosen, across_field = given.chosen_method, given.winners, given.across_field
-    factoring, datum_rounding, totals = given.factoring, given.rounding, given.totals
+    ).for_file(None, None)
+    method, across_field, factoring = given.chosen_method, given.across_field, given.factoring
+    datum_rounding, totals = given.rounding, given.totals
     _check_lines(traveller)
-    ns_id, ew_id, ids = pair_ids(traveller)
-    two_winners = chosen == "2" or (
-        chosen == "auto"
-        and (not sits_both_ways(ns_id, ew_id, ids) or numbered_by_direction(traveller))
-    )
-    # One winner on a Mitchell numbered 1…N both ways: pairs stay known by direction.
-    joint = chosen == "1" and numbered_by_direction(traveller)
-    if two_winners or joint:  # EW pairs numbered after every NS pair: NS 3 and EW 3 are two
-        ew_id += ids
-        ids *= 2
+    two_winners, joint, ns_id, ew_id, ids = _numbered_pairs(traveller, given.winners)
     tables = line_tables(traveller, ns_id, ew_id, ids)
     check_components(traveller, tables)
     kind, board, section, ns_id, ew_id = (
@@ -232,6 +224,24 @@ def score_session(
         _scored=scored,
         totals=totals,
     )
+
+
+def _numbered_pairs(
+    traveller: Traveller, winners: str
+) -> tuple[bool, bool, np.ndarray, np.ndarray, int]:
+    """Whether the session has two winners; whether its one winner keeps pairs known by
+    direction (a Mitchell numbered 1…N both ways); and the NS and EW pair ids of its lines and
+    their count. With either, EW pairs are numbered after every NS pair: NS 3 and EW 3 are two."""
+    ns_id, ew_id, ids = pair_ids(traveller)
+    two_winners = winners == "2" or (
+        winners == "auto"
+        and (not sits_both_ways(ns_id, ew_id, ids) or numbered_by_direction(traveller))
+    )
+    joint = winners == "1" and numbered_by_direction(traveller)
+    if two_winners or joint:
+        ew_id += ids
+        ids *= 2
+    return two_winners, joint, ns_id, ew_id, ids
 
 
 def _check_lines(traveller: Traveller) -> None:
