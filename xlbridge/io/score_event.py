@@ -60,7 +60,7 @@ def score_event(
         given = SessionOptions.of_call(
             options, method, winners, across_field, factoring, datum_rounding, totals
         )
-        chosen = given.for_file(event.method, event.winners).checked_rounding()
+        chosen = given.for_file(event.method, event.winners)
         return score_session(traveller_of(event), options=chosen)
     except InputError as error:
         message = str(error)

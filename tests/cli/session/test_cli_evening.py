@@ -123,3 +123,29 @@ def test_a_howell_workbook_is_not_ranked_by_direction(
     err = capsys.readouterr().err
     assert f"{path}: pair 1 sits both NS and EW (a Howell): --winners 2 would rank it" in err
     assert main(["session", str(path), "--winners", "1"]) == 0
+
+
+def test_a_datum_rounding_for_a_matchpointed_workbook_names_the_workbook(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The workbook's own options fill in what was not given; the error of one that does not
+    fit them names the workbook, as every error of the typed workbook does."""
+    path = tmp_path / "EVENING.xlsx"
+    argv = ["template", "pairs-session", "-o", str(path), "--tables", "2", "--movement", "howell"]
+    assert main(argv) == 0
+    from openpyxl import load_workbook
+
+    from xlbridge.workbooks.pairs_session.book import TRAVELLER, TRAVELLER_SHEET
+
+    workbook = load_workbook(path)
+    sheet = workbook[TRAVELLER_SHEET]
+    row = 4
+    while sheet[f"{TRAVELLER['board']}{row}"].value is not None:
+        sheet[f"{TRAVELLER['entered']}{row}"] = 10 * (row % 7)
+        row += 1
+    workbook.save(path)
+    capsys.readouterr()
+    assert main(["session", str(path), "--datum-rounding", "even"]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: --datum-rounding is for butler, got --method mp" in err
+    assert main(["session", str(path), "--method", "butler", "--datum-rounding", "even"]) == 0

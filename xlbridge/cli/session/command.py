@@ -229,7 +229,7 @@ def _scored(
     names = read_names(args.names) if args.names is not None else {}
     progress.say("scoring")
     with about(args.travellers):
-        result = score_session(traveller, options=options.for_file(None, None).checked_rounding())
+        result = score_session(traveller, options=options)
     return csv_event(args.travellers, names), result, names, {}, False
 
 

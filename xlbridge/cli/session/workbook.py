@@ -34,7 +34,8 @@ def score_workbook(
     path: Path = args.travellers
     book = read_session_workbook(path)
     names = read_names(args.names) if args.names is not None else book.names
-    chosen = options.for_file(None, book.winners)
+    with about(path):  # the workbook's own number of winners; a datum rounding for butler only
+        chosen = options.for_file(None, book.winners)
     traveller = book.traveller
     both = [str(traveller.pairs[i]) for i in set(traveller.ns_pair) & set(traveller.ew_pair)]
     if book.winners == 1 and chosen.winners == "2" and both:
@@ -43,7 +44,7 @@ def score_workbook(
             "--winners 2 would rank it twice, once a direction; leave it out"
         )
     with about(path):
-        result = score_session(book.traveller, options=chosen.checked_rounding())
+        result = score_session(book.traveller, options=chosen)
     if args.compare:  # the workbook's own calculated results, to compare with ours
         from xlbridge.io.pairs_session_workbook import workbook_results
 

@@ -105,7 +105,8 @@ class SessionOptions:
 
     def for_file(self, method: str | None, winners: int | None) -> SessionOptions:
         """The options for a file that declares its own ``method`` and number of ``winners``:
-        what was given wins; the file's fill in what was not (method, and winners left auto)."""
+        what was given wins; the file's fill in what was not (method, and winners left auto),
+        then mp. A datum rounding with the method so chosen, if not butler, is refused."""
         chosen = self.method or method or "mp"
         declared = str(winners) if self.winners == "auto" and winners else self.winners
         return self.replaced(method=chosen, winners=declared)
