@@ -78,19 +78,16 @@ def typed_number(
     value = ws[ref].value
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    kind = "a whole number" if whole else "a number"
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InputError(
-            f"{cell_where(path, ws.title, ref)}: {what} must be {kind} from {low:g} to "
-            f"{high:g}, got {shown(value)}"
-        )
-    number = float(value)
+    number = (
+        float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    )
     if (
-        not math.isfinite(number)
-        or number < low
-        or number > high
+        number is None
+        or not math.isfinite(number)
+        or not low <= number <= high
         or (whole and not number.is_integer())
     ):
+        kind = "a whole number" if whole else "a number"
         raise InputError(
             f"{cell_where(path, ws.title, ref)}: {what} must be {kind} from {low:g} to "
             f"{high:g}, got {shown(value)}"
