@@ -74,6 +74,9 @@ class Pair:
     #: and their type as the file names it ("Green", "a"); blank when none.
     masterpoints: str = ""
     masterpoint_type: str = ""
+    #: The pair's handicap in percentage points as printed (NZ Scorer's HANDICAP; "" when
+    #: none): its handicapped percentage is its percentage plus this.
+    handicap: str = ""
 
 
 @dataclass
@@ -90,6 +93,11 @@ class EventFile:
     #: The file's pair totals are their percentages (the NZ Scorer converter's TOTAL_SCORE).
     total_is_percentage: bool = False
     program: str = ""
+    #: How the file says its cross-IMPs are divided (comparisons, scores or none: summed) and
+    #: how much its Butler datum trims from each end at any table count (PBN's Scoring tag:
+    #: Cross/Cross1/Cross2, Butler-2); None where the file does not say.
+    divisor: str | None = None
+    trim: float | None = None
     lines: list[Line] = field(default_factory=list)
     pairs: list[Pair] = field(default_factory=list)
     #: Hands by (section, board): a PBN deal "N:AKQ.… …", first hand North.
