@@ -93,11 +93,11 @@ class EventFile:
     #: The file's pair totals are their percentages (the NZ Scorer converter's TOTAL_SCORE).
     total_is_percentage: bool = False
     program: str = ""
-    #: How the file says its cross-IMPs are divided (comparisons, scores or none: summed) and
-    #: how much its Butler datum trims from each end at any table count (PBN's Scoring tag:
-    #: Cross/Cross1/Cross2, Butler-2); None where the file does not say.
+    #: How the file says its cross-IMPs are divided (comparisons, scores or none: summed), and
+    #: whether its Butler datum drops the top and bottom score at every table count from 3
+    #: results (PBN's Scoring tag: Cross2/Cross1/Cross; Butler-2); None where it does not say.
     divisor: str | None = None
-    trim: float | None = None
+    trim: bool | None = None
     lines: list[Line] = field(default_factory=list)
     pairs: list[Pair] = field(default_factory=list)
     #: Hands by (section, board): a PBN deal "N:AKQ.… …", first hand North.
