@@ -128,12 +128,13 @@ def test_the_api_reads_scores_and_writes_an_event(writer: str, suffix: str, tmp_
     first = xlbridge.score_session(traveller)
     out = tmp_path / f"howell{suffix}"
     write = getattr(xlbridge, writer)
-    write(out, first)
+    event = xlbridge.EventFile("howell", date="2026-11-30")
+    write(out, first, event)
     written = out.read_bytes()
     with pytest.raises(xlbridge.InputError, match="already exists"):
-        write(out, first)
+        write(out, first, event)
     assert out.read_bytes() == written
-    write(out, first, force=True)
+    write(out, first, event, force=True)
     assert xlbridge.compare(xlbridge.read_event(out), first).agree
     again = xlbridge.score_event(xlbridge.read_event(out))
     assert [p.score for p in again.ranking()] == pytest.approx([p.score for p in first.ranking()])

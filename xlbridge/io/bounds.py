@@ -51,6 +51,7 @@ BOUNDS: dict[str, Bound] = {
     "percentage": Bound(0, 100, False, "a percentage"),
     "points": Bound(-1e6, 1e6, False, "a number of points"),
     "masterpoints": Bound(0, 1e6, False, "a masterpoint award"),
+    "handicap": Bound(-100, 100, False, "a handicap in percentage points"),
 }
 
 #: The longest number text looked at: anything longer is out of every range above.

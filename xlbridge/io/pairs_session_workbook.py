@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from os import PathLike
 from pathlib import Path
 from typing import Any
@@ -416,6 +417,8 @@ def _event(path: str, grid: Grid) -> dict[str, str]:
                 labels.get(str(cell.value).strip().lower()) if isinstance(cell.value, str) else None
             )
             value = row[column + 1].value
+            if isinstance(value, date):  # a date typed in Excel is a date cell: YYYY-MM-DD
+                value = value.strftime("%Y-%m-%d")
             if key and isinstance(value, str | int | float) and not row[column + 1].formula:
                 ref = f"{get_column_letter(column + 2)}{number + 1}"
                 where = cell_where(path, TRAVELLER_SHEET, ref)

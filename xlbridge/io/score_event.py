@@ -76,8 +76,11 @@ def write_usebio(
     *,
     force: bool = False,
 ) -> None:
-    """Write a scored session as a USEBIO 1.2 file, with names, deals, title and date from
-    ``event`` when given. An existing file is replaced only with ``force``."""
+    """Write a scored session as a USEBIO 1.2 file, with names, deals, title, club and date
+    from ``event``. The date is required, as USEBIO has no event without one: ``event.date``
+    written YYYY-MM-DD or DD/MM/YYYY (or as a USEBIO or PBN file writes it); without a
+    calendar date there, nothing is written and InputError says so. An existing file is
+    replaced only with ``force``."""
     _write_event(path, result, event, usebio_bytes, force)
 
 

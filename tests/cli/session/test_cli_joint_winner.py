@@ -18,7 +18,7 @@ MITCHELL = str(EXAMPLES / "mitchell.csv")
 def test_one_ranking_of_both_directions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ranking, usebio = tmp_path / "ranking.csv", tmp_path / "out.xml"
     args = ["session", MITCHELL, "--winners", "1", "--ranking", str(ranking)]
-    assert main([*args, "--usebio", str(usebio)]) == 0
+    assert main([*args, "--usebio", str(usebio), "--date", "2026-11-30"]) == 0
     capsys.readouterr()
     with ranking.open(encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))

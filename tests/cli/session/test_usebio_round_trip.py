@@ -30,7 +30,7 @@ def test_every_method_and_winner_type_round_trips(
     source = EXAMPLES / f"{example}.csv"
     xml, first, second = tmp_path / "out.xml", tmp_path / "1.csv", tmp_path / "2.csv"
     args = ["session", str(source), "--method", method, "--winners", winners]
-    assert main([*args, "--usebio", str(xml), "--ranking", str(first)]) == 0
+    assert main([*args, "--usebio", str(xml), "--ranking", str(first), "--date", "30/11/2026"]) == 0
     err = capsys.readouterr().err
     assert (ACBL_NOTE in err) == (method == "acbl")
     assert main(["session", str(xml), "--compare", "--ranking", str(second)]) == 0
@@ -95,6 +95,7 @@ def test_factored_totals_on_a_howell_with_a_sit_out(
     source, out, xml = tmp_path / "howell.csv", tmp_path / "ranking.csv", tmp_path / "h.xml"
     source.write_text(HOWELL, encoding="utf-8")
     args = ["session", str(source), "--totals", totals, "--ranking", str(out), "--usebio", str(xml)]
+    args += ["--date", "2026-11-30"]
     assert main(args) == 0
     capsys.readouterr()
     rows = ranking(out)
@@ -120,7 +121,8 @@ def test_a_session_scored_over_each_board_s_own_top_reads_back_the_same_way(
 ) -> None:
     xml = tmp_path / "out.xml"
     source = EXAMPLES / "mitchell.csv"
-    assert main(["session", str(source), "--factoring", "available", "--usebio", str(xml)]) == 0
+    argv = ["session", str(source), "--factoring", "available", "--usebio", str(xml)]
+    assert main([*argv, "--date", "2026-11-30"]) == 0
     assert main(["session", str(xml), "--factoring", "available", "--compare"]) == 0
     assert "agree" in capsys.readouterr().out
 
@@ -137,7 +139,7 @@ def test_a_session_usebio_cannot_hold_writes_nothing(
     )
     outputs = [tmp_path / "pack.xlsx", tmp_path / "ranking.csv", tmp_path / "event.xml"]
     argv = ["session", str(source), "-o", str(outputs[0]), "--ranking", str(outputs[1])]
-    assert main([*argv, "--usebio", str(outputs[2])]) == 2
+    assert main([*argv, "--usebio", str(outputs[2]), "--date", "2026-11-30"]) == 2
     err = capsys.readouterr().err
     assert "USEBIO pair numbers must be whole numbers" in err and err.count("\n") == 1
     assert not any(path.exists() for path in outputs)

@@ -171,7 +171,9 @@ def test_a_csv_evening_written_as_usebio(
     travellers.write_text(EVENING, encoding="utf-8")
     names.write_text(NAMES, encoding="utf-8")
     out = tmp_path / "evening.xml"
-    status, _, _ = run(capsys, travellers, "--names", names, "--usebio", out)
+    status, _, _ = run(
+        capsys, travellers, "--names", names, "--usebio", out, "--date", "2026-11-30"
+    )
     assert status == 0
     event = read_usebio(out)
     assert event.method == "mp" and event.program.startswith("xlbridge")
@@ -202,7 +204,7 @@ def test_method_from_the_file_unless_given(
 @pytest.mark.parametrize(
     ("content", "options", "message"),
     [
-        (b'EVENT_TYPE="MP_PAIRS"', b'EVENT_TYPE="INDIVIDUAL"', "EVENT_TYPE must be one of"),
+        (b'EVENT_TYPE="MP_PAIRS"', b'EVENT_TYPE="INDIVIDUAL"', "an individual event"),
         (b"</USEBIO>", b"</USEBI>", "not well-formed XML"),
         (
             b"<TRICKS>7</TRICKS>",
@@ -319,7 +321,7 @@ def test_any_session_round_trips_through_usebio(
     tmp_path: Path, lines: list[TravellerLine], method: str
 ) -> None:
     result = score_session(Traveller.from_lines(lines), method)
-    event = EventFile("evening")
+    event = EventFile("evening", date="2026-11-30")
     path = tmp_path / "round.xml"
     path.write_bytes(
         usebio_bytes(event, method, scored_lines(result), scored_pairs(result, []), result.winners)

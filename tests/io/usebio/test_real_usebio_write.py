@@ -24,7 +24,7 @@ def written(ids: tuple[str, ...]) -> bytes:
     line = Line(
         section="", board=1, ns_pair=1, ew_pair=2, score="420", theirs_ns="2", theirs_ew="0"
     )
-    return usebio_bytes(EventFile("event.xml"), "mp", [line], [pair], winners=2)
+    return usebio_bytes(EventFile("event.xml", date="2026-11-30"), "mp", [line], [pair], winners=2)
 
 
 def test_every_player_has_a_national_id_element_empty_when_unknown() -> None:
@@ -55,7 +55,9 @@ def mitchell(directions: tuple[str, str]) -> bytes:
         Line(section="", board=1, ns_pair=1, ew_pair=2, score="420", theirs_ns="2", theirs_ew="0"),
         Line(section="", board=1, ns_pair=2, ew_pair=1, score="400", theirs_ns="0", theirs_ew="2"),
     ]
-    return usebio_bytes(EventFile("event.xml"), "mp", lines, pairs, winners=2 if ns else 1)
+    return usebio_bytes(
+        EventFile("event.xml", date="2026-11-30"), "mp", lines, pairs, winners=2 if ns else 1
+    )
 
 
 def test_a_mitchells_pairs_are_labelled_with_their_direction(tmp_path: Path) -> None:

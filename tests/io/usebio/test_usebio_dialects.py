@@ -14,6 +14,8 @@ from xlbridge.io.event_files.contents import EventFile, Line, Pair
 from xlbridge.io.usebio import read_usebio, usebio_bytes
 
 HANDS = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+#: An event with its date (every USEBIO file carries one).
+DATED = EventFile("x", date="2026-09-07")
 
 
 def write(tmp_path: Path, text: str, name: str = "event.xml") -> Path:
@@ -267,31 +269,76 @@ def test_one_section_is_written_flat(tmp_path: Path) -> None:
         "Harbour",
         "4021",
         "Club night",
-        "2026-09-07",
+        "07/09/2026",  # 2026-09-07 as USEBIO writes a date
     )
     assert back.method == "butler" and back.pairs[1].masterpoints == "8"
     assert back.lines[0].theirs_ns == "1" and back.hands == event.hands
 
 
-def test_several_sections_go_under_session_and_section() -> None:
+def test_several_sections_are_written_flat_with_the_section_in_each_number(
+    tmp_path: Path,
+) -> None:
+    """Sections A and B, each pairs 1 and 3 (a Howell: no directions): one PARTICIPANTS
+    holding the four pairs as (A) 1, (A) 3, (B) 1, (B) 3 (NZ Scorer's multi-section numbers,
+    every one unique), and one BOARD 1 holding both sections' lines; read back, every pair
+    and line is in its section again."""
     lines, pairs = scored("AB")
-    root = fromstring(usebio_bytes(EventFile("x"), "ximp", lines, pairs, 1))
-    assert root.find("CLUB") is None
-    sections = root.findall("EVENT/SESSION/SECTION")
-    assert [s.get("SECTION_ID") for s in sections] == ["A", "B"]
-    for section in sections:
-        assert [child.tag for child in section] == ["PARTICIPANTS", "BOARD"]
+    data = usebio_bytes(DATED, "ximp", lines, pairs, 1)
+    root = fromstring(data)
+    assert root.find(".//SECTION") is None and root.find(".//SESSION") is None
+    assert [child.tag for child in root] == ["CLUB", "EVENT"]
+    assert [e.text for e in root.iterfind("EVENT/PARTICIPANTS/PAIR/PAIR_NUMBER")] == [
+        "(A) 1",
+        "(A) 3",
+        "(B) 1",
+        "(B) 3",
+    ]
+    (board,) = root.findall("EVENT/BOARD")
+    assert [
+        (e.findtext("NS_PAIR_NUMBER"), e.findtext("EW_PAIR_NUMBER"))
+        for e in board.iterfind("TRAVELLER_LINE")
+    ] == [("(A) 1", "(A) 2"), ("(A) 3", "(A) 4"), ("(B) 1", "(B) 2"), ("(B) 3", "(B) 4")]
     assert root.findtext(".//NS_CROSS_IMP_POINTS") == "1"
+    path = tmp_path / "sections.xml"
+    path.write_bytes(data)
+    back = read_usebio(path)
+    assert [(p.section, p.number, p.names) for p in back.pairs] == [
+        (p.section, p.number, p.names) for p in pairs
+    ]
+    assert [(ln.section, ln.ns_pair, ln.ew_pair) for ln in back.lines] == [
+        (ln.section, ln.ns_pair, ln.ew_pair) for ln in lines
+    ]
+
+
+def test_a_mitchells_numbers_with_several_sections_carry_the_direction() -> None:
+    """NS 1 and EW 1 of section B are (B) 1 NS and (B) 1 EW, as NZ Scorer writes them."""
+    pairs = [Pair(s, 1, d) for s in "AB" for d in ("NS", "EW")]
+    lines = [Line(s, 1, 1, 1, score="420", theirs_ns="0", theirs_ew="0") for s in "AB"]
+    root = fromstring(usebio_bytes(DATED, "mp", lines, pairs, 2))
+    assert [e.text for e in root.iterfind(".//PAIR/PAIR_NUMBER")] == [
+        "(A) 1 NS",
+        "(A) 1 EW",
+        "(B) 1 NS",
+        "(B) 1 EW",
+    ]
+    assert root.findtext(".//TRAVELLER_LINE[2]/EW_PAIR_NUMBER") == "(B) 1 EW"
+
+
+@pytest.mark.parametrize("name", ["A)", "(B", " C", "D ", ""])
+def test_a_section_name_the_bracketed_number_cannot_carry_is_refused(name: str) -> None:
+    lines = [Line(s, 1, 1, 2, score="420") for s in ("Z", name)]
+    with pytest.raises(InputError, match="USEBIO output: section .*rename the section"):
+        usebio_bytes(DATED, "mp", lines, [], 1)
 
 
 @pytest.mark.parametrize(
     ("event", "lines", "pairs", "message"),
     [
-        (EventFile("x", description="Club\x07night"), [], [], "EVENT_DESCRIPTION"),
-        (EventFile("x"), [], [Pair("", 7, "", ("Ann\x1b[31m",))], "PLAYER_NAME of pair 7"),
-        (EventFile("x", club="Bad\x00club"), [], [], "CLUB_NAME"),
-        (EventFile("x"), [Line("S\x01", 1, 1, 2, score="0")], [Pair("", 1)], "SECTION"),
-        (EventFile("x"), [Line("", 5, 1, 2, lead="H\x02")], [], "LEAD of board 5"),
+        (EventFile("x", description="Club\x07night", date="1/2/2026"), [], [], "EVENT_DESCRIPTION"),
+        (DATED, [], [Pair("", 7, "", ("Ann\x1b[31m",))], "PLAYER_NAME of pair 7"),
+        (EventFile("x", club="Bad\x00club", date="1/2/2026"), [], [], "CLUB_NAME"),
+        (DATED, [Line("S\x01", 1, 1, 2, score="0")], [Pair("T", 1)], "section 'S"),
+        (DATED, [Line("", 5, 1, 2, lead="H\x02")], [], "LEAD of board 5"),
     ],
     ids=["description", "name", "club", "section", "lead"],
 )
@@ -392,6 +439,6 @@ def test_markup_characters_in_line_text_are_escaped(tmp_path: Path) -> None:
     lines = [Line("", 1, 1, 2, "4S", "N", "10", "H<2&", "420", "1", "1")]
     lines.append(Line("", 1, 3, 4, score="A5050", theirs_ns="1", theirs_ew="1"))
     path = tmp_path / "escaped.xml"
-    path.write_bytes(usebio_bytes(EventFile("x"), "mp", lines, [], 1))
+    path.write_bytes(usebio_bytes(DATED, "mp", lines, [], 1))
     back = read_usebio(path)
     assert back.lines[0].lead == "H<2&" and back.lines[1].score == "A5050"

@@ -116,7 +116,7 @@ def test_session_workbook_event_reaches_the_pack_and_usebio(
     assert main(["session", str(path), "--usebio", str(usebio), *options]) == 0
     xml = usebio.read_text(encoding="iso-8859-1")
     assert "<EVENT_DESCRIPTION>Winter Cup</EVENT_DESCRIPTION>" in xml
-    assert "<DATE>2026-11-30</DATE>" in xml
+    assert "<DATE>30/11/2026</DATE>" in xml  # --date 2026-11-30 as USEBIO writes a date
     capsys.readouterr()
     bad = tmp_path / "bad.xlsx"
     assert main(["session", str(path), "-o", str(bad), "--event", "Club\x1b[2Jnight"]) == 2

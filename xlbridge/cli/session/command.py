@@ -124,7 +124,8 @@ def add_session_parser(commands: Commands) -> None:
         "--usebio",
         type=Path,
         metavar="OUT.xml",
-        help="also write USEBIO 1.2 (default: not written)",
+        help="also write USEBIO 1.2, dated by --date (YYYY-MM-DD or DD/MM/YYYY) or the "
+        "input's own date (default: not written)",
     )
     add_html_option(session)
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
@@ -136,7 +137,12 @@ def add_session_parser(commands: Commands) -> None:
 
 def run_session(args: argparse.Namespace) -> int:
     from xlbridge.cli.deals import session_deals
-    from xlbridge.cli.session.event_files import awards_of, finish_file_options, usebio_first
+    from xlbridge.cli.session.event_files import (
+        awards_of,
+        finish_file_options,
+        usebio_first,
+        with_deals,
+    )
     from xlbridge.cli.session.workbook import pack_heading, with_event_options
     from xlbridge.cli.summary import session_summary
 
@@ -146,7 +152,7 @@ def run_session(args: argparse.Namespace) -> int:
     progress.reading(args.travellers)
     event, result, names, hands, named = _scored(args, options, progress)
     hands, analyses = session_deals(args, hands, {board.board for board in result.travellers})
-    event = with_event_options(args, event)
+    event = with_deals(with_event_options(args, event), hands)
     text = ranking_text(result, names)
     usebio = usebio_first(args, event, result)  # refused before anything is written
     outputs = [path for path in (args.ranking, args.output) if path is not None]

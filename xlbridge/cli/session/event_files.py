@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from xlbridge.cli.common import bytes_writer, require_suffix
@@ -22,6 +23,8 @@ from xlbridge.io.event_files.compare import compare
 from xlbridge.io.event_files.contents import EventFile, Pair, award_text
 from xlbridge.io.files import write_atomically
 from xlbridge.io.score_event import is_event_file, read_event, score_event, usebio_of
+from xlbridge.io.usebio.dates import typed_date, usebio_date
+from xlbridge.scoring.checks import shown
 from xlbridge.scoring.session import SessionOptions, SessionResult
 
 #: Said when ACBL matchpoints go to USEBIO, which knows 2 per win only.
@@ -36,11 +39,17 @@ Names = Mapping[tuple[str, str, str], str]
 
 
 def check_file_options(args: argparse.Namespace) -> None:
-    """Before any work: the --usebio file may be written, --compare has something to use."""
+    """Before any work: the --usebio file may be written (and --date is a date it can hold),
+    --compare has something to use."""
     if args.usebio is not None:
         if args.usebio.exists() and not args.force:
             raise InputError(f"{args.usebio} already exists; use --force to overwrite it")
         require_suffix(args.usebio, "--usebio", {".xml": "USEBIO XML"})
+        if getattr(args, "date", None) is not None and typed_date(args.date) is None:
+            raise InputError(
+                f"--date: USEBIO needs a calendar date, written YYYY-MM-DD or DD/MM/YYYY, got "
+                f"{shown(args.date)}"
+            )
     if args.compare and not _has_own_results(args.travellers):
         raise InputError(
             f"{args.travellers}: --compare needs an event file (USEBIO .xml or PBN .pbn) that "
@@ -94,8 +103,27 @@ def csv_event(path: Path, names: Names) -> EventFile:
 
 
 def usebio_first(args: argparse.Namespace, event: EventFile, result: SessionResult) -> bytes | None:
-    """The --usebio file's bytes, made before any output is written (None: not asked for)."""
-    return usebio_of(result, event) if args.usebio is not None else None
+    """The --usebio file's bytes, made before any output is written (None: not asked for).
+    The event's date is --date, else the input's own (a USEBIO DATE, a PBN Date, the typed
+    workbook's date cell); without one that is a calendar date, nothing is written."""
+    if args.usebio is None:
+        return None
+    if usebio_date(event.date) is None:
+        said = (
+            f"the date of {args.travellers}, {shown(event.date)}, is not a calendar date"
+            if event.date
+            else f"{args.travellers} gives none"
+        )
+        raise InputError(
+            f"--usebio needs the event's date and {said}: give --date YYYY-MM-DD or DD/MM/YYYY"
+        )
+    return usebio_of(result, event)
+
+
+def with_deals(event: EventFile, hands: Mapping[int, str]) -> EventFile:
+    """``event`` with the session's deals by board (the file's own and --deals), for the
+    HANDSET of --usebio."""
+    return replace(event, hands={("", board): deal for board, deal in sorted(hands.items())})
 
 
 def finish_file_options(

@@ -28,6 +28,12 @@ the file gives that number elsewhere (on the line's other side, or for other pai
 section). A file whose totals are its percentages (the NZ Scorer converter's) has them
 compared with our percentages.
 
+A file with handicaps (NZ Scorer's handicap pairs: a HANDICAP per pair) prints each pair's
+handicapped percentage as its PERCENTAGE (and TOTAL_SCORE): the plain percentage plus half its
+HANDICAP, as checked on a real converted file; its places follow the plain percentage. Such a
+file has our percentage plus half the pair's handicap compared with those figures
+("handicapped percentage"), and its places with ours.
+
 A pair's total or percentage that differs only because some of its traveller lines do (the
 file's number is ours plus what its lines differ by) says so, "follows from its traveller
 lines", so the director looks at those lines, not at the totalling.
@@ -70,6 +76,7 @@ class Comparison:
     raw_totals: int = 0  # pair totals that agree as the plain sum of fewer boards
     percent_totals: bool = False  # the file's totals are percentages (NZ Scorer converter)
     rounded_down: int = 0  # traveller matchpoints that agree rounded down (NZ Scorer converter)
+    handicapped: bool = False  # the file's percentages are handicapped (NZ Scorer's HANDICAP)
 
     @property
     def agree(self) -> bool:
@@ -119,6 +126,8 @@ class Comparison:
                 f"{self.rounded_down} traveller numbers are rounded down to their decimals, "
                 f"as {who} prints them"
             )
+        if self.handicapped:
+            notes.append("percentages are handicapped: ours plus half each pair's HANDICAP")
         return f" ({'; '.join(notes)})" if notes else ""
 
 
@@ -254,6 +263,7 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
         counts.raw_totals,
         event.total_is_percentage,
         counts.rounded_down,
+        handicapped=any(pair.handicap for pair in event.pairs),
     )
 
 
@@ -273,15 +283,46 @@ def _is_number(printed: str) -> bool:
         return False
 
 
-def _follows_from_lines(printed: str, what: str, mine: PairResult | None, delta: float) -> bool:
-    """Whether the file's number is ours plus what the pair's traveller lines differ by."""
+def _follows_from_lines(
+    printed: str, what: str, mine: PairResult | None, delta: float, shift: float | None = None
+) -> bool:
+    """Whether the file's number is ours plus what the pair's traveller lines differ by (a
+    handicapped figure: our percentage plus ``shift``, half the pair's handicap)."""
     if mine is None or not delta:
         return False
-    if what == "percentage":
+    if what.endswith("percentage") or shift is not None:
         if not mine.top > 0:
             return False
-        return not _differs(printed, mine.percentage + delta / mine.top * 100)
+        return not _differs(printed, mine.percentage + (shift or 0.0) + delta / mine.top * 100)
     return not _differs(printed, mine.score + delta)
+
+
+def handicap_shift(event: EventFile, pair: Pair) -> float | None:
+    """What a pair's handicap adds to its percentage in a file that gives handicaps (NZ Scorer's
+    handicap pairs: the handicapped percentage, which the file prints as the pair's PERCENTAGE
+    and TOTAL_SCORE, is the plain percentage plus half the pair's HANDICAP; a pair without one
+    has 0); None for a file without handicaps."""
+    if not any(listed.handicap for listed in event.pairs):
+        return None
+    try:
+        return float(pair.handicap or 0) / 2
+    except ValueError:  # the readers bound every handicap
+        return None
+
+
+def _handicapped(
+    checks: tuple[tuple[str, str, float], ...], shift: float | None, percent_totals: bool
+) -> tuple[tuple[str, str, float], ...]:
+    """The pair's checks with its handicapped figures in place of the plain ones: the
+    percentage (and the total, where the file's totals are percentages) plus ``shift``."""
+    if shift is None:
+        return checks
+    return tuple(
+        (f"handicapped {what}", printed, value + shift)
+        if what == "percentage" or (what == "total" and percent_totals)
+        else (what, printed, value)
+        for what, printed, value in checks
+    )
 
 
 def _factored_boards(
@@ -348,13 +389,16 @@ def _compare_pairs(
         total = math.nan if mine is None else mine.score
         if event.total_is_percentage:
             total = math.nan if mine is None else mine.percentage
-        checks = (
+        checks: tuple[tuple[str, str, float], ...] = (
             ("total", pair.total, total),
             ("percentage", pair.percentage, math.nan if mine is None else mine.percentage),
             ("boards played", pair.boards, math.nan if mine is None else mine.boards),
         )
+        shift = handicap_shift(event, pair)
+        checks = _handicapped(checks, shift, event.total_is_percentage)
         for what, printed, value in checks:
-            if not printed and ((pair.section, what) not in given or math.isnan(value)):
+            plain = what.removeprefix("handicapped ")
+            if not printed and ((pair.section, plain) not in given or math.isnan(value)):
                 continue  # blank where the file gives that number for no pair, or we have none
             compared += 1
             if not _differs(printed, value):
@@ -370,7 +414,9 @@ def _compare_pairs(
             ):
                 continue
             delta = 0.0 if mine is None else line_deltas.get(mine.key, 0.0)
-            follows = printed and _follows_from_lines(printed, what, mine, delta)
+            follows = printed and _follows_from_lines(
+                printed, what, mine, delta, None if what == plain else shift
+            )
             note = "follows from its traveller lines" if follows else ""
             out.append(Difference(where, what, printed or "blank", number_text(value), note))
         if pair.place:

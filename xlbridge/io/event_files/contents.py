@@ -75,7 +75,8 @@ class Pair:
     masterpoints: str = ""
     masterpoint_type: str = ""
     #: The pair's handicap in percentage points as printed (NZ Scorer's HANDICAP; "" when
-    #: none): its handicapped percentage is its percentage plus this.
+    #: none): its handicapped percentage, which such a file prints as its PERCENTAGE, is its
+    #: plain percentage plus half of this (see ``compare.handicap_shift``).
     handicap: str = ""
 
 

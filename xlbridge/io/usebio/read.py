@@ -1,14 +1,19 @@
 """Reading USEBIO results files (versions 1.1–1.3) as producers write them.
 
 Layouts read: (a) ``USEBIO › EVENT › PARTICIPANTS, BOARD…`` (Compscore3, the NZ Scorer
-converter for one section); (b) ``EVENT › SECTION › …`` (the NZ converter, several sections);
-(c) ``EVENT › SESSION › SECTION › …`` (USEBIO 1.2's multi-session form). Dialects read: an
-EVENT_TYPE of MP_PAIRS, CROSS_IMP or BUTLER_PAIRS, or PAIRS / none (the method then follows
-from BOARD_SCORING_METHOD, else from the line tags, else from ``--method``); line values as
-``NS_MATCH_POINTS``, ``NS_CROSS_IMP_POINTS``, ``NS_BUTLER_POINTS``, ``NS_IMPS`` or
-``NS_POINTS``; a pair's TOTAL_SCORE that is its percentage (the NZ converter); PLACE before or
-after the players; masterpoints directly under PAIR or inside MASTER_POINTS; a CLUB element;
-artificial scores ``A6040``, ``A60/40`` or ``A+/A-``; iso-8859-1 as well as UTF-8.
+converter for one section, xlbridge); (b) ``EVENT › SECTION › …`` (the NZ converter, several
+sections); (c) ``EVENT › SESSION › SECTION › …`` (USEBIO 1.2's multi-session form). Dialects
+read: an EVENT_TYPE of MP_PAIRS, CROSS_IMPS or CROSS_IMP, BUTLER_PAIRS, or PAIRS / none (the
+method then follows from BOARD_SCORING_METHOD, else from the line tags, else from
+``--method``); line values as ``NS_MATCH_POINTS``, ``NS_CROSS_IMP_POINTS``,
+``NS_BUTLER_POINTS``, ``NS_IMPS`` or ``NS_POINTS``; pair numbers ``7``, ``7NS``, ``7 NS`` and,
+with several sections, ``(A) 7`` or ``(A) 7 NS`` (the section in brackets: the NZ converter,
+and xlbridge's own files, where it gives each pair and line its section); a pair's
+TOTAL_SCORE that is its percentage (the NZ converter); a HANDICAP per pair (NZ Scorer's
+handicap pairs); PLACE before or after the players; masterpoints directly under PAIR or inside
+MASTER_POINTS; a CLUB element; artificial scores ``A6040``, ``A60/40`` or ``A+/A-``;
+iso-8859-1 as well as UTF-8. A teams or individual event is refused with what it holds and
+what xlbridge can do with it.
 
 Every number is bounded by its meaning (:mod:`xlbridge.io.bounds`) and every text must be
 one a workbook and an XML file can hold, so a bad value is one line naming the file and the
@@ -44,8 +49,14 @@ from xlbridge.scoring.checks import shown
 from xlbridge.scoring.contract import SEATS
 from xlbridge.scoring.session import artificial, parse_adjusted
 
-#: EVENT_TYPE → scoring method (pairs events; PAIRS and none: see :func:`_method`).
-EVENT_TYPES = {"MP_PAIRS": "mp", "CROSS_IMP": "ximp", "BUTLER_PAIRS": "butler"}
+#: EVENT_TYPE → scoring method (pairs events; PAIRS and none: see :func:`_method`). Cross-IMPs
+#: are CROSS_IMPS in the USEBIO DTD and CROSS_IMP as Compscore3 writes them: both are read.
+EVENT_TYPES = {
+    "MP_PAIRS": "mp",
+    "CROSS_IMPS": "ximp",
+    "CROSS_IMP": "ximp",
+    "BUTLER_PAIRS": "butler",
+}
 #: BOARD_SCORING_METHOD values met, and the method each means.
 SCORING_METHODS = {
     "MATCH_POINTS": "mp",
@@ -67,8 +78,30 @@ LINE_TAGS = {
     "NS_POINTS": None,
 }
 SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
-#: A pair number as writers give it: 7, or 7NS / 7 NS / 7EW in a Mitchell.
-_PAIR_LABEL = re.compile(r"\s*(\d+)\s*(NS|EW|N-S|E-W)?\s*", re.IGNORECASE)
+#: What xlbridge says of the events it does not score from USEBIO, by EVENT_TYPE.
+TEAMS_EVENT = (
+    "a teams event: xlbridge scores teams matches in its teams workbooks (xlbridge template "
+    "teams-match, swiss-teams or league), not from USEBIO yet"
+)
+INDIVIDUAL_EVENT = "an individual event: xlbridge scores pairs events only, not individuals"
+SWISS_PAIRS_EVENT = (
+    "a Swiss pairs event: xlbridge runs a Swiss pairs event in its workbook (xlbridge template "
+    "swiss-pairs), not from USEBIO yet"
+)
+OTHER_EVENTS = {
+    "TEAMS_OF_FOUR": TEAMS_EVENT,
+    "SWISS_TEAMS": TEAMS_EVENT,
+    "TEAMS": TEAMS_EVENT,
+    "INDIVIDUAL": INDIVIDUAL_EVENT,
+    "SWISS_PAIRS": SWISS_PAIRS_EVENT,
+    "SWISS_PAIRS_CROSS_IMPS": SWISS_PAIRS_EVENT,
+    "SWISS_PAIRS_BUTLER_IMPS": SWISS_PAIRS_EVENT,
+}
+#: A pair number as writers give it: 7, or 7NS / 7 NS / 7EW in a Mitchell; with several
+#: sections the section in brackets first, (A) 7 or (A) 7 NS (the NZ Scorer converter).
+_PAIR_LABEL = re.compile(
+    r"\s*(?:\(\s*([^()]*?)\s*\)\s*)?(\d+)\s*(NS|EW|N-S|E-W)?\s*", re.IGNORECASE
+)
 _ENCODING = re.compile(rb"^\s*<\?xml[^>]*encoding", re.IGNORECASE)
 #: Text that looks like a number (bounded by meaning); anything else is kept as written.
 _NUMERIC = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*")
@@ -129,16 +162,29 @@ class _Reader:
             bounded(text.replace(" ", ""), kind, self.where(where, name))
         return text
 
-    def pair_number(self, text: str, where: str, name: str) -> tuple[int, str]:
-        """A pair number and the direction it may carry (7NS → 7, NS)."""
+    def pair_number(self, text: str, where: str, name: str) -> tuple[int, str, str | None]:
+        """A pair number, the direction it may carry and its section in brackets, if any
+        ((A) 7 NS → 7, NS, A; 7NS → 7, NS, None)."""
         match = _PAIR_LABEL.fullmatch(text)
         if match is None:
             raise FileError(
-                f"{self.where(where, name)}: must be a pair number such as 7 or 7NS, "
+                f"{self.where(where, name)}: must be a pair number such as 7, 7NS or (A) 7 NS, "
                 f"got {shown(text)}"
             )
-        number = bounded_int(match.group(1), "pair", self.where(where, name))
-        return number, direction_of(match.group(2) or "")
+        number = bounded_int(match.group(2), "pair", self.where(where, name))
+        return number, direction_of(match.group(3) or ""), match.group(1)
+
+    def section_of(self, container: str, labelled: str | None, where: str) -> str:
+        """The section of a pair or line: the one its number names in brackets, else its
+        SECTION's; the two must not disagree."""
+        if labelled is None or labelled == container:
+            return container
+        if container:
+            raise FileError(
+                f"{self.path}: {where}: the pair number names section {shown(labelled)}, "
+                f"inside SECTION {shown(container)}"
+            )
+        return stored_text(labelled, self.where(where, "section"))
 
 
 def direction_of(text: str) -> str:
@@ -198,6 +244,7 @@ def _method(reader: _Reader, event: Element) -> str | None:
     """The scoring method: from EVENT_TYPE; for PAIRS or none, from BOARD_SCORING_METHOD, else
     from the first line tag that names one, else None (``--method`` decides)."""
     kind = (event.get("EVENT_TYPE") or reader.text(event, "EVENT_TYPE", "EVENT")).upper()
+    _refuse_other_events(reader, event, kind)
     if kind in EVENT_TYPES:
         return EVENT_TYPES[kind]
     if kind not in ("", "PAIRS"):
@@ -213,6 +260,23 @@ def _method(reader: _Reader, event: Element) -> str | None:
             if method is not None and line.find(tag) is not None:
                 return method
     return None
+
+
+def _refuse_other_events(reader: _Reader, event: Element, kind: str) -> None:
+    """Refuse a teams or individual event (by its EVENT_TYPE, or PARTICIPANTS holding TEAMs or
+    PLAYERs rather than PAIRs), saying what the file holds and what xlbridge can do with it."""
+    said = f"EVENT_TYPE {kind}"
+    what = OTHER_EVENTS.get(kind)
+    if what is None:
+        held = {child.tag for held in event.iter("PARTICIPANTS") for child in held}
+        for tag, meaning in (("TEAM", TEAMS_EVENT), ("PLAYER", INDIVIDUAL_EVENT)):
+            if tag in held and "PAIR" not in held:
+                said, what = f"its PARTICIPANTS hold {tag} elements, not PAIRs", meaning
+    if what is not None:
+        raise FileError(
+            f"{reader.path}: EVENT: {what} ({said}); xlbridge session reads pairs events "
+            "(EVENT_TYPE MP_PAIRS, CROSS_IMPS, BUTLER_PAIRS or PAIRS)"
+        )
 
 
 def _winners(reader: _Reader, event: Element) -> int | None:
@@ -243,10 +307,19 @@ def _containers(reader: _Reader, event: Element) -> list[tuple[str, Element]]:
     return list(zip(ids, sections, strict=True))
 
 
-def _pair(reader: _Reader, section: str, pair: Element, where: str) -> Pair:
-    players = pair.findall("PLAYER")
+def _pair(reader: _Reader, container: str, pair: Element, where: str) -> Pair:
     label = reader.text(pair, "PAIR_NUMBER", where)
-    number, direction = reader.pair_number(label, where, "PAIR_NUMBER")
+    number, direction, labelled = reader.pair_number(label, where, "PAIR_NUMBER")
+    section = reader.section_of(container, labelled, where)
+    players = [
+        (
+            reader.text(player, "PLAYER_NAME", where),
+            reader.text(player, "NATIONAL_ID_NUMBER", where),
+        )
+        for player in pair.findall("PLAYER")
+    ]
+    while players and players[-1] == ("", ""):
+        players.pop()  # a PLAYER with neither a name nor an id says nothing of its player
     awards = pair.find("MASTER_POINTS")
     award_at = pair if pair.find("MASTER_POINTS_AWARDED") is not None else awards
     masterpoints = reader.text(award_at, "MASTER_POINTS_AWARDED", where)
@@ -268,8 +341,8 @@ def _pair(reader: _Reader, section: str, pair: Element, where: str) -> Pair:
         section=section,
         number=number,
         direction=direction_of(reader.text(pair, "DIRECTION", where)) or direction,
-        names=tuple(reader.text(player, "PLAYER_NAME", where) for player in players),
-        ids=tuple(reader.text(player, "NATIONAL_ID_NUMBER", where) for player in players),
+        names=tuple(name for name, _ in players),
+        ids=tuple(national_id for _, national_id in players),
         total=reader.result(pair, "TOTAL_SCORE", "points", where)
         or reader.result(pair, "MATCH_POINTS", "points", where),
         percentage=reader.result(pair, "PERCENTAGE", "percentage", where),
@@ -277,7 +350,16 @@ def _pair(reader: _Reader, section: str, pair: Element, where: str) -> Pair:
         boards=boards,
         masterpoints=masterpoints,
         masterpoint_type=reader.text(award_at, "MASTER_POINT_TYPE", where),
+        handicap=_handicap(reader, pair, where),
     )
+
+
+def _handicap(reader: _Reader, pair: Element, where: str) -> str:
+    """The pair's HANDICAP as written (NZ Scorer's handicap pairs), bounded; "" when none."""
+    text = reader.text(pair, "HANDICAP", where)
+    if text:
+        bounded(text, "handicap", reader.where(where, "HANDICAP"))
+    return text
 
 
 def _totals_are_percentages(pairs: list[Pair]) -> bool:
@@ -332,15 +414,22 @@ def _line(reader: _Reader, section: str, board: int, line: Element, where: str) 
     if tricks not in ("", "="):
         bounded_int(tricks.lstrip("+-"), "tricks", reader.where(where, "TRICKS"))
     tag = next((name for name in LINE_TAGS if line.find(name) is not None), "")
+    ns_pair, _, ns_section = reader.pair_number(
+        reader.text(line, "NS_PAIR_NUMBER", where), where, "NS_PAIR_NUMBER"
+    )
+    ew_pair, _, ew_section = reader.pair_number(
+        reader.text(line, "EW_PAIR_NUMBER", where), where, "EW_PAIR_NUMBER"
+    )
+    if ns_section != ew_section:
+        raise FileError(
+            f"{reader.path}: {where}: NS_PAIR_NUMBER and EW_PAIR_NUMBER name different "
+            f"sections ({shown(ns_section or '')} and {shown(ew_section or '')})"
+        )
     return Line(
-        section=section,
+        section=reader.section_of(section, ns_section, where),
         board=board,
-        ns_pair=reader.pair_number(
-            reader.text(line, "NS_PAIR_NUMBER", where), where, "NS_PAIR_NUMBER"
-        )[0],
-        ew_pair=reader.pair_number(
-            reader.text(line, "EW_PAIR_NUMBER", where), where, "EW_PAIR_NUMBER"
-        )[0],
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
         contract=contract,
         declarer=normal_seat(reader.text(line, "PLAYED_BY", where)),
         result=tricks,

@@ -1,16 +1,25 @@
 """Writing USEBIO 1.2 as results sites and other programs read it.
 
-One section goes flat, ``USEBIO › EVENT › PARTICIPANTS, BOARD…`` (as Compscore3 writes, and the
-only layout upload sites read); several sections go as ``EVENT › SESSION › SECTION``. A
-``CLUB`` (CLUB_NAME, CLUB_ID_NUMBER) comes before the EVENT when the club is known, the deals
-in a ``HANDSET`` after it. Pairs carry PLACE as a whole number (ties repeat it), TOTAL_SCORE,
-PERCENTAGE and, when awarded, MASTER_POINTS_AWARDED (hundredths) with MASTER_POINT_TYPE; lines
-carry ``NS_MATCH_POINTS``, ``NS_CROSS_IMP_POINTS`` or ``NS_BUTLER_POINTS`` (and EW), and an
-artificial adjusted score as ``A6040``.
+Every file has one layout, the one results sites that take uploads read:
+``USEBIO › CLUB, EVENT › (PARTICIPANTS, BOARD…), HANDSET``. The CLUB (CLUB_NAME, empty when
+not known, and CLUB_ID_NUMBER when known) comes first; the EVENT carries the DATE as
+dd/mm/yyyy (always: an event without a date is refused), one PARTICIPANTS holding every pair
+and one BOARD per board number holding every section's lines; the deals follow in a HANDSET
+whenever they are known. Several sections stay in that one PARTICIPANTS, each pair's number
+carrying its section in brackets, ``(A) 7`` or ``(A) 7 NS``, as the NZ Scorer converter writes
+a multi-section event, so every PAIR_NUMBER is unique and the reader gives each pair its
+section back. Every pair has two PLAYERs, each with a PLAYER_NAME and a NATIONAL_ID_NUMBER
+(empty when not known), PLACE as a whole number (ties repeat it), TOTAL_SCORE, PERCENTAGE and,
+when awarded, MASTER_POINTS_AWARDED (hundredths) with MASTER_POINT_TYPE; lines carry
+``NS_MATCH_POINTS``, ``NS_CROSS_IMP_POINTS`` or ``NS_BUTLER_POINTS`` (and EW), and an
+artificial adjusted score as ``A6040``. EVENT_TYPE is MP_PAIRS, CROSS_IMPS or BUTLER_PAIRS,
+the USEBIO DTD's names.
 
 The text is written directly, line by line (one pass over the lines, grouped by board once),
 so the time grows with the number of lines. Every text is checked before anything is written:
-a character XML 1.0 cannot hold is an error naming the element, never a broken file.
+a character XML 1.0 cannot hold is an error naming the element, never a broken file. The file
+is ASCII, every other character a character reference, so a receiver reads the same names
+whichever encoding it assumes.
 """
 
 from __future__ import annotations
@@ -22,27 +31,27 @@ from xlbridge import __version__
 from xlbridge.errors import InputError
 from xlbridge.io.bounds import stored_text
 from xlbridge.io.event_files.contents import EventFile, Line, Pair, parse_deal
+from xlbridge.io.usebio.dates import usebio_date
 from xlbridge.io.usebio.read import SUITS
+from xlbridge.scoring.checks import shown
 from xlbridge.scoring.contract import SEAT_NAMES, SEATS
 from xlbridge.scoring.session import Adjusted, artificial
 
 #: Scoring method → EVENT_TYPE, BOARD_SCORING_METHOD and the line tags' stem.
-EVENT_TYPE = {"mp": "MP_PAIRS", "ximp": "CROSS_IMP", "butler": "BUTLER_PAIRS"}
+#: Cross-IMPs are CROSS_IMPS, the USEBIO DTD's name (the ABF's results site knows CROSS_IMP
+#: only; the Scottish federation's importer, CROSS_IMPS as the DTD).
+EVENT_TYPE = {"mp": "MP_PAIRS", "ximp": "CROSS_IMPS", "butler": "BUTLER_PAIRS"}
 SCORING = {"mp": "MATCH_POINTS", "ximp": "CROSS_IMPS", "butler": "BUTLER_IMPS"}
 POINTS = {"mp": "MATCH_POINTS", "ximp": "CROSS_IMP_POINTS", "butler": "BUTLER_POINTS"}
 DTD = "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd"
 _TAG = re.compile(r"\s*<(\w+)")
 _MARKUP = re.compile(r"<[^>]*>")
 #: Elements that say which pair or board the elements after them belong to (for messages).
-_CONTEXT = {"PAIR_NUMBER": "pair", "BOARD_NUMBER": "board", "SECTION": "section"}
+_CONTEXT = {"PAIR_NUMBER": "pair", "BOARD_NUMBER": "board"}
 
 
 def _escape(text: object) -> str:
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _attribute(text: str) -> str:
-    return _escape(text).replace('"', "&quot;")
 
 
 class _Out:
@@ -57,7 +66,9 @@ class _Out:
     def flush(self) -> None:
         """Check and encode what was written since the last flush."""
         _check_text(self.parts, self.texts)
-        self.chunks.append("\n".join(self.parts).encode("iso-8859-1", "xmlcharrefreplace"))
+        # ASCII, anything else as a character reference (&#233;): read the same whichever
+        # encoding a receiver assumes (one decodes every file as UTF-8 before parsing it).
+        self.chunks.append("\n".join(self.parts).encode("ascii", "xmlcharrefreplace"))
         self.parts, self.texts = [], []
 
     def data(self) -> bytes:
@@ -91,15 +102,25 @@ def usebio_bytes(
 ) -> bytes:
     """A USEBIO 1.2 file of a scored event: ``lines`` and ``pairs`` carry our numbers (in
     ``theirs_ns``/``theirs_ew`` and ``total``/``percentage``/``place``). ``method`` is mp,
-    ximp or butler."""
+    ximp or butler. The event's date is required (USEBIO has no event without one); a date
+    that is no calendar date, or a section name a pair's number cannot carry, is refused."""
+    date = usebio_date(event.date)
+    if date is None:
+        given = f"got {shown(event.date)}" if event.date else "none was given"
+        raise InputError(
+            "USEBIO output: DATE: the event's date is required, as a calendar date "
+            f"(YYYY-MM-DD or DD/MM/YYYY); {given}"
+        )
+    listed = list(pairs)
+    labels = _Labels(listed, lines)
     out = _Out()
     out.parts.append('<?xml version="1.0" encoding="iso-8859-1"?>')
     out.parts.append(f'<!DOCTYPE USEBIO SYSTEM "{DTD}">')
     out.parts.append('<USEBIO Version="1.2">')
-    if event.club or event.club_id:
-        out.open(1, "CLUB")
-        out.some(2, (("CLUB_NAME", event.club), ("CLUB_ID_NUMBER", event.club_id)))
-        out.close(1, "CLUB")
+    out.open(1, "CLUB")
+    out.add(2, "CLUB_NAME", event.club)  # always there, empty when the club is not known
+    out.some(2, (("CLUB_ID_NUMBER", event.club_id),))
+    out.close(1, "CLUB")
     out.open(1, "EVENT", f' EVENT_TYPE="{EVENT_TYPE[method]}"')
     out.some(
         2,
@@ -107,78 +128,105 @@ def usebio_bytes(
             ("PROGRAM_NAME", "xlbridge"),
             ("PROGRAM_VERSION", __version__),
             ("EVENT_DESCRIPTION", event.description),
-            ("DATE", event.date),
+            ("DATE", date),
             ("BOARD_SCORING_METHOD", SCORING[method]),
             ("WINNER_TYPE", winners),
         ),
     )
-    by_section: dict[str, list[Pair]] = {}
-    for pair in pairs:
-        by_section.setdefault(pair.section, []).append(pair)
-    by_board: dict[tuple[str, int], list[Line]] = {}
-    for line in lines:  # grouped once: the time grows with the number of lines
-        by_board.setdefault((line.section, line.board), []).append(line)
-    sections = sorted({section for section, _ in by_board} | set(by_section)) or [""]
-    if len(sections) == 1:
-        _section(out, 2, by_section.get(sections[0], []), by_board, POINTS[method])
-    else:
-        out.open(2, "SESSION", ' SESSION_ID="1"')
-        for section in sections:
-            out.texts.append(section)
-            out.open(3, "SECTION", f' SECTION_ID="{_attribute(section)}"')
-            _section(out, 4, by_section.get(section, []), by_board, POINTS[method], section)
-            out.close(3, "SECTION")
-        out.close(2, "SESSION")
+    out.open(2, "PARTICIPANTS")
+    for pair in sorted(listed, key=lambda p: labels.order.get(p.section, 0)):
+        _pair(out, 3, pair, labels.pair(pair))
+    out.close(2, "PARTICIPANTS")
+    _boards(out, 2, lines, labels, POINTS[method])
     out.close(1, "EVENT")
     _handset(out, event.hands)
     out.parts.append("</USEBIO>\n")
     return out.data()
 
 
-def _section(
-    out: _Out,
-    depth: int,
-    pairs: list[Pair],
-    by_board: dict[tuple[str, int], list[Line]],
-    points: str,
-    section: str | None = None,
-) -> None:
-    """PARTICIPANTS then every BOARD of one section (``section`` None: the only one)."""
-    directed = _directed(pairs)
-    out.open(depth, "PARTICIPANTS")
-    for pair in pairs:
-        _pair(out, depth + 1, pair, directed)
-    out.close(depth, "PARTICIPANTS")
-    keys = sorted(key for key in by_board if section is None or key[0] == section)
+class _Labels:
+    """Every pair's PAIR_NUMBER, unique in the file: ``7`` (a Howell), ``7NS``/``7EW`` (a
+    Mitchell, whose numbers are both an NS and an EW pair's, as Compscore3 writes them), and
+    with several sections the section in brackets first, ``(A) 7`` and ``(A) 7 NS``, as the NZ
+    Scorer converter writes a multi-section event, so one PARTICIPANTS holds every pair."""
+
+    def __init__(self, pairs: list[Pair], lines: Sequence[Line]) -> None:
+        sections = sorted({pair.section for pair in pairs} | {line.section for line in lines})
+        self.order = {section: i for i, section in enumerate(sections)}
+        self.several = len(sections) > 1
+        if self.several:
+            for section in sections:
+                _check_section(section)
+        self.directed = {section: _directed(pairs, section) for section in sections}
+
+    def label(self, section: str, number: int, direction: str) -> str:
+        if not self.directed.get(section):
+            direction = ""
+        if not self.several:
+            return f"{number}{direction}"
+        return f"({section}) {number} {direction}".rstrip()
+
+    def pair(self, pair: Pair) -> str:
+        return self.label(pair.section, pair.number, pair.direction)
+
+    def line(self, line: Line) -> tuple[str, str]:
+        return (
+            self.label(line.section, line.ns_pair, "NS"),
+            self.label(line.section, line.ew_pair, "EW"),
+        )
+
+
+def _check_section(section: str) -> None:
+    """Refuse a section name that cannot stand in brackets before a pair's number."""
+    stored_text(section, f"USEBIO output: section {section!r}")
+    if not section or section != section.strip() or "(" in section or ")" in section:
+        raise InputError(
+            f"USEBIO output: section {shown(section)}: with several sections each pair is "
+            "written with its section in brackets, as (A) 7 NS, so a section's name must not "
+            "be blank, hold a bracket, or start or end with a space; rename the section"
+        )
+
+
+def _directed(pairs: list[Pair], section: str) -> bool:
+    """Whether a pair number of ``section`` is both an NS and an EW pair's (a Mitchell): then
+    every pair of it is labelled with its direction (1NS, 1EW), in PARTICIPANTS and on the
+    traveller lines, as Compscore3 writes them (and the NZ converter "1 NS"); results sites
+    key pairs by PAIR_NUMBER alone."""
+    ns = {pair.number for pair in pairs if pair.section == section and pair.direction == "NS"}
+    return any(
+        pair.number in ns for pair in pairs if pair.section == section and pair.direction == "EW"
+    )
+
+
+def _boards(out: _Out, depth: int, lines: Sequence[Line], labels: _Labels, points: str) -> None:
+    """One BOARD per board number, with every section's lines (receivers look a board up by
+    its number and read the first BOARD that has it)."""
+    by_board: dict[int, list[Line]] = {}
+    for line in lines:  # grouped once: the time grows with the number of lines
+        by_board.setdefault(line.board, []).append(line)
     out.flush()
-    writer = _Lines(points, "  " * (depth + 1), directed)
-    for key in keys:
+    writer = _Lines(points, "  " * (depth + 1))
+    for number in sorted(by_board):
         out.open(depth, "BOARD")
-        out.add(depth + 1, "BOARD_NUMBER", key[1])
+        out.add(depth + 1, "BOARD_NUMBER", number)
         writer.texts = out.texts
-        out.parts.extend(map(writer.text, by_board[key]))
+        board = sorted(by_board[number], key=lambda line: labels.order.get(line.section, 0))
+        out.parts.extend(writer.text(line, *labels.line(line)) for line in board)
         out.close(depth, "BOARD")
         out.flush()
 
 
-def _directed(pairs: list[Pair]) -> bool:
-    """Whether a pair number is both an NS and an EW pair's (a Mitchell): then every pair is
-    labelled with its direction (1NS, 1EW), in PARTICIPANTS and on the traveller lines, as
-    Compscore3 writes them (and the NZ converter "1 NS"); results sites key pairs by
-    PAIR_NUMBER alone."""
-    ns = {pair.number for pair in pairs if pair.direction == "NS"}
-    return any(pair.number in ns for pair in pairs if pair.direction == "EW")
-
-
-def _pair(out: _Out, depth: int, pair: Pair, directed: bool) -> None:
+def _pair(out: _Out, depth: int, pair: Pair, label: str) -> None:
     out.open(depth, "PAIR")
-    label = f"{pair.number}{pair.direction}" if directed else pair.number
     out.some(depth + 1, (("PAIR_NUMBER", label), ("DIRECTION", pair.direction)))
-    for name, national_id in zip(pair.names, pair.ids or ("",) * len(pair.names), strict=True):
+    names = list(pair.names) + [""] * (2 - len(pair.names))
+    ids = list(pair.ids) + [""] * (len(names) - len(pair.ids))
+    for name, national_id in zip(names, ids, strict=False):
+        # Two PLAYERs always (receivers read the first and second of every pair), each with
+        # its PLAYER_NAME and NATIONAL_ID_NUMBER, empty when not known: producers write one
+        # for every player and results sites read one for every player.
         out.open(depth + 1, "PLAYER")
-        out.some(depth + 2, (("PLAYER_NAME", name),))
-        # Always there, empty when unknown: producers write one for every player and results
-        # sites read one for every player.
+        out.add(depth + 2, "PLAYER_NAME", name)
         out.add(depth + 2, "NATIONAL_ID_NUMBER", national_id)
         out.close(depth + 1, "PLAYER")
     out.some(
@@ -202,9 +250,8 @@ class _Lines:
     fields a line has, made once, filled in with ``%`` (the lines' text grows with their
     number and nothing else)."""
 
-    def __init__(self, points: str, pad: str, directed: bool = False) -> None:
+    def __init__(self, points: str, pad: str) -> None:
         self.points, self.pad = points, pad
-        self.directions = ("NS", "EW") if directed else ("", "")  # pair labels' suffixes
         self.texts: list[str] = []  # where each line's texts go (the file's, for checking)
         self.templates: dict[tuple[bool, ...], str] = {}
 
@@ -228,8 +275,9 @@ class _Lines:
         rows.append(f"{pad}</TRAVELLER_LINE>")
         return "\n".join(rows).replace("%s", "\0").replace("%", "%%").replace("\0", "%s")
 
-    def text(self, line: Line) -> str:
-        """One TRAVELLER_LINE; its free texts go on ``texts`` (checked in one go)."""
+    def text(self, line: Line, ns_label: str, ew_label: str) -> str:
+        """One TRAVELLER_LINE between the pairs labelled ``ns_label`` and ``ew_label``; its
+        free texts go on ``texts`` (checked in one go)."""
         contract, declarer, lead, result, score = (
             line.contract,
             line.declarer,
@@ -247,11 +295,11 @@ class _Lines:
         template = self.templates.get(present)
         if template is None:
             template = self.templates[present] = self.template(present)
-        ns_label, ew_label = self.directions
-        values: list[object] = [f"{line.ns_pair}{ns_label}", f"{line.ew_pair}{ew_label}"]
+        values: list[object] = [ns_label, ew_label]
         values += [v for v in (contract, declarer, lead, result, score) if v]
         if ns:
             values += (ns, ew)
+        text += ns_label  # a section's name is in the label
         if "&" in text or "<" in text or ">" in text:
             values = [_escape(value) for value in values]
         return template % tuple(values)
