@@ -60,7 +60,8 @@ def event(boards: int) -> tuple[EventFile, list[TravellerLine], list[Pair]]:
         for side in ("NS", "EW")
         for n in range(1, TABLES + 1)
     ]
-    return EventFile("national", description="National simultaneous pairs"), lines, pairs
+    event = EventFile("national", description="National simultaneous pairs", date="2026-11-30")
+    return event, lines, pairs
 
 
 def ours(data: tuple[EventFile, list[TravellerLine], list[Pair]]) -> bytes:
@@ -71,11 +72,13 @@ def reference_tree(data: tuple[EventFile, list[TravellerLine], list[Pair]]) -> E
     """The same elements as an ElementTree (built once, outside the timing)."""
     head, lines, pairs = data
     root = Element("USEBIO", Version="1.2")
+    SubElement(SubElement(root, "CLUB"), "CLUB_NAME")  # always there, empty when not known
     event_element = SubElement(root, "EVENT", EVENT_TYPE="MP_PAIRS")
     for name, value in (
         ("PROGRAM_NAME", "xlbridge"),
         ("PROGRAM_VERSION", "0"),
         ("EVENT_DESCRIPTION", head.description),
+        ("DATE", "30/11/2026"),
         ("BOARD_SCORING_METHOD", "MATCH_POINTS"),
         ("WINNER_TYPE", "2"),
     ):

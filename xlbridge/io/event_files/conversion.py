@@ -130,15 +130,19 @@ def scored_pairs(result: SessionResult, listed: list[Pair], factor: float = 1.0)
         ranking = _ranking_of(result, pair)
         most[ranking] = max(most.get(ranking, 0), pair.boards)
     known = {(p.section, p.direction, p.number): p for p in listed}
-    known.update(
-        {(p.section, "", p.number): p for p in listed if (p.section, "", p.number) not in known}
-    )
+    # A pair listed without a direction is either direction's; one ranked without a direction
+    # (a Howell's) takes its number's, whatever the listing's direction. NS 1 is never EW 1.
+    undirected: dict[tuple[str, int], Pair] = {}
+    for listed_pair in listed:
+        undirected.setdefault((listed_pair.section, listed_pair.number), listed_pair)
     pairs = []
     for pair in result.pairs:
         number = _pair_number(pair.pair)
         info = known.get((pair.section, pair.direction, number)) or known.get(
             (pair.section, "", number)
         )
+        if info is None and not pair.direction:
+            info = undirected.get((pair.section, number))
         total = pair.raw * factor
         if pair.score != pair.raw:  # factored: from the scaled raw total, as a rescoring would
             ranking = _ranking_of(result, pair)
