@@ -1,12 +1,16 @@
 """What event files add to ``xlbridge session``: USEBIO and PBN input, --compare, --usebio.
 
 ``xlbridge session FILE`` reads a USEBIO ``.xml`` or a PBN ``.pbn`` file as well as a traveller
-CSV. The scoring method comes from the file (USEBIO EVENT_TYPE MP_PAIRS → mp, CROSS_IMP → ximp,
-BUTLER_PAIRS → butler; a PBN file's Scoring tag) unless ``--method`` says otherwise, and
-one or two winners from USEBIO's WINNER_TYPE unless ``--winners`` says otherwise.
+CSV. The scoring method comes from the file (USEBIO EVENT_TYPE MP_PAIRS → mp, CROSS_IMPS or
+CROSS_IMP → ximp, BUTLER_PAIRS → butler; a PBN file's Scoring tag) unless ``--method`` says
+otherwise, and one or two winners from USEBIO's WINNER_TYPE unless ``--winners`` says otherwise.
 ``--compare`` prints every difference between the file's own numbers and ours, then a summary
 line, and exits 3 when there is one (0 when all agree); ``--usebio OUT.xml`` writes the scored
-session as USEBIO 1.2 (atomically; an existing file only with ``--force``), from any input.
+session as USEBIO 1.2 (atomically; an existing file only with ``--force``), from any input, in
+the one layout results sites read (see :mod:`xlbridge.io.usebio.write`), with the deals of the
+input and of ``--deals`` in its HANDSET. It needs the event's date: ``--date`` (YYYY-MM-DD or
+DD/MM/YYYY), else the input's own (a USEBIO DATE, a PBN Date, the typed workbook's date cell);
+any other ``--date``, or no date at all, is refused before anything is written.
 """
 
 from __future__ import annotations
