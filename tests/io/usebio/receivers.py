@@ -48,7 +48,7 @@ class AbfUpload:
     lines: list[tuple[int, str, str, float, float]] = field(default_factory=list)
     boards: list[int] = field(default_factory=list)
     hands: dict[int, str] = field(default_factory=dict)
-    #: A PLAYER_NAME was empty, which the site's pages cannot title-case.
+    #: A PLAYER_NAME was empty, which the site cannot title-case (at upload, and on its pages).
     names_needed: bool = False
 
 

@@ -103,7 +103,8 @@ def test_every_shape_reads_at_both_receivers(
         assert row["score"] == round(pair.score if imps else pair.percentage, 2)
         assert row["direction"] == (pair.direction or None)
         assert row["ids"] == (("3001", None) if names else (None, None))
-    # Its pages title-case every PLAYER_NAME: a missing name stops them (give --names).
+    # It title-cases every PLAYER_NAME, at upload and on its pages: a missing name stops it
+    # (give --names for an upload there).
     assert abf.names_needed == (names != "two")
     if names == "two":
         assert {row["names"] for row in abf.pairs} == {("Zoë Quill", "Ron O'Dale")}
