@@ -52,15 +52,16 @@ def score_event(
     options: SessionOptions | None = None,
 ) -> SessionResult:
     """Score an event file's traveller lines: with its own method (mp, ximp or butler) unless
-    one is given, and its own number of winners when winners are left auto. The options come
-    from ``options`` (a :class:`~xlbridge.scoring.session.SessionOptions`), each keyword given
-    (not None) replacing the option of its name; a datum rounding is for butler only. Errors
-    name the file. See :func:`xlbridge.scoring.session.score_session`."""
+    one is given, its own number of winners when winners are left auto, and the cross-IMP
+    divisor or Butler trim its Scoring tag declares (PBN) unless the options give one. The
+    options come from ``options`` (a :class:`~xlbridge.scoring.session.SessionOptions`), each
+    keyword given (not None) replacing the option of its name; a datum rounding is for butler
+    only. Errors name the file. See :func:`xlbridge.scoring.session.score_session`."""
     try:
         given = SessionOptions.of_call(
             options, method, winners, across_field, factoring, datum_rounding, totals
         )
-        chosen = given.for_file(event.method, event.winners)
+        chosen = given.for_file(event.method, event.winners, event.divisor, event.trim)
         return score_session(traveller_of(event), options=chosen)
     except InputError as error:
         message = str(error)

@@ -2,7 +2,8 @@
 
     xlbridge session TRAVELLERS.csv [--method mp|acbl|ximp|butler] [--winners auto|1|2]
         [--names PAIRS.csv] [--across-field] [--factoring most-played|available]
-        [--datum-rounding away|even] [--totals factored|raw]
+        [--datum-rounding away|even] [--trim] [--divisor comparisons|scores|none]
+        [--totals factored|raw]
         [--ranking RANKING.csv] [-o RESULTS.xlsx] [--html DIR] [--force]
 
 Prints the ranking per section and direction (place, pair, names, score, %); ``--ranking``
@@ -77,34 +78,9 @@ def add_session_parser(commands: Commands) -> None:
         help="the session: a traveller .csv, a USEBIO .xml or PBN .pbn file, or a typed "
         "pairs-session .xlsx",
     )
-    session.add_argument(
-        "--method", help=f"one of {shown_options(METHODS)} (default: mp, or the event file's)"
-    )
-    session.add_argument("--winners", default="auto", help="auto, 1 or 2")
+    _add_scoring_options(session)
     session.add_argument(
         "--names", type=Path, help="a .csv of pair names (pair, names) (default: none)"
-    )
-    session.add_argument(
-        "--across-field", action="store_true", help="compare and rank every section together"
-    )
-    session.add_argument(
-        "--factoring",
-        default="most-played",
-        help=f"one of {shown_options(FACTORINGS)}: "
-        "boards played fewer times are Neuberg-factored to the most-played board's count, or "
-        "scored over their own top",
-    )
-    session.add_argument(
-        "--totals",
-        default="factored",
-        help=f"one of {shown_options(TOTALS)}: a pair that played fewer boards than the most "
-        "played in its ranking shows its matchpoint total factored to that number (total x "
-        "most / its boards; its %% unchanged), or the plain sum",
-    )
-    session.add_argument(
-        "--datum-rounding",
-        metavar="away|even",
-        help="butler: a datum's exact 5 goes away from zero (default: away) or to the even ten",
     )
     session.add_argument(
         "--ranking", type=Path, help="also write the ranking as .csv (default: not written)"
@@ -132,6 +108,52 @@ def add_session_parser(commands: Commands) -> None:
     add_event_options(session)
     add_progress_options(session)
     session.set_defaults(run=run_session)
+
+
+def _add_scoring_options(session: argparse.ArgumentParser) -> None:
+    """The options of :class:`~xlbridge.scoring.session.SessionOptions`, each of its name."""
+    session.add_argument(
+        "--method", help=f"one of {shown_options(METHODS)} (default: mp, or the event file's)"
+    )
+    session.add_argument("--winners", default="auto", help="auto, 1 or 2")
+    session.add_argument(
+        "--across-field", action="store_true", help="compare and rank every section together"
+    )
+    session.add_argument(
+        "--factoring",
+        default="most-played",
+        help=f"one of {shown_options(FACTORINGS)}: "
+        "boards played fewer times are Neuberg-factored to the most-played board's count, or "
+        "scored over their own top; none: no Neuberg at all, not even on a board with an "
+        "artificial score (as BBO's result pages)",
+    )
+    session.add_argument(
+        "--totals",
+        default="factored",
+        help=f"one of {shown_options(TOTALS)}: a pair that played fewer boards than the most "
+        "played in its ranking shows its matchpoint total factored to that number (total x "
+        "most / its boards; its %% unchanged), or the plain sum",
+    )
+    session.add_argument(
+        "--datum-rounding",
+        metavar="away|even",
+        help="butler: a datum's exact 5 goes away from zero (default: away) or to the even ten",
+    )
+    session.add_argument(
+        "--trim",
+        action="store_true",
+        default=None,
+        help="butler: the datum drops the top and bottom score from 3 results (the median at "
+        "three tables, as PBN's Butler-2) (default: from 4 results; a PBN file's Butler-2 "
+        "sets it)",
+    )
+    session.add_argument(
+        "--divisor",
+        metavar="comparisons|scores|none",
+        help="ximp: cross-IMPs divided by the comparisons (N-1), the scores (N) or not at all "
+        "(none: the sum, PBN's Cross) (default: comparisons, or what a PBN file's Scoring "
+        "tag says)",
+    )
 
 
 def run_session(args: argparse.Namespace) -> int:
