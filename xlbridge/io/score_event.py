@@ -9,18 +9,23 @@ as USEBIO 1.2 or PBN 2.1, atomically, replacing an existing file only with ``for
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import partial
 from os import PathLike
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xlbridge.errors import InputError
 from xlbridge.io.event_files.contents import EventFile, Line, Pair
 from xlbridge.io.event_files.conversion import scored_lines, scored_pairs, traveller_of
 from xlbridge.io.files import require_file, write_atomically
 from xlbridge.io.pbn.read import read_pbn
-from xlbridge.io.pbn.write import pbn_bytes
+from xlbridge.io.pbn.write import pbn_bytes, scoring_tag
 from xlbridge.io.usebio import read_usebio, usebio_bytes
 from xlbridge.scoring.session import SessionOptions, SessionResult, score_session
+
+if TYPE_CHECKING:
+    from xlbridge.scoring.double_dummy import BoardAnalysis
 
 READERS: dict[str, Callable[[Path], EventFile]] = {".xml": read_usebio, ".pbn": read_pbn}
 
@@ -92,7 +97,30 @@ def write_pbn(
     """Write a scored session as a PBN 2.1 results file (a score table per board, the ranking
     in a total score table), with names, deals, title and date from ``event`` when given. An
     existing file is replaced only with ``force``."""
-    _write_event(path, result, event, pbn_bytes, force)
+    _write_event(path, result, event, _pbn_encoder(result, None), force)
+
+
+def pbn_of(
+    result: SessionResult,
+    event: EventFile | None = None,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
+) -> bytes:
+    """The PBN 2.1 results file :func:`write_pbn` writes, as bytes (made before anything is
+    written); each board in ``analyses`` gets its double-dummy tags."""
+    event = event if event is not None else EventFile("")
+    return _event_bytes(result, event, _pbn_encoder(result, analyses))
+
+
+def _pbn_encoder(
+    result: SessionResult, analyses: Mapping[int, BoardAnalysis] | None
+) -> Callable[[EventFile, str, list[Line], list[Pair], int], bytes]:
+    """PBN's encoder of ``result``: its Scoring tag says how the session was scored, and each
+    board's percentages are of its top as scored (ACBL's top doubled with its matchpoints)."""
+    method, factor = _written_method(result)
+    tops = {(board.section, board.board): board.top * factor for board in result.travellers}
+    three = any(board.results == 3 for board in result.travellers)
+    scoring = scoring_tag(method, "comparisons", False, three)
+    return partial(pbn_bytes, analyses=analyses, scoring=scoring, tops=tops)
 
 
 def usebio_of(result: SessionResult, event: EventFile | None = None) -> bytes:
@@ -121,9 +149,7 @@ def _event_bytes(
     event: EventFile,
     encode: Callable[[EventFile, str, list[Line], list[Pair], int], bytes],
 ) -> bytes:
-    # USEBIO and PBN know matchpoints at 2 per win only: ACBL's (1 per win, exactly half)
-    # are written doubled, so a rescoring of the file gives the same numbers.
-    method, factor = ("mp", 2.0) if result.method == "acbl" else (result.method, 1.0)
+    method, factor = _written_method(result)
     return encode(
         event,
         method,
@@ -131,3 +157,10 @@ def _event_bytes(
         scored_pairs(result, event.pairs, factor),
         result.winners,
     )
+
+
+def _written_method(result: SessionResult) -> tuple[str, float]:
+    """The method a file is written in and the factor of its numbers: USEBIO and PBN know
+    matchpoints at 2 per win only, so ACBL's (1 per win, exactly half) are written doubled and
+    a rescoring of the file gives the same numbers."""
+    return ("mp", 2.0) if result.method == "acbl" else (result.method, 1.0)

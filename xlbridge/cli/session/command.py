@@ -4,12 +4,13 @@
         [--names PAIRS.csv] [--across-field] [--factoring most-played|available]
         [--datum-rounding away|even] [--trim] [--divisor comparisons|scores|none]
         [--totals factored|raw]
-        [--ranking RANKING.csv] [-o RESULTS.xlsx] [--html DIR] [--force]
+        [--ranking RANKING.csv] [-o RESULTS.xlsx] [--html DIR] [--pbn OUT.pbn] [--force]
 
 Prints the ranking per section and direction (place, pair, names, score, %); ``--ranking``
 writes it as CSV (section, direction, pair, names, boards, score, top, percentage, place);
 ``-o`` writes the printable results pack (ranking, travellers, personal score cards);
-``--html DIR`` the same as a web site (see :mod:`xlbridge.cli.session.site`).
+``--html DIR`` the same as a web site (see :mod:`xlbridge.cli.session.site`); ``--pbn OUT.pbn``
+the scored session as PBN results, from any input (see :mod:`xlbridge.cli.session.pbn_output`).
 TRAVELLERS may also be a USEBIO (.xml) or PBN (.pbn) event file, with ``--compare`` and
 ``--usebio OUT.xml`` (see :mod:`xlbridge.cli.session.event_files`); its deals go on the pack; or the
 typed pairs-session workbook (.xlsx, see :mod:`xlbridge.cli.session.workbook`). ``--event``,
@@ -38,6 +39,7 @@ from xlbridge.cli.common import (
 from xlbridge.cli.deals import add_session_options as add_deals_options
 from xlbridge.cli.progress import Progress
 from xlbridge.cli.progress import add_options as add_progress_options
+from xlbridge.cli.session.pbn_output import add_pbn_option, check_pbn, pbn_first, write_pbn_file
 from xlbridge.cli.session.site import add_html_option, check_html, write_html
 from xlbridge.io.files import write_atomically
 
@@ -103,6 +105,7 @@ def add_session_parser(commands: Commands) -> None:
         help="also write USEBIO 1.2 (default: not written)",
     )
     add_html_option(session)
+    add_pbn_option(session)
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
     add_deals_options(session)
     add_event_options(session)
@@ -171,6 +174,7 @@ def run_session(args: argparse.Namespace) -> int:
     event = with_event_options(args, event)
     text = ranking_text(result, names)
     usebio = usebio_first(args, event, result)  # refused before anything is written
+    pbn = pbn_first(args, event, result, hands, analyses)
     outputs = [path for path in (args.ranking, args.output) if path is not None]
     if outputs:
         progress.writing(*outputs)
@@ -193,9 +197,10 @@ def run_session(args: argparse.Namespace) -> int:
     if workbook is not None:
         write_atomically(args.output, workbook.save, force=args.force)
     print(text, flush=True)  # the ranking before the notes on stderr
+    write_pbn_file(args, pbn, result)
     code = finish_file_options(args, event, result, usebio)
     paths: list[Path | str] = [
-        path for path in (args.ranking, args.output, args.usebio) if path is not None
+        path for path in (args.ranking, args.output, args.usebio, args.pbn) if path is not None
     ]
     if site_written is not None:
         paths.append(site_written)
@@ -220,6 +225,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
         if path is not None:
             require_new(path, args.force)
     check_file_options(args)
+    check_pbn(args)
     check_deals_options(args)
     check_html(args)
 
