@@ -22,6 +22,7 @@ from xlbridge.io.files import require_file, write_atomically
 from xlbridge.io.pbn.read import read_pbn
 from xlbridge.io.pbn.write import pbn_bytes, scoring_tag
 from xlbridge.io.usebio import read_usebio, usebio_bytes
+from xlbridge.scoring.checks import shown
 from xlbridge.scoring.session import SessionOptions, SessionResult, score_session
 
 if TYPE_CHECKING:
@@ -97,7 +98,12 @@ def write_pbn(
     """Write a scored session as a PBN 2.1 results file (a score table per board, the ranking
     in a total score table), with names, deals, title and date from ``event`` when given. An
     existing file is replaced only with ``force``."""
-    _write_event(path, result, event, _pbn_encoder(result, None), force)
+    data = pbn_of(result, event if event is not None else EventFile(str(path)))
+
+    def write(tmp: Path) -> None:
+        tmp.write_bytes(data)
+
+    write_atomically(Path(path), write, force=force)
 
 
 def pbn_of(
@@ -106,7 +112,13 @@ def pbn_of(
     analyses: Mapping[int, BoardAnalysis] | None = None,
 ) -> bytes:
     """The PBN 2.1 results file :func:`write_pbn` writes, as bytes (made before anything is
-    written); each board in ``analyses`` gets its double-dummy tags."""
+    written); each board in ``analyses`` gets its double-dummy tags. Pairs labelled otherwise
+    than by a number are refused: a PairId is a number."""
+    lettered = [
+        pair.pair for pair in result.pairs if not pair.pair.isascii() or not pair.pair.isdigit()
+    ]
+    if lettered:
+        raise InputError(f"PBN pair numbers must be whole numbers, got pair {shown(lettered[0])}")
     event = event if event is not None else EventFile("")
     return _event_bytes(result, event, _pbn_encoder(result, analyses))
 
@@ -115,12 +127,20 @@ def _pbn_encoder(
     result: SessionResult, analyses: Mapping[int, BoardAnalysis] | None
 ) -> Callable[[EventFile, str, list[Line], list[Pair], int], bytes]:
     """PBN's encoder of ``result``: its Scoring tag says how the session was scored, and each
-    board's percentages are of its top as scored (ACBL's top doubled with its matchpoints)."""
-    method, factor = _written_method(result)
-    tops = {(board.section, board.board): board.top * factor for board in result.travellers}
+    line's percentages are the session's, of its board's top as scored (ACBL matchpoints are
+    written doubled, their top with them: the same percentages)."""
+    method, _ = _written_method(result)
     three = any(board.results == 3 for board in result.travellers)
     scoring = scoring_tag(method, "comparisons", False, three)
-    return partial(pbn_bytes, analyses=analyses, scoring=scoring, tops=tops)
+    percentages = {
+        (line.section, line.board, int(line.ns_pair), int(line.ew_pair)): (
+            line.ns_percent,
+            line.ew_percent,
+        )
+        for board in result.travellers
+        for line in board.lines
+    }
+    return partial(pbn_bytes, analyses=analyses, scoring=scoring, percentages=percentages)
 
 
 def usebio_of(result: SessionResult, event: EventFile | None = None) -> bytes:

@@ -22,7 +22,7 @@ The choices, and why:
   other, as club programs print them), then ``MP_NS``, ``MP_EW``, ``Percentage_NS``,
   ``Percentage_EW`` at matchpoints or ``IMP_NS``, ``IMP_EW`` at IMPs. A percentage is of the
   board's top as it was scored (after factoring: 2·(n − 1) for n results, artificial scores
-  counted), given by ``tops``. An artificial adjusted
+  counted), as the session gives it (``percentages``). An artificial adjusted
   score is written ``A60/40`` in Score_NS with ``-`` (irrelevant) for its contract, declarer
   and result; a table that did not play shows ``NP``.
 - **TotalScoreTable**, once, in the first game: ``Section`` (with sections), ``Rank``,
@@ -43,6 +43,7 @@ The choices, and why:
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -89,9 +90,9 @@ def scoring_tag(method: str, divisor: str, trim: bool, three_results: bool) -> s
     raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
 
 
-#: A board's matchpoint top as scored, by (section, board): section "" for a board scored
-#: across the field (its lines come from every section).
-Tops = Mapping[tuple[str, int], float]
+#: Each line's (NS, EW) percentage of its board's top as scored, by (section, board, NS pair,
+#: EW pair).
+Percentages = Mapping[tuple[str, int, int, int], tuple[float, float]]
 
 
 def pbn_bytes(
@@ -103,15 +104,15 @@ def pbn_bytes(
     analyses: Mapping[int, BoardAnalysis] | None = None,
     *,
     scoring: str | None = None,
-    tops: Tops | None = None,
+    percentages: Percentages | None = None,
 ) -> bytes:
     """A PBN 2.1 results file of a scored event: ``lines`` and ``pairs`` carry our numbers (in
     ``theirs_ns``/``theirs_ew`` and ``total``/``percentage``/``place``), as for
     :func:`xlbridge.io.usebio.usebio_bytes`; names, hands, title and date come from ``event``;
     each board in ``analyses`` gets its double-dummy tags (:func:`analysis_tags`). ``scoring``
     is the Scoring tag (default: :func:`scoring_tag` of the method with the default
-    conventions); at matchpoints each line's percentages are of its board's top in ``tops``
-    (``-`` for a board not there).
+    conventions); at matchpoints each line's percentages are those of ``percentages`` (``-``
+    for a line not there).
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
@@ -126,7 +127,7 @@ def pbn_bytes(
         out.append("")
         out += _game_tags(event, tag, board)
         out += analysis_tags((analyses or {}).get(board))
-        out += _score_table(method, by_board[board], sectioned, tops or {})
+        out += _score_table(method, by_board[board], sectioned, percentages or {})
         if index == 0:
             out += _total_table(method, listed, winners, sectioned)
     return _encoded("\r\n".join(out) + "\r\n")
@@ -278,8 +279,10 @@ def _table(name: str, columns: list[str], rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def _score_table(method: str, lines: list[Line], sectioned: bool, tops: Tops) -> list[str]:
-    """One board's ScoreTable: a row per table, every section's; percentages of ``tops``."""
+def _score_table(
+    method: str, lines: list[Line], sectioned: bool, percentages: Percentages
+) -> list[str]:
+    """One board's ScoreTable: a row per table, every section's."""
     unit = "MP" if method == "mp" else "IMP"
     columns = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result"]
     columns += ["Score_NS", "Score_EW", f"{unit}_NS", f"{unit}_EW"]
@@ -290,8 +293,8 @@ def _score_table(method: str, lines: list[Line], sectioned: bool, tops: Tops) ->
         row = [str(line.ns_pair), str(line.ew_pair), *_played(line), *_scores(line.score)]
         row += [line.theirs_ns or "-", line.theirs_ew or "-"]
         if method == "mp":
-            top = tops.get((line.section, line.board), tops.get(("", line.board)))
-            row += [_percentage(line.theirs_ns, top), _percentage(line.theirs_ew, top)]
+            shares = percentages.get((line.section, line.board, line.ns_pair, line.ew_pair))
+            row += [number_text(share) for share in shares or (math.nan, math.nan)]
         rows.append([_token(cell) for cell in row])
     if sectioned:
         columns.insert(0, "Section")
@@ -317,20 +320,6 @@ def _scores(score: str) -> list[str]:
     if re.fullmatch(r"\d+", score):
         return [score, "-"]
     return [score or "NP", "-"]
-
-
-def _number(text: str) -> float | None:
-    try:
-        return float(text)
-    except ValueError:
-        return None
-
-
-def _percentage(points: str, top: float | None) -> str:
-    value = _number(points)
-    if value is None or not top:
-        return "-"
-    return number_text(value / top * 100)
 
 
 def _names(pair: Pair) -> str:
