@@ -131,7 +131,7 @@ def _pbn_encoder(
     written doubled, their top with them: the same percentages)."""
     method, _ = _written_method(result)
     three = any(board.results == 3 for board in result.travellers)
-    scoring = scoring_tag(method, "comparisons", False, three)
+    scoring = scoring_tag(method, result.divisor, result.trim, three)
     percentages = {
         (line.section, line.board, int(line.ns_pair), int(line.ew_pair)): (
             line.ns_percent,

@@ -63,6 +63,55 @@ def test_csv_to_pbn_and_back_agrees(
         assert float(new["score"]) == pytest.approx(double * float(old["score"]), abs=0.011)
 
 
+# Board 1 played three times, board 2 four times (NS 1–4 v EW 5–8).
+THREE_AND_FOUR = """board,ns,ew,score
+1,1,5,420
+1,2,6,170
+1,3,7,-100
+2,1,6,620
+2,2,7,650
+2,3,8,600
+2,4,5,-100
+"""
+
+
+@pytest.mark.parametrize(
+    ("options", "scoring", "theirs"),
+    [
+        # Cross-IMPs: board 1, 420 v 170 is 250 (6 IMPs), v −100 is 520 (11): summed 17,
+        # divided by the 2 comparisons 8.5, by the 3 scores 5.67.
+        (["--method", "ximp"], "IMP;Cross2", "8.5"),
+        (["--method", "ximp", "--divisor", "scores"], "IMP;Cross1", "5.67"),
+        (["--method", "ximp", "--divisor", "none"], "IMP;Cross", "17"),
+        # Butler, board 1: the default datum is the mean of the three, 163.3, 160 rounded (420
+        # gets 260: 6 IMPs; −100 gets −260: −6); trimmed it is the median, 170 (420 gets 250:
+        # 6; −100 gets −270: −7). The default is not Butler-2 on a board of three results.
+        (["--method", "butler"], "IMP;Butler", "-6"),
+        (["--method", "butler", "--trim"], "IMP;Butler-2", "-7"),
+    ],
+    ids=["ximp", "ximp-scores", "ximp-summed", "butler", "butler-trim"],
+)
+def test_each_convention_round_trips(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    options: list[str],
+    scoring: str,
+    theirs: str,
+) -> None:
+    """The file declares the convention it was scored with, and --compare, reading the
+    declaration, finds every number agreeing (exit 0) with no option given."""
+    source, pbn = tmp_path / "session.csv", tmp_path / "out.pbn"
+    source.write_text(THREE_AND_FOUR, encoding="utf-8")
+    assert main(["session", str(source), *options, "--pbn", str(pbn)]) == 0
+    assert f'[Scoring "{scoring}"]' in pbn.read_text(encoding="utf-8-sig")
+    lines = {(ln.board, ln.score): ln for ln in read_pbn(pbn).lines}
+    line = lines[(1, "420")] if options[1] == "ximp" else lines[(1, "-100")]
+    assert line.theirs_ns == theirs
+    capsys.readouterr()
+    assert main(["session", str(pbn), "--compare"]) == 0
+    assert "agree" in capsys.readouterr().out
+
+
 def test_from_an_event_file_with_its_names_and_other_deals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
