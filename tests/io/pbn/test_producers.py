@@ -224,7 +224,7 @@ def test_a_second_session_s_figures_come_from_its_session_columns(
     ],
 )
 def test_files_of_other_events_say_what_they_hold(
-    tmp_path: Path, table: str, held: str, column: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], table: str, held: str, column: str
 ) -> None:
     """An individual or a teams file was refused with "no PairId column": the refusal now
     names what the file holds and what xlbridge can do with it."""
@@ -239,3 +239,6 @@ def test_files_of_other_events_say_what_they_hold(
         assert "teams workbooks (xlbridge template teams-match, swiss-teams or league)" in message
     else:
         assert "nothing yet for individual events" in message
+    assert main(["session", str(path)]) == 2  # one line, no traceback
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"the file holds {held} event" in err
