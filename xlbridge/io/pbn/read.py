@@ -321,23 +321,25 @@ def _check_line_breaks(path: Path, text: str) -> None:
 
 def _check_columns(path: Path, number: int, name: str, columns: list[_Column]) -> None:
     """A score table must say who played (a frequency table with Multiplicity cannot be
-    rescored); a total score table must name its pairs."""
+    rescored); a total score table must name its pairs. A table of players or teams instead
+    says the file holds an individual or a teams event."""
     have = {column.name.lower() for column in columns}
-    for column in columns:
-        held = _NOT_PAIRS.get(column.name.lower())
-        if held is not None:
-            raise FileError(f"{path}: line {number}: {_not_pairs(held, name, column.name)}")
     needed: list[tuple[str, ...]] = (
         [_LINE_COLUMNS["ns_pair"], _LINE_COLUMNS["ew_pair"]]
         if name == "ScoreTable"
         else [_PAIR_COLUMNS["number"]]
     )
     for names in needed:
-        if not have & {n.lower() for n in names}:
-            raise FileError(
-                f"{path}: line {number}: the {name} has no {names[0]} column, so its rows "
-                "cannot be rescored"
-            )
+        if have & {n.lower() for n in names}:
+            continue
+        for column in columns:
+            held = _NOT_PAIRS.get(column.name.lower())
+            if held is not None:
+                raise FileError(f"{path}: line {number}: {_not_pairs(held, name, column.name)}")
+        raise FileError(
+            f"{path}: line {number}: the {name} has no {names[0]} column, so its rows "
+            "cannot be rescored"
+        )
 
 
 def _not_pairs(held: str, table: str, column: str) -> str:

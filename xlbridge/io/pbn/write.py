@@ -111,12 +111,12 @@ def pbn_bytes(
     :func:`xlbridge.io.usebio.usebio_bytes`; names, hands, title and date come from ``event``;
     each board in ``analyses`` gets its double-dummy tags (:func:`analysis_tags`). ``scoring``
     is the Scoring tag (default: :func:`scoring_tag` of the method with the default
-    conventions); at matchpoints each line's percentages are those of ``percentages`` (``-``
-    for a line not there).
+    conventions, Butler as plain ``IMP;Butler``, which declares no trimming); at matchpoints
+    each line's percentages are those of ``percentages`` (``-`` for a line not there).
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
-    tag = scoring or scoring_tag(method, "comparisons", False, False)
+    tag = scoring or scoring_tag(method, "comparisons", False, True)
     listed = list(pairs)
     sectioned = any(line.section for line in lines) or any(pair.section for pair in listed)
     out = ["% PBN 2.1", "% EXPORT", f"% Creator: xlbridge {__version__}"]
