@@ -49,8 +49,8 @@ def add_score_parser(commands: Commands) -> None:
     )
     score.add_argument(
         "--divisor",
-        help="ximp: divide by comparisons (N-1; EBU, BBO) or scores (N; De Wael) "
-        "(default: comparisons)",
+        help="ximp: divide by comparisons (N-1; EBU, BBO), scores (N; De Wael) or not at all "
+        "(none: the sum, PBN's Cross) (default: comparisons)",
     )
     score.add_argument(
         "--trim",

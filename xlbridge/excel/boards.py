@@ -187,7 +187,10 @@ def NEUBERG(mp: Any, results: Any, expected: Any, scoring: Any = None) -> Grid:
 
 @excel_function
 @_traveller_args
-@arg("divisor", doc="comparisons (N−1, default; EBU, BBO) or scores (N, De Wael).")
+@arg(
+    "divisor",
+    doc="comparisons (N−1, default; EBU, BBO), scores (N, De Wael) or none (the sum).",
+)
 @cell_errors
 def CROSS_IMPS(scores: Any, weights: Any = None, divisor: Any = None) -> Grid:
     """Cross-IMPs of each table on one board: every component against every other table's

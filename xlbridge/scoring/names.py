@@ -28,8 +28,10 @@ MAX_COMPETITION_BOARDS = 1_000
 #: How a pairs session is scored: matchpoints 2 or 1 per win, cross-IMPs, Butler.
 SESSION_METHODS: tuple[str, ...] = ("mp", "acbl", "ximp", "butler")
 #: How boards played fewer times are put on the same footing in a session: Neuberg-factored to
-#: the most-played board's count, or each board over its own top (matchpoints available).
-FACTORINGS: tuple[str, ...] = ("most_played", "available")
+#: the most-played board's count, or each board over its own top (matchpoints available), or
+#: not at all (none: each board over the top of its real results, an artificial score a share
+#: of that top, as BBO's result pages score them).
+FACTORINGS: tuple[str, ...] = ("most_played", "available", "none")
 #: How a pair's matchpoint total is shown when it played fewer boards than the most-played
 #: count of its ranking: factored to that count (total × most / played), or the raw sum.
 TOTALS: tuple[str, ...] = ("factored", "raw")
@@ -37,8 +39,9 @@ TOTALS: tuple[str, ...] = ("factored", "raw")
 #: The board-scoring functions' options (matchpoints, cross_imps, datums, split_scores).
 #: Matchpoint scorings: 2 per win, 1 per win, percent of the top, Ascherman.
 SCORINGS: tuple[str, ...] = ("english", "acbl", "percent", "ascherman")
-#: What cross-IMPs are divided by: the comparisons (N − 1) or the scores (N).
-DIVISORS: tuple[str, ...] = ("comparisons", "scores")
+#: What cross-IMPs are divided by: the comparisons (N − 1), the scores (N), or nothing (none:
+#: the sum, as PBN's "Cross" and Ruter's summed cross-IMPs).
+DIVISORS: tuple[str, ...] = ("comparisons", "scores", "none")
 #: Datums: Butler's (rounded to 10) and Bastille's (not rounded).
 DATUM_METHODS: tuple[str, ...] = ("butler", "bastille")
 #: How a Butler datum's exact 5 is rounded: away from zero (425 → 430, −445 → −450; default) or

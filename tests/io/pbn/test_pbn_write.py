@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 
 from xlbridge.io.event_files.compare import compare
 from xlbridge.io.event_files.contents import EventFile, Pair
-from xlbridge.io.event_files.conversion import scored_lines, scored_pairs, traveller_of
+from xlbridge.io.event_files.conversion import traveller_of
 from xlbridge.io.pbn.read import read_pbn
 from xlbridge.io.pbn.write import pbn_bytes, pbn_date
+from xlbridge.io.score_event import pbn_of
 from xlbridge.io.travellers.session_csv import read_names, read_session
 from xlbridge.scoring.session import SessionResult, Traveller, TravellerLine, score_session
 
@@ -41,18 +42,9 @@ def listed_pairs(name: str) -> list[Pair]:
     ]
 
 
-def written(
-    tmp_path: Path, result: SessionResult, event: EventFile, method: str | None = None
-) -> Path:
+def written(tmp_path: Path, result: SessionResult, event: EventFile) -> Path:
     path = tmp_path / "event.pbn"
-    data = pbn_bytes(
-        event,
-        method or result.method,
-        scored_lines(result),
-        scored_pairs(result, event.pairs),
-        result.winners,
-    )
-    path.write_bytes(data)
+    path.write_bytes(pbn_of(result, event))
     return path
 
 
@@ -179,7 +171,7 @@ def test_export_format_mandatory_tags_in_order(tmp_path: Path) -> None:
         assert values["Board"] == str(number)
         assert (values["Dealer"], values["Vulnerable"]) == cycle[number - 1]
         assert values["Event"] == "?" and values["Date"] == "2026.11.03"
-        assert values["Scoring"] == "MatchPoints"
+        assert values["Scoring"] == "MatchPoints;MP1"  # 2 a win, as the standard defines MP1
         assert all(values[name] == "?" for name in ("Site", "West", "Declarer", "Result"))
         assert block[len(MANDATORY)].startswith("[ScoreTable ")
     # The deal starts with the dealer; an unknown deal is four unknown hands.

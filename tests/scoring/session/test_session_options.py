@@ -46,8 +46,11 @@ def test_defaults_are_a_clubs() -> None:
         "factoring": "most_played",
         "datum_rounding": None,
         "totals": "factored",
+        "trim": None,
+        "divisor": None,
     }
     assert options.chosen_method == "mp" and options.rounding == "away"
+    assert options.chosen_divisor == "comparisons" and options.trim_from == 4
 
 
 @pytest.mark.parametrize(
@@ -170,7 +173,7 @@ def test_the_command_line_builds_the_options_from_options_of_the_same_names() ->
     assert session_options(args) == SessionOptions()
     given = _session_args(
         "--method", "butler", "--datum-rounding", "even", "--winners", "2",
-        "--factoring", "available", "--totals", "raw", "--across-field",
+        "--factoring", "available", "--totals", "raw", "--across-field", "--trim",
     )  # fmt: skip
     assert session_options(given) == SessionOptions(
         method="butler",
@@ -179,9 +182,14 @@ def test_the_command_line_builds_the_options_from_options_of_the_same_names() ->
         factoring="available",
         datum_rounding="even",
         totals="raw",
+        trim=True,
     )
-    with pytest.raises(InputError, match="factoring must be one of"):
-        session_options(_session_args("--factoring", "none"))
+    summed = session_options(_session_args("--method", "ximp", "--divisor", "none"))
+    assert summed == SessionOptions(method="ximp", divisor="none")
+    with pytest.raises(InputError, match="--factoring must be one of"):
+        session_options(_session_args("--factoring", "nothing"))
+    with pytest.raises(InputError, match="--divisor must be one of"):
+        session_options(_session_args("--method", "ximp", "--divisor", "tables"))
 
 
 def test_it_is_public() -> None:

@@ -2,13 +2,15 @@
 
     xlbridge session TRAVELLERS.csv [--method mp|acbl|ximp|butler] [--winners auto|1|2]
         [--names PAIRS.csv] [--across-field] [--factoring most-played|available]
-        [--datum-rounding away|even] [--totals factored|raw]
-        [--ranking RANKING.csv] [-o RESULTS.xlsx] [--html DIR] [--force]
+        [--datum-rounding away|even] [--trim] [--divisor comparisons|scores|none]
+        [--totals factored|raw]
+        [--ranking RANKING.csv] [-o RESULTS.xlsx] [--html DIR] [--pbn OUT.pbn] [--force]
 
 Prints the ranking per section and direction (place, pair, names, score, %); ``--ranking``
 writes it as CSV (section, direction, pair, names, boards, score, top, percentage, place);
 ``-o`` writes the printable results pack (ranking, travellers, personal score cards);
-``--html DIR`` the same as a web site (see :mod:`xlbridge.cli.session.site`).
+``--html DIR`` the same as a web site (see :mod:`xlbridge.cli.session.site`); ``--pbn OUT.pbn``
+the scored session as PBN results, from any input (see :mod:`xlbridge.cli.session.pbn_output`).
 TRAVELLERS may also be a USEBIO (.xml) or PBN (.pbn) event file, with ``--compare`` and
 ``--usebio OUT.xml`` (see :mod:`xlbridge.cli.session.event_files`); its deals go on the pack; or the
 typed pairs-session workbook (.xlsx, see :mod:`xlbridge.cli.session.workbook`). ``--event``,
@@ -37,6 +39,7 @@ from xlbridge.cli.common import (
 from xlbridge.cli.deals import add_session_options as add_deals_options
 from xlbridge.cli.progress import Progress
 from xlbridge.cli.progress import add_options as add_progress_options
+from xlbridge.cli.session.pbn_output import add_pbn_option, check_pbn, pbn_first, write_pbn_file
 from xlbridge.cli.session.site import add_html_option, check_html, write_html
 from xlbridge.io.files import write_atomically
 
@@ -77,34 +80,9 @@ def add_session_parser(commands: Commands) -> None:
         help="the session: a traveller .csv, a USEBIO .xml or PBN .pbn file, or a typed "
         "pairs-session .xlsx",
     )
-    session.add_argument(
-        "--method", help=f"one of {shown_options(METHODS)} (default: mp, or the event file's)"
-    )
-    session.add_argument("--winners", default="auto", help="auto, 1 or 2")
+    _add_scoring_options(session)
     session.add_argument(
         "--names", type=Path, help="a .csv of pair names (pair, names) (default: none)"
-    )
-    session.add_argument(
-        "--across-field", action="store_true", help="compare and rank every section together"
-    )
-    session.add_argument(
-        "--factoring",
-        default="most-played",
-        help=f"one of {shown_options(FACTORINGS)}: "
-        "boards played fewer times are Neuberg-factored to the most-played board's count, or "
-        "scored over their own top",
-    )
-    session.add_argument(
-        "--totals",
-        default="factored",
-        help=f"one of {shown_options(TOTALS)}: a pair that played fewer boards than the most "
-        "played in its ranking shows its matchpoint total factored to that number (total x "
-        "most / its boards; its %% unchanged), or the plain sum",
-    )
-    session.add_argument(
-        "--datum-rounding",
-        metavar="away|even",
-        help="butler: a datum's exact 5 goes away from zero (default: away) or to the even ten",
     )
     session.add_argument(
         "--ranking", type=Path, help="also write the ranking as .csv (default: not written)"
@@ -128,11 +106,58 @@ def add_session_parser(commands: Commands) -> None:
         "input's own date (default: not written)",
     )
     add_html_option(session)
+    add_pbn_option(session)
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
     add_deals_options(session)
     add_event_options(session)
     add_progress_options(session)
     session.set_defaults(run=run_session)
+
+
+def _add_scoring_options(session: argparse.ArgumentParser) -> None:
+    """The options of :class:`~xlbridge.scoring.session.SessionOptions`, each of its name."""
+    session.add_argument(
+        "--method", help=f"one of {shown_options(METHODS)} (default: mp, or the event file's)"
+    )
+    session.add_argument("--winners", default="auto", help="auto, 1 or 2")
+    session.add_argument(
+        "--across-field", action="store_true", help="compare and rank every section together"
+    )
+    session.add_argument(
+        "--factoring",
+        default="most-played",
+        help=f"one of {shown_options(FACTORINGS)}: "
+        "boards played fewer times are Neuberg-factored to the most-played board's count, or "
+        "scored over their own top; none: no Neuberg at all, not even on a board with an "
+        "artificial score (as BBO's result pages)",
+    )
+    session.add_argument(
+        "--totals",
+        default="factored",
+        help=f"one of {shown_options(TOTALS)}: a pair that played fewer boards than the most "
+        "played in its ranking shows its matchpoint total factored to that number (total x "
+        "most / its boards; its %% unchanged), or the plain sum",
+    )
+    session.add_argument(
+        "--datum-rounding",
+        metavar="away|even",
+        help="butler: a datum's exact 5 goes away from zero (default: away) or to the even ten",
+    )
+    session.add_argument(
+        "--trim",
+        action="store_true",
+        default=None,
+        help="butler: the datum drops the top and bottom score from 3 results (the median at "
+        "three tables, as PBN's Butler-2) (default: from 4 results; a PBN file's Butler-2 "
+        "sets it)",
+    )
+    session.add_argument(
+        "--divisor",
+        metavar="comparisons|scores|none",
+        help="ximp: cross-IMPs divided by the comparisons (N-1), the scores (N) or not at all "
+        "(none: the sum, PBN's Cross) (default: comparisons, or what a PBN file's Scoring "
+        "tag says)",
+    )
 
 
 def run_session(args: argparse.Namespace) -> int:
@@ -155,6 +180,7 @@ def run_session(args: argparse.Namespace) -> int:
     event = with_deals(with_event_options(args, event), hands)
     text = ranking_text(result, names)
     usebio = usebio_first(args, event, result)  # refused before anything is written
+    pbn = pbn_first(args, event, result, hands, analyses)
     outputs = [path for path in (args.ranking, args.output) if path is not None]
     if outputs:
         progress.writing(*outputs)
@@ -177,9 +203,10 @@ def run_session(args: argparse.Namespace) -> int:
     if workbook is not None:
         write_atomically(args.output, workbook.save, force=args.force)
     print(text, flush=True)  # the ranking before the notes on stderr
+    write_pbn_file(args, pbn, result)
     code = finish_file_options(args, event, result, usebio)
     paths: list[Path | str] = [
-        path for path in (args.ranking, args.output, args.usebio) if path is not None
+        path for path in (args.ranking, args.output, args.usebio, args.pbn) if path is not None
     ]
     if site_written is not None:
         paths.append(site_written)
@@ -204,6 +231,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
         if path is not None:
             require_new(path, args.force)
     check_file_options(args)
+    check_pbn(args)
     check_deals_options(args)
     check_html(args)
 

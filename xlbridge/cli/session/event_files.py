@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -74,20 +75,28 @@ def score_event_file(
 
 def awards_of(event: EventFile) -> dict[tuple[str, str, str], str]:
     """The masterpoints awarded in the file ("0.08 Green"), keyed as names are."""
-    return {
-        (pair.section, pair.direction, str(pair.number)): award_text(pair)
-        for pair in event.pairs
-        if pair.masterpoints
-    }
+    return _keyed(event, award_text)
 
 
 def names_of(event: EventFile) -> dict[tuple[str, str, str], str]:
     """The file's pair names, keyed as the session command looks them up."""
-    return {
-        (pair.section, pair.direction, str(pair.number)): " & ".join(n for n in pair.names if n)
-        for pair in event.pairs
-        if any(pair.names)
-    }
+    return _keyed(event, lambda pair: " & ".join(n for n in pair.names if n))
+
+
+def _keyed(event: EventFile, value: Callable[[Pair], str]) -> dict[tuple[str, str, str], str]:
+    """Each pair's ``value`` (left out when blank) under (section, direction, pair), and also
+    under (section, "", pair) when no other pair of the section has that number: a file may
+    give the direction a pair sat where its ranking has none (Ruter's "N-S" in a Howell)."""
+    numbers = Counter((pair.section, pair.number) for pair in event.pairs)
+    keyed: dict[tuple[str, str, str], str] = {}
+    for pair in event.pairs:
+        text = value(pair)
+        if not text:
+            continue
+        keyed[(pair.section, pair.direction, str(pair.number))] = text
+        if pair.direction and numbers[(pair.section, pair.number)] == 1:
+            keyed.setdefault((pair.section, "", str(pair.number)), text)
+    return keyed
 
 
 def hands_by_board(event: EventFile) -> dict[int, str]:

@@ -86,7 +86,13 @@ def pack_heading(event: EventFile, named: bool) -> dict[str, str]:
 
 #: The files ``xlbridge session`` reads and writes, by option (the first is the session file).
 INPUTS = ("travellers", "names", "deals")
-OUTPUTS = {"output": "-o", "ranking": "--ranking", "usebio": "--usebio", "html": "--html"}
+OUTPUTS = {
+    "output": "-o",
+    "ranking": "--ranking",
+    "usebio": "--usebio",
+    "pbn": "--pbn",
+    "html": "--html",
+}
 
 
 def check_distinct(args: argparse.Namespace) -> None:

@@ -11,6 +11,13 @@ per table of the board. Columns are named with an optional width and alignment
   other values overflow their widths, values are split on spaces and only the name columns
   (which may hold spaces) are cut at their widths.
 
+Producers' dialects read (docs/pbn.md): a pair sitting out written as a row whose score is
+``Bye`` (Magic Contest) is no line; a pair's direction written ``N-S``, ``E-W`` or in the
+producer's language (``Ö-V``, Ruter); a multi-session file's ``SessionScore…`` columns (Ruter)
+give the pairs' figures of the session it holds, beside the cumulative ones. A Scoring tag's
+modifiers declare how cross-IMPs are divided (``Cross``, ``Cross1``, ``Cross2``) and a trimmed
+Butler datum (``Butler-2``). Individual and teams files are refused, saying which they are.
+
 The deal's own parsing is ours (the run-time package does not depend on endplay).
 """
 
@@ -61,6 +68,23 @@ _PAIR_COLUMNS = {
     "total": ("TotalScoreMP", "TotalMP", "MP", "TotalScoreIMP", "TotalIMP", "IMP", "TotalScore"),
     "percentage": ("TotalPercentage", "Percentage"),
     "place": ("Rank", "Place"),
+}
+#: A multi-session file's figures of the session it holds (Ruter), read instead of the
+#: cumulative ones when the table has any of them.
+_SESSION_COLUMNS = {
+    "total": ("SessionScoreMP", "SessionScoreIMP", "SessionScore"),
+    "percentage": ("SessionPercentage",),
+    "place": ("SessionRank",),
+}
+_SESSION_NAMES = {name.lower() for names in _SESSION_COLUMNS.values() for name in names}
+#: A pair's direction as producers write it, without its "-" (Ö-V, Ø-V: Scandinavian East-West).
+_DIRECTIONS = {"NS": "NS", "EW": "EW", "ÖV": "EW", "ØV": "EW"}
+#: Columns of the files that hold no pairs event, and what such a file holds.
+_NOT_PAIRS = {
+    "playerid": "an individual event",
+    "playerid_north": "an individual event",
+    "teamid": "a teams event",
+    "teamid_home": "a teams event",
 }
 
 
@@ -163,6 +187,23 @@ def _method(scoring: str) -> str | None:
     return None
 
 
+#: The Scoring tag's cross-IMP modifiers (PBN 2.1, the Scoring tag): Cross is the sum of the
+#: IMPs against every other score, Cross1 that sum divided by the number of scores, Cross2 by
+#: the number of comparisons.
+_CROSS_DIVISORS = {"CROSS": "none", "CROSS1": "scores", "CROSS2": "comparisons"}
+
+
+def declared(scoring: str) -> tuple[str | None, bool | None]:
+    """What a Scoring tag declares of its conventions: the cross-IMP divisor (``IMP;Cross`` →
+    none, ``Cross1`` → scores, ``Cross2`` → comparisons) and a Butler datum without the two
+    extreme scores (``Butler-2`` → trim True); None where it says nothing (``IMP;Butler`` is
+    the datum of every score, as scored by default)."""
+    fields = {field.strip().upper() for field in re.split(r"[;\s]+", scoring)}
+    divisors = [_CROSS_DIVISORS[field] for field in sorted(fields) if field in _CROSS_DIVISORS]
+    divisor = divisors[0] if len(divisors) == 1 else None
+    return divisor, (True if "BUTLER-2" in fields else None)
+
+
 def _whole(path: Path, number: int, what: str, text: str, kind: str = "pair") -> int:
     """A whole number within the range of ``kind`` (see :mod:`xlbridge.io.bounds`)."""
     if not re.fullmatch(r"\d+", text):
@@ -241,7 +282,8 @@ def read_pbn(path: str | PathLike[str]) -> EventFile:
         values = _row(path, number, line, columns)
         record = {column.name.lower(): value for column, value in zip(columns, values, strict=True)}
         if name == "ScoreTable":
-            event.lines.append(_score_line(path, number, record, tags))
+            if not _sits_out(record):
+                event.lines.append(_score_line(path, number, record, tags))
         else:
             event.pairs.append(_total_pair(path, number, record, tags))
     if not event.lines:
@@ -279,7 +321,8 @@ def _check_line_breaks(path: Path, text: str) -> None:
 
 def _check_columns(path: Path, number: int, name: str, columns: list[_Column]) -> None:
     """A score table must say who played (a frequency table with Multiplicity cannot be
-    rescored); a total score table must name its pairs."""
+    rescored); a total score table must name its pairs. A table of players or teams instead
+    says the file holds an individual or a teams event."""
     have = {column.name.lower() for column in columns}
     needed: list[tuple[str, ...]] = (
         [_LINE_COLUMNS["ns_pair"], _LINE_COLUMNS["ew_pair"]]
@@ -287,11 +330,27 @@ def _check_columns(path: Path, number: int, name: str, columns: list[_Column]) -
         else [_PAIR_COLUMNS["number"]]
     )
     for names in needed:
-        if not have & {n.lower() for n in names}:
-            raise FileError(
-                f"{path}: line {number}: the {name} has no {names[0]} column, so its rows "
-                "cannot be rescored"
-            )
+        if have & {n.lower() for n in names}:
+            continue
+        for column in columns:
+            held = _NOT_PAIRS.get(column.name.lower())
+            if held is not None:
+                raise FileError(f"{path}: line {number}: {_not_pairs(held, name, column.name)}")
+        raise FileError(
+            f"{path}: line {number}: the {name} has no {names[0]} column, so its rows "
+            "cannot be rescored"
+        )
+
+
+def _not_pairs(held: str, table: str, column: str) -> str:
+    """Why a file of an individual or a teams event cannot be rescored, and what can be done."""
+    text = f"the file holds {held} (its {table} has a {column} column): xlbridge session scores "
+    if held == "a teams event":
+        return text + (
+            "pairs events; teams matches, Swiss teams and leagues are scored in the teams "
+            "workbooks (xlbridge template teams-match, swiss-teams or league)"
+        )
+    return text + "pairs events, and xlbridge has nothing yet for individual events"
 
 
 def _game_tag(
@@ -306,6 +365,7 @@ def _game_tag(
         event.date = value
     elif name == "Scoring" and event.method is None:
         event.method = _method(value)
+        event.divisor, event.trim = declared(value) if event.method else (None, None)
     elif name == "Deal" and value.strip():
         board = tags.get("Board", "")
         if not re.fullmatch(r"\d+", board):
@@ -317,6 +377,12 @@ def _game_tag(
         if complete(deal):  # a partial deal is not a hand record
             board_number = _whole(path, number, "the Board tag", board, "board")
             event.hands[(tags.get("Section", ""), board_number)] = deal_text(deal)
+
+
+def _sits_out(record: dict[str, str]) -> bool:
+    """A row of a pair sitting out the round (Magic Contest: ``Bye`` in the score columns, the
+    pair's number on its side, ``-`` on the other): no table played the board there."""
+    return any(record.get(column, "").upper() == "BYE" for column in ("score_ns", "score_ew"))
 
 
 def _score_line(path: Path, number: int, record: dict[str, str], tags: dict[str, str]) -> Line:
@@ -365,14 +431,16 @@ def _row_score(ns: str, ew: str) -> str:
 
 def _total_pair(path: Path, number: int, record: dict[str, str], tags: dict[str, str]) -> Pair:
     fields = {key: _pick(record, names) for key, names in _PAIR_COLUMNS.items()}
+    if _SESSION_NAMES & record.keys():  # a multi-session file: the figures of this session
+        fields |= {key: _pick(record, names) for key, names in _SESSION_COLUMNS.items()}
     parts = re.split(r"\s*;\s*|\s+-\s+|\s+&\s+|\s+and\s+", fields["names"].strip())
     names = tuple(part.strip() for part in parts if part.strip())
-    direction = fields["direction"].upper().replace("-", "")
+    direction = _DIRECTIONS.get(re.sub(r"[\s-]", "", fields["direction"].upper()), "")
     _in_range(path, number, "the place", fields["place"].rstrip("= "), "pair")  # "3=" a tie
     return Pair(
         section=fields["section"] or tags.get("Section", ""),
         number=_whole(path, number, "the pair", fields["number"]),
-        direction=direction if direction in ("NS", "EW") else "",
+        direction=direction,
         names=names,
         total=_in_range(path, number, "the total", fields["total"], "points"),
         percentage=_in_range(path, number, "the percentage", fields["percentage"], "percentage"),

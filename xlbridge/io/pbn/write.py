@@ -11,15 +11,18 @@ The choices, and why:
   Declarer, Contract, Result) are ``?``, as is Site; an unknown Event is ``?`` and an unknown
   date ``????.??.??``. Dealer and Vulnerable follow from the board number; the Deal is the
   board's hands when known, starting with the dealer, else four unknown hands (``-``).
-- **Scoring tag.** ``MatchPoints`` for matchpoints, ``IMP;Cross`` for cross-IMPs and
-  ``IMP;Butler`` for Butler: IMP is PBN's own value, the part after ``;`` says which IMP
-  scoring (the reader maps a value naming Butler to Butler and any other IMP value to
-  cross-IMPs).
+- **Scoring tag** (:func:`scoring_tag`), in the PBN standard's words: ``MatchPoints;MP1``
+  for matchpoints (2 a win; ACBL's 1 a win are written doubled); cross-IMPs ``IMP;Cross2``
+  divided by the number of comparisons, ``IMP;Cross1`` by the number of scores, ``IMP;Cross``
+  summed; Butler ``IMP;Butler-2`` when the datum leaves out the two extreme scores on every
+  board that has at least 3 results, else ``IMP;Butler``.
 - **ScoreTable** (one per board, every section's lines): ``Section`` (only when the event has
   sections), ``PairId_NS``, ``PairId_EW``, ``Contract``, ``Declarer``, ``Result`` (tricks
   taken), ``Score_NS``/``Score_EW`` (the positive score in its side's column, ``-`` in the
   other, as club programs print them), then ``MP_NS``, ``MP_EW``, ``Percentage_NS``,
-  ``Percentage_EW`` at matchpoints or ``IMP_NS``, ``IMP_EW`` at IMPs. An artificial adjusted
+  ``Percentage_EW`` at matchpoints or ``IMP_NS``, ``IMP_EW`` at IMPs. A percentage is of the
+  board's top as it was scored (after factoring: 2·(n − 1) for n results, artificial scores
+  counted), as the session gives it (``percentages``). An artificial adjusted
   score is written ``A60/40`` in Score_NS with ``-`` (irrelevant) for its contract, declarer
   and result; a table that did not play shows ``NP``.
 - **TotalScoreTable**, once, in the first game: ``Section`` (with sections), ``Rank``,
@@ -40,6 +43,7 @@ The choices, and why:
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -52,8 +56,10 @@ from xlbridge.scoring.contract import SEATS, dealer, ew_vulnerable, ns_vulnerabl
 if TYPE_CHECKING:
     from xlbridge.scoring.double_dummy import BoardAnalysis
 
-#: The Scoring tag's value of each method (read back by :func:`xlbridge.io.pbn.read._method`).
-SCORING = {"mp": "MatchPoints", "ximp": "IMP;Cross", "butler": "IMP;Butler"}
+#: The methods a PBN results file is written in (ACBL matchpoints go as 2 a win).
+METHODS = ("mp", "ximp", "butler")
+#: The Scoring tag's cross-IMP modifier of each divisor (PBN 2.1, the Scoring tag).
+CROSS = {"comparisons": "IMP;Cross2", "scores": "IMP;Cross1", "none": "IMP;Cross"}
 _VULNERABLE = {
     (False, False): "None",
     (True, False): "NS",
@@ -70,6 +76,25 @@ _RIGHT |= {"MP_NS", "MP_EW", "IMP_NS", "IMP_EW", "Percentage_NS", "Percentage_EW
 _RIGHT |= {"TotalMP", "TotalIMP", "TotalPercentage"}
 
 
+def scoring_tag(method: str, divisor: str, trim: bool, three_results: bool) -> str:
+    """The Scoring tag of a session scored by ``method`` (mp, ximp or butler): cross-IMPs by
+    their ``divisor`` (comparisons, scores or none: summed); Butler-2 for a datum without the
+    top and bottom score, which ``trim`` drops on every board from 3 results and the default
+    datum from 4 (so the two agree unless a board has exactly 3 results: ``three_results``)."""
+    if method == "mp":
+        return "MatchPoints;MP1"
+    if method == "ximp":
+        return CROSS[divisor]
+    if method == "butler":
+        return "IMP;Butler-2" if trim or not three_results else "IMP;Butler"
+    raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+
+
+#: Each line's (NS, EW) percentage of its board's top as scored, by (section, board, NS pair,
+#: EW pair).
+Percentages = Mapping[tuple[str, int, int, int], tuple[float, float]]
+
+
 def pbn_bytes(
     event: EventFile,
     method: str,
@@ -77,14 +102,21 @@ def pbn_bytes(
     pairs: Iterable[Pair],
     winners: int,
     analyses: Mapping[int, BoardAnalysis] | None = None,
+    *,
+    scoring: str | None = None,
+    percentages: Percentages | None = None,
 ) -> bytes:
     """A PBN 2.1 results file of a scored event: ``lines`` and ``pairs`` carry our numbers (in
     ``theirs_ns``/``theirs_ew`` and ``total``/``percentage``/``place``), as for
     :func:`xlbridge.io.usebio.usebio_bytes`; names, hands, title and date come from ``event``;
-    each board in ``analyses`` gets its double-dummy tags (:func:`analysis_tags`).
+    each board in ``analyses`` gets its double-dummy tags (:func:`analysis_tags`). ``scoring``
+    is the Scoring tag (default: :func:`scoring_tag` of the method with the default
+    conventions, Butler as plain ``IMP;Butler``, which declares no trimming); at matchpoints
+    each line's percentages are those of ``percentages`` (``-`` for a line not there).
     """
-    if method not in SCORING:
-        raise ValueError(f"method must be one of {', '.join(SCORING)}, got {method!r}")
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+    tag = scoring or scoring_tag(method, "comparisons", False, True)
     listed = list(pairs)
     sectioned = any(line.section for line in lines) or any(pair.section for pair in listed)
     out = ["% PBN 2.1", "% EXPORT", f"% Creator: xlbridge {__version__}"]
@@ -93,9 +125,9 @@ def pbn_bytes(
         by_board.setdefault(line.board, []).append(line)
     for index, board in enumerate(sorted(by_board)):
         out.append("")
-        out += _game_tags(event, method, board)
+        out += _game_tags(event, tag, board)
         out += analysis_tags((analyses or {}).get(board))
-        out += _score_table(method, by_board[board], sectioned)
+        out += _score_table(method, by_board[board], sectioned, percentages or {})
         if index == 0:
             out += _total_table(method, listed, winners, sectioned)
     return _encoded("\r\n".join(out) + "\r\n")
@@ -163,12 +195,12 @@ def _deal_from(deal: str, first: str) -> str:
     return f"{first}:" + " ".join(".".join(hands[seat]) or "-" for seat in seats)
 
 
-def _game_tags(event: EventFile, method: str, board: int) -> list[str]:
+def _game_tags(event: EventFile, scoring: str, board: int) -> list[str]:
     """The mandatory tag set of one board's game, in its export order."""
     # The first section's deal when sections have their own; unknown hands when none is known.
     deals = [deal for (_, number), deal in sorted(event.hands.items()) if number == board]
     date = pbn_date(event.date)
-    return board_tags(event.description, date, board, deals[0] if deals else "", SCORING[method])
+    return board_tags(event.description, date, board, deals[0] if deals else "", scoring)
 
 
 def board_tags(
@@ -247,21 +279,22 @@ def _table(name: str, columns: list[str], rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def _score_table(method: str, lines: list[Line], sectioned: bool) -> list[str]:
+def _score_table(
+    method: str, lines: list[Line], sectioned: bool, percentages: Percentages
+) -> list[str]:
     """One board's ScoreTable: a row per table, every section's."""
     unit = "MP" if method == "mp" else "IMP"
     columns = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result"]
     columns += ["Score_NS", "Score_EW", f"{unit}_NS", f"{unit}_EW"]
     if method == "mp":
         columns += ["Percentage_NS", "Percentage_EW"]
-    tops = _tops(lines)
     rows = []
     for line in lines:
         row = [str(line.ns_pair), str(line.ew_pair), *_played(line), *_scores(line.score)]
         row += [line.theirs_ns or "-", line.theirs_ew or "-"]
         if method == "mp":
-            top = tops.get(line.section)
-            row += [_percentage(line.theirs_ns, top), _percentage(line.theirs_ew, top)]
+            shares = percentages.get((line.section, line.board, line.ns_pair, line.ew_pair))
+            row += [number_text(share) for share in shares or (math.nan, math.nan)]
         rows.append([_token(cell) for cell in row])
     if sectioned:
         columns.insert(0, "Section")
@@ -287,30 +320,6 @@ def _scores(score: str) -> list[str]:
     if re.fullmatch(r"\d+", score):
         return [score, "-"]
     return [score or "NP", "-"]
-
-
-def _number(text: str) -> float | None:
-    try:
-        return float(text)
-    except ValueError:
-        return None
-
-
-def _tops(lines: list[Line]) -> dict[str, float]:
-    """Each section's matchpoint top on the board: the most NS + EW got at one table."""
-    tops: dict[str, float] = {}
-    for line in lines:
-        ns, ew = _number(line.theirs_ns), _number(line.theirs_ew)
-        if ns is not None and ew is not None:
-            tops[line.section] = max(tops.get(line.section, 0.0), ns + ew)
-    return tops
-
-
-def _percentage(points: str, top: float | None) -> str:
-    value = _number(points)
-    if value is None or not top:
-        return "-"
-    return number_text(value / top * 100)
 
 
 def _names(pair: Pair) -> str:

@@ -1,9 +1,9 @@
 """Cross-IMPs of a board: every component IMPed against every component of the other entries.
 
 Weighted components count with their weights, and an entry's total is divided by N − 1
-(divisor "comparisons") or N ("scores"). Counting uses the frequency table of
-:mod:`~xlbridge.scoring.boards.frequencies`, so a board played 10,000 times costs O(N log N)
-(docs/board-scoring.md).
+(divisor "comparisons"), by N ("scores") or not at all ("none": the sum). Counting uses the
+frequency table of :mod:`~xlbridge.scoring.boards.frequencies`, so a board played 10,000 times
+costs O(N log N) (docs/board-scoring.md).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def cross_imp_values(
     if own_rows_kept is not None:
         per_row = per_row + own_rows_kept
     n = entries.on_own_board
-    comparisons = n - 1 if divisor == "comparisons" else n
+    comparisons = {"comparisons": n - 1, "scores": n}.get(divisor, np.ones_like(n))
     per_entry: NDArray[np.float64] = entries.total(per_row * queries.weight) / comparisons
     return per_entry
 
@@ -109,7 +109,8 @@ def cross_imps(
 
     Each component is IMPed against every component of every other entry, weighted by that
     component's weight; an entry's total is the weighted sum over its own components divided
-    by N − 1 (divisor "comparisons", EBU/BBO) or by N (divisor "scores", De Wael). Every board
+    by N − 1 (divisor "comparisons", EBU/BBO), by N (divisor "scores", De Wael) or not divided
+    (divisor "none": the sum, PBN's "Cross"). Every board
     needs at least 2 entries. Runs in O(N log N) per board, however often it was played.
     """
     divisor = choice("divisor", divisor, DIVISORS)

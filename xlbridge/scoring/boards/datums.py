@@ -43,10 +43,12 @@ class BoardValues(NamedTuple):
     value: np.ndarray
 
 
-def _trim_per_board(trim: float | None, entries: EntryIndex, total: np.ndarray) -> np.ndarray:
-    """Weight to drop from each end of each board; by default 1 with more than 3 entries."""
+def _trim_per_board(
+    trim: float | None, entries: EntryIndex, total: np.ndarray, trim_from: int
+) -> np.ndarray:
+    """Weight to drop from each end of each board; by default 1 from ``trim_from`` entries."""
     if trim is None:
-        return np.where(entries.count >= TRIM_FROM_ENTRIES, 1.0, 0.0)
+        return np.where(entries.count >= trim_from, 1.0, 0.0)
     amount = number("trim", trim)
     if amount < 0:
         raise InputError(f"trim must be a number of at least 0, got {shown(trim)}")
@@ -71,7 +73,12 @@ def round_datum(datum: ArrayLike, rounding: str = "away") -> np.ndarray:
 
 
 def _datums(
-    entries: EntryIndex, table: ComponentRows, trim: float | None, method: str, rounding: str
+    entries: EntryIndex,
+    table: ComponentRows,
+    trim: float | None,
+    method: str,
+    rounding: str,
+    trim_from: int = TRIM_FROM_ENTRIES,
 ) -> np.ndarray:
     """Each board's weighted mean after dropping ``trim`` weight from each end of its scores.
 
@@ -80,13 +87,13 @@ def _datums(
     Butler datums are rounded by ``rounding`` (see :func:`round_datum`).
     """
     if table.unit_weights and entries.one_row_each:
-        cuts = _trim_per_board(trim, entries, entries.count.astype(float))
+        cuts = _trim_per_board(trim, entries, entries.count.astype(float), trim_from)
         if np.all((cuts == 0) | (cuts == 1)):
             mean = _mean_without_extremes(entries, table.score, cuts)
             return round_datum(mean, rounding) if method == "butler" else mean
     frequencies = frequencies_by_board(table, entries.count.size)
     total = frequencies.total
-    cuts = _trim_per_board(trim, entries, total)
+    cuts = _trim_per_board(trim, entries, total, trim_from)
     if table.unit_weights and np.array_equal(cuts, np.round(cuts)):
         mean = frequencies.trimmed_means(cuts.astype(np.int64))
         return round_datum(mean, rounding) if method == "butler" else mean
@@ -119,9 +126,12 @@ def datum_imp_values(
     trim: float | None,
     method: str,
     rounding: str = "away",
+    trim_from: int = TRIM_FROM_ENTRIES,
 ) -> np.ndarray:
-    """Each entry's IMPs against its board's datum (Butler table, or continuous Bastille)."""
-    difference = queries.score - _datums(entries, table, trim, method, rounding)[queries.board]
+    """Each entry's IMPs against its board's datum (Butler table, or continuous Bastille);
+    with ``trim`` None the datum drops 1 from each end from ``trim_from`` entries."""
+    datums = _datums(entries, table, trim, method, rounding, trim_from)
+    difference = queries.score - datums[queries.board]
     per_row = imps(difference) if method == "butler" else continuous_imps(difference)
     return entries.total(per_row if queries.unit_weights else per_row * queries.weight)
 
@@ -134,10 +144,12 @@ def datum(
     trim: float | None = None,
     method: str = "butler",
     rounding: str = "away",
+    trim_from: int = TRIM_FROM_ENTRIES,
 ) -> BoardValues:
     """Each board's datum: the weighted mean after dropping weight ``trim`` from each end.
 
-    trim defaults to 1 when a board has more than 3 entries, else 0 (0 gives the plain mean);
+    trim defaults to 1 when a board has at least ``trim_from`` entries (default 4; 3 takes
+    the median of three), else 0 (0 gives the plain mean);
     it may cut through components (De Wael drops −150×½ and half of −100).
     method butler: rounded to the nearest 10, an exact 5 going away from zero by default
     (425 → 430, −445 → −450) or, with ``rounding`` even, to the even ten (425 → 420,
@@ -147,7 +159,8 @@ def datum(
     rounding = choice("rounding", rounding, DATUM_ROUNDINGS)
     entries, rows = parse_components(board, entry, score, weight)
     require_two_entries(entries)
-    return BoardValues(entries.board_ids.copy(), _datums(entries, rows, trim, method, rounding))
+    datums = _datums(entries, rows, trim, method, rounding, trim_from)
+    return BoardValues(entries.board_ids.copy(), datums)
 
 
 def butler_imps(
@@ -158,17 +171,21 @@ def butler_imps(
     trim: float | None = None,
     method: str = "butler",
     rounding: str = "away",
+    trim_from: int = TRIM_FROM_ENTRIES,
 ) -> EntryScores:
     """IMPs of every entry against its board's datum (see ``datum``, also for ``rounding``).
 
     Each component gets the IMPs of (score − datum), Law 78B table for butler, the continuous
-    scale for bastille, and an entry the weighted sum of its components' IMPs.
+    scale for bastille, and an entry the weighted sum of its components' IMPs. With ``trim``
+    None, boards of at least ``trim_from`` entries (default 4) drop their top and bottom
+    score; 3 drops them from three tables too (the median, as Magic Contest's Butler-2).
     """
     method = choice("method", method, DATUM_METHODS)
     rounding = choice("rounding", rounding, DATUM_ROUNDINGS)
     entries, rows = parse_components(board, entry, score, weight)
     require_two_entries(entries)
-    return entries.scores(datum_imp_values(entries, rows, rows, trim, method, rounding))
+    values = datum_imp_values(entries, rows, rows, trim, method, rounding, trim_from)
+    return entries.scores(values)
 
 
 def teams_imps(board: ArrayLike, points: ArrayLike, weight: ArrayLike | None = None) -> BoardValues:

@@ -18,7 +18,7 @@ from numpy.typing import ArrayLike
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.boards.cross_imps import cross_imp_values
-from xlbridge.scoring.boards.datums import datum_imp_values
+from xlbridge.scoring.boards.datums import TRIM_FROM_ENTRIES, datum_imp_values
 from xlbridge.scoring.boards.frequencies import (
     ComponentRows,
     EntryIndex,
@@ -148,6 +148,15 @@ class _Options:
     trim: float | None
     expected: np.ndarray | None
     rounding: str = "away"
+    trim_from: int = TRIM_FROM_ENTRIES
+
+    def datum_values(
+        self, entries: EntryIndex, table: ComponentRows, rows: ComponentRows, method: str
+    ) -> np.ndarray:
+        """IMPs of ``rows`` against the datum of ``table`` (butler or bastille)."""
+        return datum_imp_values(
+            entries, table, rows, self.trim, method, self.rounding, self.trim_from
+        )
 
 
 def _score_halves(
@@ -171,8 +180,8 @@ def _score_halves(
         ns = cross_imp_values(entries, table, rows, divisor, other_half)
         ew = cross_imp_values(entries, table, ew_rows, divisor, -other_half)
         return ns, -ew
-    ns = datum_imp_values(entries, table, rows, options.trim, method, options.rounding)
-    ew = datum_imp_values(entries, table, ew_rows, options.trim, method, options.rounding)
+    ns = options.datum_values(entries, table, rows, method)
+    ew = options.datum_values(entries, table, ew_rows, method)
     return ns, -ew
 
 
@@ -184,7 +193,7 @@ def _score_side(
         return matchpoint_values(entries, rows, rows, options.scoring, options.expected)[0]
     if method == "cross_imps":
         return cross_imp_values(entries, rows, rows, options.divisor)
-    return datum_imp_values(entries, rows, rows, options.trim, method, options.rounding)
+    return options.datum_values(entries, rows, rows, method)
 
 
 def _mirrored_matchpoints(
@@ -215,6 +224,7 @@ def score_traveller(
     trim: float | None = None,
     expected: ArrayLike | None = None,
     rounding: str = "away",
+    trim_from: int = TRIM_FROM_ENTRIES,
 ) -> TravellerScores:
     """NS and EW results of every table of a traveller, split scores allowed (EBU, De Wael).
 
@@ -222,7 +232,8 @@ def score_traveller(
     score, ``ew_score`` EW's score from EW's side (blank/NaN: −ns_score, no split), ``weight``
     the component's weight (a table's rows add up to 1).
     method: matchpoints (with ``scoring``, ``expected``), cross_imps (``divisor``), butler or
-    bastille (``trim``; butler also ``rounding`` of the datum's exact 5: away or even).
+    bastille (``trim``, or with trim None the top and bottom dropped from ``trim_from``
+    entries, default 4; butler also ``rounding`` of the datum's exact 5: away or even).
     split: separate (default; NS scored among NS scores, EW among EW scores — NS + EW of a
     table need not make a top) or halves (De Wael: one table in which a split table counts as
     two half-weight components; NS is scored on its own, EW on the complement of its own).
@@ -238,6 +249,7 @@ def score_traveller(
         trim=trim,
         expected=expected_per_board(expected, entries),
         rounding=choice("rounding", rounding, DATUM_ROUNDINGS),
+        trim_from=trim_from,
     )
     if split == "halves":
         ns, ew = _score_halves(entries, rows, ew_as_ns, method, options)

@@ -19,7 +19,9 @@ Adjusted scores are not part of the field: a board's other results are compared 
 factored by Neuberg to the board's number of results, and (by default) every board is factored to
 the most-played board's count, so every board has the same top (as Compscore3 publishes).
 ``factoring="available"`` instead keeps each board's own top and divides by the matchpoints
-available (as New Zealand's Scorer does). A pair's percentage is its total over the sum of the tops
+available (as New Zealand's Scorer does); ``factoring="none"`` factors nothing: each board's top
+is that of its real results, an artificial score gets its share of that top (as BBO's result
+pages score them). A pair's percentage is its total over the sum of the tops
 of the boards it played. At IMPs a pair's score is its IMP total (ranked per board when pairs played
 different numbers).
 
@@ -81,6 +83,8 @@ class SessionResult:
     """A scored session (see :func:`score_session`).
 
     ``method`` mp, acbl, ximp or butler; ``unit`` "MP" or "IMPs"; ``winners`` 1 or 2;
+    ``divisor`` what cross-IMPs were divided by (comparisons, scores or none), ``trim``
+    whether a Butler datum dropped the extremes from 3 results (else from 4);
     ``directions`` ("",) or ("NS", "EW"); ``sections`` the sections in the order met;
     ``pairs`` every pair's result, ranking by ranking (section — unless ranked across the
     field —, then direction, then place); ``travellers`` every board as scored;
@@ -94,6 +98,8 @@ class SessionResult:
     sections: tuple[str, ...]
     _scored: ScoredSession = field(repr=False, compare=False)
     totals: str = "factored"
+    divisor: str = "comparisons"
+    trim: bool = False
 
     @property
     def unit(self) -> str:
@@ -171,8 +177,11 @@ def score_session(
     rounded to 10). winners: auto (one winner if a pair sits both NS and EW, else two), 1 or 2
     (two winners: pairs numbered by direction). across_field: every section's results on a
     board are compared together and ranked together (else each section on its own).
-    factoring: most_played (default; Neuberg to the most-played board's number of results) or
-    available (each board keeps its own top). Adjusted scores are never part of the field.
+    factoring: most_played (default; Neuberg to the most-played board's number of results),
+    available (each board keeps its own top) or none (no Neuberg: each board over the top of
+    its real results). Adjusted scores are never part of the field. Through ``options`` only:
+    divisor (ximp: comparisons, scores or none) and trim (butler: the extremes dropped from 3
+    results).
     datum_rounding (butler): an exact 5 in the datum goes away from zero (default) or to the
     even ten (see :func:`xlbridge.scoring.boards.datums.datum`). totals (matchpoints): factored
     (default: a pair that played fewer boards than the most-played count of its ranking shows
@@ -193,7 +202,7 @@ def score_session(
     )
     groups, group_board = board_groups(traveller, tables, kind, board, section, across_field)
     scorer = _score_imps if method in ("ximp", "butler") else _score_matchpoints
-    top, ns_value, ew_value = scorer(traveller, tables, groups, method, factoring, datum_rounding)
+    top, ns_value, ew_value = scorer(traveller, tables, groups, given)
     scored = ScoredSession(
         traveller=traveller,
         method=method,
@@ -223,6 +232,8 @@ def score_session(
         sections=traveller.sections,
         _scored=scored,
         totals=totals,
+        divisor=given.chosen_divisor,
+        trim=bool(given.trim),
     )
 
 
@@ -289,25 +300,29 @@ def _adjusted_tables(groups: BoardGroups) -> np.ndarray:
     return np.flatnonzero(adjusted) if adjusted.any() else np.empty(0, dtype=np.int64)
 
 
+def _expected_results(groups: BoardGroups, factoring: str) -> np.ndarray:
+    """The number of results each group's board is scored to: the most-played board's (of
+    its section), its own results and adjusted scores (available), or its real results
+    (none; its results and adjusted scores when it has fewer than 2 real ones)."""
+    entries, section = groups.entries, groups.section
+    if factoring == "none":
+        return np.where(groups.results >= 2, groups.results, entries)
+    if factoring == "available":
+        return entries
+    if (section < 0).all():
+        return np.full(entries.size, entries.max())
+    most = np.zeros(int(section.max()) + 1, dtype=np.int64)
+    np.maximum.at(most, section, entries)
+    expected: np.ndarray = most[section]
+    return expected
+
+
 def _score_matchpoints(
-    traveller: Traveller,
-    tables: LineTables,
-    groups: BoardGroups,
-    method: str,
-    factoring: str,
-    datum_rounding: str,
+    traveller: Traveller, tables: LineTables, groups: BoardGroups, given: SessionOptions
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each group's top and each table's NS and EW matchpoints (2 per win, or 1 for acbl)."""
-    del datum_rounding  # no datum at matchpoints
-    entries, section = groups.entries, groups.section
-    if factoring == "available":
-        expected = entries
-    elif (section < 0).all():
-        expected = np.full(entries.size, entries.max())
-    else:
-        most = np.zeros(int(section.max()) + 1, dtype=np.int64)
-        np.maximum.at(most, section, entries)
-        expected = most[section]
+    method = given.chosen_method
+    expected = _expected_results(groups, given.factoring)
     if (expected < 2).any():
         group = int(np.flatnonzero(expected < 2)[0])
         lines = np.flatnonzero(groups.of_table[tables.of_row] == group)
@@ -341,15 +356,11 @@ def _score_matchpoints(
 
 
 def _score_imps(
-    traveller: Traveller,
-    tables: LineTables,
-    groups: BoardGroups,
-    method: str,
-    factoring: str,
-    datum_rounding: str,
+    traveller: Traveller, tables: LineTables, groups: BoardGroups, given: SessionOptions
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each table's NS and EW IMPs (cross-IMPs or Butler); a lone real result scores 0."""
-    del factoring  # IMPs are not factored
+    """Each table's NS and EW IMPs (cross-IMPs or Butler); a lone real result scores 0.
+    IMPs are not factored."""
+    method = given.chosen_method
     count = tables.first.size
     ns_value, ew_value = np.full(count, np.nan), np.full(count, np.nan)
     lone = (groups.kind == SCORE) & (groups.results[np.maximum(groups.of_table, 0)] == 1)
@@ -358,7 +369,9 @@ def _score_imps(
     rows = real_result_rows(traveller, tables, groups, 2)
     if rows.group.size:
         core_method = "cross_imps" if method == "ximp" else "butler"
-        options = {"rounding": datum_rounding} if method == "butler" else {}
+        options: dict[str, Any] = {"divisor": given.chosen_divisor}
+        if method == "butler":
+            options = {"rounding": given.rounding, "trim_from": given.trim_from}
         scored, ns, ew = _board_values(traveller, tables, rows, core_method, **options)
         ns_value[scored], ew_value[scored] = ns, ew
     for table in _adjusted_tables(groups).tolist():
