@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from xlbridge.cli.main import main
 from xlbridge.cli.session.event_files import EXIT_DIFFERENT
-from xlbridge.io.event_files.compare import compare, tolerance
+from xlbridge.io.event_files.compare import compare
 from xlbridge.io.event_files.contents import EventFile
 from xlbridge.io.event_files.conversion import scored_lines, scored_pairs, traveller_of
+from xlbridge.io.event_files.printed import tolerance
 from xlbridge.io.pbn.read import read_pbn
 from xlbridge.io.usebio import read_usebio, usebio_bytes
 from xlbridge.scoring.session import Traveller, TravellerLine, score_session

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 
 from xlbridge.io.event_files.contents import EventFile, Pair
 from xlbridge.io.event_files.conversion import contract_score, number_text
+from xlbridge.io.event_files.printed import differs, is_number, is_rounded_down
 from xlbridge.scoring.session import PairResult, ScoredLine, SessionResult
 
 
@@ -131,24 +132,6 @@ class Comparison:
         return f" ({'; '.join(notes)})" if notes else ""
 
 
-def tolerance(printed: str) -> float:
-    """Half a unit of the last decimal printed, plus a hair for binary fractions."""
-    decimals = len(printed.split(".", 1)[1]) if "." in printed else 0
-    return 0.5 * 10.0**-decimals + 1e-9
-
-
-def _differs(printed: str, ours: float, slack: float = 0.0) -> bool:
-    """Whether the file's number differs from ours: anything that is not a finite number
-    (NaN, inf, text, blank) differs, and so does any number where we have none."""
-    try:
-        theirs = float(printed)
-    except ValueError:
-        return True
-    if not math.isfinite(theirs) or math.isnan(ours):
-        return True
-    return abs(theirs - ours) > tolerance(printed) + slack
-
-
 #: Half a hundredth: how far one factored board rounded to two decimals can move a total.
 BOARD_ROUNDING = 0.005
 
@@ -160,15 +143,6 @@ class _Counts:
     board_rounding: int = 0
     raw_totals: int = 0
     rounded_down: int = 0
-
-
-def _is_rounded_down(printed: str, value: float) -> bool:
-    """Whether ``printed`` is ``value`` rounded down to the decimals it prints (5.6 for 5.667;
-    a whole number never: it would be within half a unit already or a difference)."""
-    if "." not in printed or not _is_number(printed) or not math.isfinite(value):
-        return False
-    scale = 10.0 ** len(printed.split(".", 1)[1])
-    return math.isclose(float(printed), math.floor(value * scale + 1e-6) / scale, abs_tol=1e-9)
 
 
 def _unfactored(result: SessionResult) -> dict[tuple[str, int], tuple[int, float]]:
@@ -200,7 +174,7 @@ def _is_unfactored(
         return False  # a full board, an adjusted or a weighted score: never read unfactored
     results, half = factored[board]
     most = tops[board] / (2 * half) + 1
-    return not _differs(printed, (value + half) * results / most - half)
+    return not differs(printed, (value + half) * results / most - half)
 
 
 def _section(section: str) -> str:
@@ -227,7 +201,7 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
         made = contract_score(line)
         if made is not None and line.score and line.adjusted is None and not line.not_played:
             line_numbers += 1
-            if _differs(line.score, made):
+            if differs(line.score, made):
                 differences.append(
                     Difference(where, "score of the contract", line.score, number_text(made, 0))
                 )
@@ -237,18 +211,18 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
                 continue
             line_numbers += 1
             value = math.nan if ours is None else (ours.ns_value if side == "NS" else ours.ew_value)
-            if not _differs(printed, value):
+            if not differs(printed, value):
                 continue
             if ours is not None and _is_unfactored(printed, value, ours, factored, tops):
                 counts.unfactored += 1
                 continue
-            if result.unit == "MP" and _is_rounded_down(printed, value):
+            if result.unit == "MP" and is_rounded_down(printed, value):
                 counts.rounded_down += 1
                 continue
             differences.append(
                 Difference(where, f"{side} {unit}", printed or "blank", number_text(value))
             )
-            if ours is not None and not math.isnan(value) and _is_number(printed):
+            if ours is not None and not math.isnan(value) and is_number(printed):
                 pair = ours.ns_pair if side == "NS" else ours.ew_pair
                 key = (ours.section, side if result.winners == 2 else "", pair)
                 line_deltas[key] = line_deltas.get(key, 0.0) + float(printed) - value
@@ -276,13 +250,6 @@ def _place_number(place: str) -> str:
     return place.replace(" ", "").rstrip("=")
 
 
-def _is_number(printed: str) -> bool:
-    try:
-        return math.isfinite(float(printed))
-    except ValueError:
-        return False
-
-
 def _follows_from_lines(
     printed: str, what: str, mine: PairResult | None, delta: float, shift: float | None = None
 ) -> bool:
@@ -293,8 +260,8 @@ def _follows_from_lines(
     if what.endswith("percentage") or shift is not None:
         if not mine.top > 0:
             return False
-        return not _differs(printed, mine.percentage + (shift or 0.0) + delta / mine.top * 100)
-    return not _differs(printed, mine.score + delta)
+        return not differs(printed, mine.percentage + (shift or 0.0) + delta / mine.top * 100)
+    return not differs(printed, mine.score + delta)
 
 
 def handicap_shift(event: EventFile, pair: Pair) -> float | None:
@@ -346,14 +313,14 @@ def _total_agrees(
     """Whether a differing total is the other convention for pairs that missed boards (the
     plain sum where ours is factored, factored where ours is the plain sum) or Compscore3's
     factored boards carried to two decimals (counted when it is)."""
-    if mine.score != mine.raw and not _differs(printed, mine.raw):
+    if mine.score != mine.raw and not differs(printed, mine.raw):
         counts.raw_totals += 1
         return True
     if mine.score == mine.raw and mine.boards < full:
-        if not _differs(printed, mine.raw * full / mine.boards):
+        if not differs(printed, mine.raw * full / mine.boards):
             counts.scaled += 1
             return True
-    if factored_boards and not _differs(printed, mine.score, BOARD_ROUNDING * factored_boards):
+    if factored_boards and not differs(printed, mine.score, BOARD_ROUNDING * factored_boards):
         counts.board_rounding += 1
         return True
     return False
@@ -401,7 +368,7 @@ def _compare_pairs(
             if not printed and ((pair.section, plain) not in given or math.isnan(value)):
                 continue  # blank where the file gives that number for no pair, or we have none
             compared += 1
-            if not _differs(printed, value):
+            if not differs(printed, value):
                 continue
             if (
                 what == "total"
