@@ -35,7 +35,7 @@ GAME = [
     '[Dealer "{dealer}"]',
     '[Vulnerable "{vulnerable}"]',
     '[Deal ""]',
-    '[Scoring "MatchPoints;MP1"]',
+    '[Scoring "{scoring}"]',
     '[Declarer ""]',
     '[Contract ""]',
     '[Result ""]',
@@ -49,13 +49,21 @@ SCORE_HEADER = (
 )
 
 
-def game(program: str, board: int, rows: list[str], total: list[str] | None = None) -> list[str]:
-    """A board's game as the program exports it (board 1: N deals, none vulnerable; 2: E, NS;
-    3: S, EW), the total score table in the first."""
+def tags_of(program: str, board: int, scoring: str = "MatchPoints;MP1") -> list[str]:
+    """A board's tags as the program exports them (board 1: N deals, none vulnerable; 2: E,
+    NS; 3: S, EW)."""
     dealer, vulnerable = {1: ("N", "None"), 2: ("E", "NS"), 3: ("S", "EW")}[board]
-    tags = [
-        t.format(board=board, dealer=dealer, vulnerable=vulnerable, program=program) for t in GAME
+    return [
+        tag.format(
+            board=board, dealer=dealer, vulnerable=vulnerable, program=program, scoring=scoring
+        )
+        for tag in GAME
     ]
+
+
+def game(program: str, board: int, rows: list[str], total: list[str] | None = None) -> list[str]:
+    """A board's game as the program exports it, the total score table in the first."""
+    tags = tags_of(program, board)
     return [*tags, *(total or []), SCORE_HEADER, *rows, ""]
 
 

@@ -78,6 +78,8 @@ class Comparison:
     percent_totals: bool = False  # the file's totals are percentages (NZ Scorer converter)
     rounded_down: int = 0  # traveller matchpoints that agree rounded down (NZ Scorer converter)
     handicapped: bool = False  # the file's percentages are handicapped (NZ Scorer's HANDICAP)
+    undivided: int = 0  # cross-IMP line numbers that agree as the sum before division (Ruter)
+    per_board: int = 0  # IMP totals that agree as IMPs per board (Ruter)
 
     @property
     def agree(self) -> bool:
@@ -127,6 +129,13 @@ class Comparison:
                 f"{self.rounded_down} traveller numbers are rounded down to their decimals, "
                 f"as {who} prints them"
             )
+        if self.undivided:
+            notes.append(
+                f"{self.undivided} traveller numbers are the cross-IMPs summed before they are "
+                f"divided, as {who} prints them"
+            )
+        if self.per_board:
+            notes.append(f"{self.per_board} pair totals are IMPs per board, as {who} prints them")
         if self.handicapped:
             notes.append("percentages are handicapped: ours plus half each pair's HANDICAP")
         return f" ({'; '.join(notes)})" if notes else ""
@@ -143,6 +152,22 @@ class _Counts:
     board_rounding: int = 0
     raw_totals: int = 0
     rounded_down: int = 0
+    undivided: int = 0
+    per_board: int = 0
+
+
+def _comparisons(result: SessionResult) -> dict[tuple[str, int, str, str], int]:
+    """What each real result's cross-IMPs were divided by (the comparisons or the scores of its
+    board), by (section, board, NS pair, EW pair); empty unless cross-IMPs were divided."""
+    if result.method != "ximp" or result.divisor == "none":
+        return {}
+    less = 1 if result.divisor == "comparisons" else 0
+    return {
+        (line.section, line.board, line.ns_pair, line.ew_pair): board.results - less
+        for board in result.travellers
+        for line in board.lines
+        if not line.adjusted and board.results - less > 1
+    }
 
 
 def _unfactored(result: SessionResult) -> dict[tuple[str, int], tuple[int, float]]:
@@ -191,6 +216,7 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
     }
     unit = "matchpoints" if result.unit == "MP" else "IMPs"
     factored = _unfactored(result)
+    divided_by = _comparisons(result)
     tops = {(board.section, board.board): board.top for board in result.travellers}
     counts = _Counts()
     line_deltas: dict[tuple[str, str, str], float] = {}
@@ -219,6 +245,9 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
             if result.unit == "MP" and is_rounded_down(printed, value):
                 counts.rounded_down += 1
                 continue
+            if ours is not None and _is_undivided(printed, value, ours, divided_by):
+                counts.undivided += 1
+                continue
             differences.append(
                 Difference(where, f"{side} {unit}", printed or "blank", number_text(value))
             )
@@ -238,7 +267,20 @@ def compare(event: EventFile, result: SessionResult) -> Comparison:
         event.total_is_percentage,
         counts.rounded_down,
         handicapped=any(pair.handicap for pair in event.pairs),
+        undivided=counts.undivided,
+        per_board=counts.per_board,
     )
+
+
+def _is_undivided(
+    printed: str,
+    value: float,
+    line: ScoredLine,
+    divided_by: Mapping[tuple[str, int, str, str], int],
+) -> bool:
+    """Whether ``printed`` is the line's cross-IMPs ``value`` before they were divided."""
+    count = divided_by.get((line.section, line.board, line.ns_pair, line.ew_pair))
+    return count is not None and not differs(printed, value * count)
 
 
 def _printed(pair: Pair) -> tuple[tuple[str, str], ...]:
@@ -307,19 +349,48 @@ def _factored_boards(
     return counts
 
 
+def _full_boards(result: SessionResult) -> dict[str, tuple[int, int]]:
+    """By section, the full numbers of boards a total may be scaled to: the most any pair of
+    the section played, and the boards the section played (more when every pair sat out
+    some, as in a Howell with a sit-out)."""
+    most: dict[str, int] = {}
+    for pair in result.pairs:
+        most[pair.section] = max(most.get(pair.section, 0), pair.boards)
+    boards: dict[str, set[int]] = {}
+    for board in result.travellers:
+        boards.setdefault(board.section, set()).add(board.board)
+    every = len({board.board for board in result.travellers})
+    return {
+        section: (count, every if result.across_field else len(boards.get(section, ())))
+        for section, count in most.items()
+    }
+
+
 def _total_agrees(
-    printed: str, mine: PairResult, full: int, factored_boards: int, counts: _Counts
+    printed: str,
+    mine: PairResult,
+    fulls: tuple[int, int],
+    factored_boards: int,
+    counts: _Counts,
+    imps: bool,
 ) -> bool:
     """Whether a differing total is the other convention for pairs that missed boards (the
-    plain sum where ours is factored, factored where ours is the plain sum) or Compscore3's
-    factored boards carried to two decimals (counted when it is)."""
+    plain sum where ours is factored, scaled to the full number of boards where ours is the
+    plain sum, as Compscore3 at matchpoints and Magic Contest at IMPs print them), Compscore3's
+    factored boards carried to two decimals, or IMPs per board (Ruter); counted when it is."""
     if mine.score != mine.raw and not differs(printed, mine.raw):
         counts.raw_totals += 1
         return True
-    if mine.score == mine.raw and mine.boards < full:
-        if not differs(printed, mine.raw * full / mine.boards):
-            counts.scaled += 1
+    if mine.score == mine.raw and any(
+        mine.boards < full and not differs(printed, mine.raw * full / mine.boards) for full in fulls
+    ):
+        counts.scaled += 1
+        return True
+    if imps:
+        if mine.boards and not differs(printed, mine.score / mine.boards):
+            counts.per_board += 1
             return True
+        return False
     if factored_boards and not differs(printed, mine.score, BOARD_ROUNDING * factored_boards):
         counts.board_rounding += 1
         return True
@@ -336,9 +407,7 @@ def _compare_pairs(
 ) -> int:
     ours = {(p.section, p.direction, p.pair): p for p in result.pairs}
     ours_any = {(p.section, p.pair): p for p in result.pairs}
-    full: dict[str, int] = {}  # the most boards any pair of the section played
-    for p in result.pairs:
-        full[p.section] = max(full.get(p.section, 0), p.boards)
+    fulls = _full_boards(result)
     factored_boards = _factored_boards(result, factored)
     listed = event.pairs
     # What the file gives for some pair of a section: a blank there is a difference.
@@ -373,10 +442,14 @@ def _compare_pairs(
             if (
                 what == "total"
                 and mine is not None
-                and result.unit == "MP"
                 and not event.total_is_percentage
                 and _total_agrees(
-                    printed, mine, full[mine.section], factored_boards.get(mine.key, 0), counts
+                    printed,
+                    mine,
+                    fulls[mine.section],
+                    factored_boards.get(mine.key, 0),
+                    counts,
+                    result.unit != "MP",
                 )
             ):
                 continue
