@@ -1,5 +1,5 @@
-"""Every producer's convention offered as an option survives a round trip: CSV → USEBIO (or
-PBN) → ``--compare`` with 0 differences, and the same file compared under the default
+"""Every producer's convention offered as an option survives a round trip: CSV → USEBIO or
+PBN → ``--compare`` with 0 differences, and the USEBIO file compared under the default
 convention differs (so the option is what makes the numbers agree)."""
 
 from __future__ import annotations
@@ -54,3 +54,19 @@ def test_a_convention_round_trips_through_usebio(
     assert "agree" in capsys.readouterr().out
     assert main(["session", str(xml), "--compare"]) == 3  # the default convention differs
     assert "differ" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("convention", sorted(CONVENTIONS))
+def test_a_convention_round_trips_through_pbn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], convention: str
+) -> None:
+    """A PBN file says its divisor and its trim in its Scoring tag (IMP;Cross, IMP;Cross1,
+    IMP;Butler-2), so --compare needs no option for them; factoring it does not say."""
+    scoring, comparing = CONVENTIONS[convention]
+    source, pbn = tmp_path / "travellers.csv", tmp_path / "out.pbn"
+    source.write_text(TRAVELLERS, encoding="utf-8")
+    assert main(["session", str(source), *scoring, "--pbn", str(pbn)]) == 0
+    capsys.readouterr()
+    declared = [] if convention != "no factoring" else comparing
+    assert main(["session", str(pbn), "--compare", *declared]) == 0
+    assert "agree" in capsys.readouterr().out

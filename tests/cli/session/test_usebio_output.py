@@ -193,3 +193,23 @@ def test_two_sections_round_trip_through_usebio(
     assert [
         p.names for p in event.pairs if (p.section, p.number, p.direction) == ("B", 1, "NS")
     ] == [("Ann Abel", "Bo Byrd")]
+
+
+def test_players_without_names_are_said_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The ABF's results site needs every player's name: four pairs without names are eight
+    players without one; with every name given, nothing is said."""
+    out = tmp_path / "out.xml"
+    status, _, err = run(capsys, howell(tmp_path), "--usebio", out, "--date", "2026-11-30")
+    assert status == 0
+    assert f"note: 8 players have no name in {out}; results sites such as the ABF's" in err
+    names = tmp_path / "names.csv"
+    names.write_text(
+        "pair,names\n1,Ann Able & Bob Baker\n2,Cy Cole & Di Dunn\n3,Ed Eyre & Flo Ford\n"
+        "4,Gus Gale & Hal Hunt\n",
+        encoding="utf-8",
+    )
+    args = (howell(tmp_path), "--usebio", out, "--date", "2026-11-30", "--names", names)
+    status, _, err = run(capsys, *args, "--force")
+    assert status == 0 and "no name" not in err

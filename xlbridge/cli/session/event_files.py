@@ -148,6 +148,9 @@ def finish_file_options(
         write_atomically(args.usebio, bytes_writer(usebio), force=args.force)
         if result.method == "acbl":
             print(ACBL_NOTE, file=sys.stderr)
+        unnamed = usebio.count(b"<PLAYER_NAME></PLAYER_NAME>")
+        if unnamed:
+            print(unnamed_note(unnamed, args.usebio), file=sys.stderr)
     if not args.compare:
         return 0
     comparison = compare(event, result)
@@ -155,6 +158,16 @@ def finish_file_options(
         print(difference)
     print(comparison.summary(event.program))
     return 0 if comparison.agree else EXIT_DIFFERENT
+
+
+def unnamed_note(players: int, path: Path) -> str:
+    """Said when the USEBIO file has players without a name: the ABF's results site needs
+    every name (it title-cases each one as it records the players' results)."""
+    who = "1 player has" if players == 1 else f"{players} players have"
+    return (
+        f"note: {who} no name in {path}; results sites such as the ABF's need every "
+        "player's name (give them with --names PAIRS.csv)"
+    )
 
 
 def _has_own_results(path: Path) -> bool:
