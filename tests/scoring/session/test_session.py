@@ -16,9 +16,11 @@ from xlbridge.scoring.session import (
     Adjusted,
     Traveller,
     TravellerLine,
+    factored_total,
     parse_adjusted,
     score_session,
 )
+from xlbridge.scoring.session.totals import spreadsheet_hundredths
 
 L = TravellerLine
 
@@ -425,3 +427,16 @@ def test_junk_scores_are_refused(score: float) -> None:
     lines = [L.with_score(1, 1, 2, 420), L.with_score(1, 3, 4, score)]
     with pytest.raises(InputError, match="entry 2: ns_score must be a bridge score"):
         session(lines)
+
+
+def test_a_factored_total_that_is_an_exact_half_rounds_up() -> None:
+    """35 53/60 matchpoints over 6 of 9 boards: × 9/6 = 2153/40 = 53.825 exactly, shown 53.83
+    (halves away from zero, as a spreadsheet's ROUND), however the product is computed in
+    binary (53.824999999999996 one way, 5382.5 hundredths another); 124 over 26 of 27 boards
+    is 128.769… → 128.77; a total of all the boards is unchanged."""
+    assert float(spreadsheet_hundredths(53.824999999999996)) == 5383
+    assert float(spreadsheet_hundredths(0.285)) == 29  # 28.499999999999996 hundredths
+    assert factored_total(35 + 53 / 60, 9, 6) == 53.83
+    assert factored_total(-(35 + 53 / 60), 9, 6) == -53.83
+    assert factored_total(124, 27, 26) == 128.77
+    assert factored_total(35 + 53 / 60, 9, 9) == 35 + 53 / 60

@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 import rendering
 import workbook_checks as checks
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 from libreoffice import error_cells, read_values
 from openpyxl import load_workbook
@@ -207,13 +207,16 @@ def shown_total(expected: Expected, pair: tuple[str, int]) -> float:
     played = expected.boards[pair]
     if played == most:
         return expected.mp[pair]
-    exact = expected.mp[pair] * most / played
-    return float(Decimal(repr(exact)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    return float(shown_percent(expected.mp[pair] * most / played))
 
 
 def shown_percent(value: float) -> Decimal:
-    """The percentage as ranked: to two decimals, halves away from zero (spreadsheet ROUND)."""
-    return Decimal(repr(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    """A value as shown and ranked: to two decimals, halves away from zero, as a spreadsheet's
+    ROUND. The values are sums of fractions computed in binary, so an exact half (2153/40 =
+    53.825) may arrive a hair below it (53.824999999999996): the hundredths are taken to six
+    decimals first, so that it is rounded as the half it is."""
+    hundredths = Decimal(repr(round(value * 100, 6)))
+    return (hundredths.quantize(Decimal(1), rounding=ROUND_HALF_UP) / 100).quantize(Decimal("0.01"))
 
 
 def ranking(expected: Expected) -> dict[str, list[tuple[str, int]]]:
@@ -441,6 +444,9 @@ def assert_invariants(
     pairs=st.integers(5, 15),
     boards=st.integers(2, 9),
 )
+# Pair 14's 35 53/60 over 6 of 9 boards is exactly 53.825: the spreadsheet and the core show
+# 53.83; this reference once took the product computed a hair below the half and said 53.82.
+@example(seed=33554433, movement="howell", pairs=15, boards=9)
 def test_any_evening_matches_core(
     libreoffice,
     tmp_path_factory: pytest.TempPathFactory,

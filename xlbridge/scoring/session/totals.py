@@ -168,7 +168,7 @@ class ScoredSession:
             value = total / self.pair_top[pid] * 100
         # One key: the ranking, then the value to the shown decimals, best first.
         key = (ranking << 42) + (1 << 41)  # values within ±2**41 keep to the low 42 bits
-        key -= np.rint(value * 10**PLACE_DECIMALS).astype(np.int64)
+        key -= spreadsheet_hundredths(value).astype(np.int64)
         natural = _natural_order(self.traveller.pairs)
         if np.array_equal(natural, np.arange(natural.size)):  # pid order is the tiebreak
             order = np.argsort(key, kind="stable")
@@ -418,14 +418,26 @@ class ScoredSession:
         return rows
 
 
+def spreadsheet_hundredths(value: Any) -> np.ndarray:
+    """``value`` in whole hundredths (PLACE_DECIMALS), halves away from zero as a spreadsheet's
+    ROUND gives them: a value that is an exact half in exact arithmetic but a hair below it in
+    binary (2153/40 = 53.825 computed as 53.824999999999996) is rounded as the half it is, to
+    within 1E-6 of a hundredth."""
+    scaled = np.round(np.abs(np.asarray(value, dtype=float)) * 10**PLACE_DECIMALS, 6)
+    hundredths: np.ndarray = np.copysign(np.floor(scaled + 0.5), value)
+    return hundredths
+
+
 def factored_total(total: float, most: int, played: int) -> float:
     """A matchpoint total over ``played`` boards shown on the footing of ``most`` boards (the
-    most any pair of the ranking played): total × most / played to 2 decimals; unchanged when
-    the pair played them all (124 over 26 of 27 boards shows 128.77)."""
+    most any pair of the ranking played): total × most / played to 2 decimals, halves away
+    from zero (:func:`spreadsheet_hundredths`); unchanged when the pair played them all (124
+    over 26 of 27 boards shows 128.77; 35 53/60 over 6 of 9 boards is 53.825 and shows
+    53.83)."""
     if played >= most or played <= 0:
         return total
-    scale = 10**PLACE_DECIMALS  # halves away from zero, as a spreadsheet's ROUND
-    return math.copysign(math.floor(abs(total) * most / played * scale + 0.5) / scale, total)
+    hundredths = float(spreadsheet_hundredths(total * most / played))
+    return hundredths / 10**PLACE_DECIMALS
 
 
 def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
