@@ -437,7 +437,8 @@ def factored_total(total: float, most: int, played: int) -> float:
     if played >= most or played <= 0:
         return total
     hundredths = float(spreadsheet_hundredths(total * most / played))
-    return hundredths / 10**PLACE_DECIMALS
+    scale: float = 10.0**PLACE_DECIMALS
+    return hundredths / scale
 
 
 def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
