@@ -5,7 +5,7 @@ through the session fixtures of conftest.py, ``.ci/custom_functions.py`` and
 ``benchmarks/bench_server.py`` directly. Nothing here needs pytest.
 
 :func:`build_project` runs the shell lines of the README's xlwings Server section (the first
-``bash`` block after its heading) in a temporary folder, with this Python's programs first on
+``bash`` blocks) in a temporary folder, with this Python's programs first on
 PATH: ``xlwings-server init``, ``xlbridge install --server`` and the copy and edit steps.
 :class:`RunningServer` starts the project with uvicorn on a free port of 127.0.0.1 in a
 subprocess, waits until it answers and stops it. :func:`in_process_app` imports the same
@@ -62,13 +62,14 @@ def missing() -> str | None:
 
 
 def readme_commands(readme: Path = README) -> list[str]:
-    """The shell lines of the README's first ``bash`` block in the xlwings Server section."""
+    """The shell lines of the ``bash`` blocks of the README's xlwings Server section, in order."""
     text = readme.read_text(encoding="utf-8")
     section = text[text.index(SECTION) :]
-    block = re.search(r"^\s*```bash\n(.*?)^\s*```", section, re.S | re.M)
-    if block is None:
+    section = section[: section.find("\n## ", len(SECTION))]
+    blocks = re.findall(r"^\s*```bash\n(.*?)^\s*```", section, re.S | re.M)
+    if not blocks:
         raise ServerError(f"{readme}: no bash block under {SECTION!r}")
-    return [line.strip() for line in block.group(1).splitlines() if line.strip()]
+    return [line.strip() for block in blocks for line in block.splitlines() if line.strip()]
 
 
 def _environment(**extra: str) -> dict[str, str]:
