@@ -44,6 +44,9 @@ FLOORS = {
     "VP_WBF vs searchsorted": 3.0,
     "cached VPSCALE vs dict + copy": 1.5,
     "VP via dispatcher vs identity": 1.5,
+    # A real xlwings Server on 127.0.0.1 (HTTP, JSON, the app's middleware) against the
+    # same VP calls through xlwings' dispatcher in-process.
+    "VP via xlwings Server vs dispatcher": 3.0,
     "handicap batch vs per-row loop": 20.0,
     "start-up: --version vs import numpy": 1.5,
     "start-up: scale vs import numpy": 2.0,
@@ -81,9 +84,13 @@ class Sizes:
     peer_repeats: int
     peer_cross_repeats: int
     handicap_repeats: int
+    #: VP calls through the xlwings Server, per timed run (bench_server.py).
+    server_calls: int = 100
 
 
-FULL = Sizes(repeats=9, peer_repeats=5, peer_cross_repeats=3, handicap_repeats=3)
+FULL = Sizes(
+    repeats=9, peer_repeats=5, peer_cross_repeats=3, handicap_repeats=3, server_calls=1_000
+)
 QUICK = Sizes(repeats=5, peer_repeats=3, peer_cross_repeats=1, handicap_repeats=3)
 
 

@@ -42,6 +42,9 @@ workload, each runnable alone with the same options:
    ``csv.writer`` writing the same rows), each growing at most 12× for 10× the lines.
 14. ``bench_usebio.py`` — writing USEBIO for 100,000 lines (≤ 2× ElementTree serialising the
    same elements; time(100,000) / time(10,000) ≤ 12).
+15. ``bench_server.py`` — 100 VP calls of a 100-cell range (1,000 in the full run) through a
+   real xlwings Server on 127.0.0.1 (≤ 3× the same calls through the dispatcher in-process;
+   skipped with a notice without xlwings-server).
 
 bridge-scorer (npm, MIT) is installed by ``peer.py`` into a cache outside the repository.
 """
@@ -58,6 +61,7 @@ import bench_dispatcher
 import bench_files
 import bench_handicap
 import bench_matchpoints
+import bench_server
 import bench_session
 import bench_startup
 import bench_usebio
@@ -81,6 +85,7 @@ WORKLOADS = (
     bench_web,
     bench_writers,
     bench_usebio,
+    bench_server,
 )
 
 

@@ -1,7 +1,8 @@
 """Shared pytest fixtures for the xlbridge test suite."""
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -17,6 +18,7 @@ os.environ["XLWINGS_ON_SERVER"] = "true"
 # helper module tests/libreoffice.py is importable as plain ``libreoffice``.
 from dispatcher import call
 from libreoffice import LibreOfficeRecalculator, prepare_profile, require_soffice
+from prerequisites import required_by_env
 
 
 @pytest.fixture(scope="session")
@@ -80,3 +82,55 @@ def no_endplay(monkeypatch: pytest.MonkeyPatch) -> None:
     for loaded in [name for name in sys.modules if name.split(".")[0] == "endplay"]:
         monkeypatch.delitem(sys.modules, loaded)
     monkeypatch.setattr(builtins, "__import__", hiding)
+
+
+def _server_or_skip(reason: str) -> None:
+    """End the test: a skip, or a failure when XLBRIDGE_REQUIRE_XLWINGS_SERVER=1 (as on CI)."""
+    import server_rig as rig
+
+    if required_by_env(rig.SERVER.env_var):
+        pytest.fail(f"{reason} ({rig.SERVER.env_var}=1 is set)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def server_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An xlwings Server project built once per run by the commands of install/README.md
+    (tests/server_rig.py). Skips without xlwings-server (fails instead on CI)."""
+    import server_rig as rig
+
+    reason = rig.missing()
+    if reason is not None:
+        _server_or_skip(reason)
+    try:
+        return rig.build_project(tmp_path_factory.mktemp("xlwings-server"))
+    except rig.ServerError as error:
+        _server_or_skip(f"the xlwings Server project could not be built: {error}")
+        raise
+
+
+@pytest.fixture(scope="session")
+def xlwings_server(server_project: Path) -> Iterator[str]:
+    """The address of that project served by uvicorn on 127.0.0.1 for the whole run."""
+    import server_rig as rig
+
+    try:
+        server = rig.RunningServer(server_project).start()
+    except rig.ServerError as error:
+        _server_or_skip(str(error))
+        raise
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def server_app(server_project: Path) -> Any:
+    """The same project's app in this process (in the production environment), through
+    FastAPI's TestClient: a failure here is our functions', not the socket's."""
+    import server_rig as rig
+    from fastapi.testclient import TestClient
+
+    with TestClient(rig.in_process_app(server_project)) as client:
+        yield client

@@ -14,19 +14,13 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+import xlwings
 from dispatcher import call
+from excel_calls import CALLS, REFUSED
 
 from xlbridge.cli.main import main
 from xlbridge.errors import InputError
 from xlbridge.excel import install
-from xlbridge.scoring.boards.cross_imps import cross_imps
-from xlbridge.scoring.boards.matchpoints import matchpoints
-from xlbridge.scoring.handicap import start_handicap
-from xlbridge.scoring.imps import imps
-from xlbridge.scoring.scales.fit import audit, average_plus
-from xlbridge.scoring.scales.gaussian import vp_scale
-from xlbridge.scoring.scales.wbf import wbf_vp
-from xlbridge.scoring.swiss.draw import swiss_draw
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,47 +59,12 @@ def test_lite_main_exposes_every_function_with_help(lite: ModuleType, udfs: Modu
 
 
 def test_every_function_through_the_lite_module_equals_the_core(lite: ModuleType) -> None:
-    assert call(lite, "VP", 12, 8) == [[float(vp_scale(8).vp(12))]]
-    scale = vp_scale(8)
-    rows = call(lite, "VPSCALE", 8)
-    assert [row[2] for row in rows] == scale.winner.tolist()
-    assert call(lite, "VP_WBF", 12, 8) == [[float(wbf_vp(12, 8))]]
-    assert call(lite, "IMPS", 430) == [[float(imps(430))]]
-    scores = [[460], [430], [420], [400]]
-    expected = matchpoints([1] * 4, range(4), [460, 430, 420, 400]).value.tolist()
-    assert [r[0] for r in call(lite, "MATCHPOINTS", scores)] == pytest.approx(expected)
-    assert call(lite, "WEIGHTED_MP", [[460], [400]], [[430, 400]], [[0.6, 0.4]]) == [
-        [pytest.approx(0.6 * 2 + 0.4 * 0.5 * 2)]
-    ]
-    assert call(lite, "NEUBERG", 14, 8, 9) == [[pytest.approx(15.875)]]
-    ximps = cross_imps([1] * 4, range(4), [460, 430, 420, 400]).value.tolist()
-    assert [r[0] for r in call(lite, "CROSS_IMPS", scores)] == pytest.approx(ximps)
-    assert call(lite, "DATUM", scores, None, 0) == [[430.0]]  # mean 427.5 → 430 (even ten)
-    # Against 430: +30 → 1, 0 → 0, −10 → 0, −30 → −1 IMP.
-    assert [r[0] for r in call(lite, "BUTLER_IMPS", scores, None, 0)] == [1, 0, 0, -1]
-    assert call(lite, "HANDICAP_START", 300) == [[pytest.approx(float(start_handicap(300)))]]
-    field = [[34.7]] * 11 + [[13.0]]
-    assert call(lite, "HANDICAP_EXPECTED", 13, field) == [[pytest.approx(50 + 21.7 / 2)]]
-    delta = call(lite, "HANDICAP_DELTA", 30, [[30]] * 12, 60, 24)
-    assert delta == [[pytest.approx(24 / 480 * 24 / 24.6 * 12 / 11 * 2 * -10)]]
-    assert call(lite, "FIT_K", [[1790], [-1790]], 24, "aggregate")[0][0] == pytest.approx(
-        1790 / 24**0.5
-    )
-    spread = [3, -12, 25, 0, -7, 40, 18, -31, 9, -2] * 6  # enough results for the chi-square
-    margins = [[m] for m in spread]
-    report = audit(spread, 8)
-    assert [r[1] for r in call(lite, "SCALE_AUDIT", margins, 8)] == report.observed.tolist()
-    assert call(lite, "AVERAGE_PLUS", "aggregate") == [[pytest.approx(average_plus("aggregate"))]]
-    assert call(lite, "LATE_ENTRY", [[3], [6]], 6) == [[14.0], [62.0]]
-    draw = swiss_draw(["A", "B", "C", "D"], [20, 0, 20, 0], [("A", "B"), ("C", "D")])
-    out = call(
-        lite,
-        "SWISS_DRAW",
-        [["A"], ["B"], ["C"], ["D"]],
-        [[20], [0], [20], [0]],
-        [["A", "B"], ["C", "D"]],
-    )
-    assert out == [[i, h, a] for i, (h, a) in enumerate(draw.tables, 1)]
+    for case in CALLS:
+        assert case.check(call(lite, case.name, *case.args)), case
+    for name, args, message in REFUSED:
+        with pytest.raises(xlwings.XlwingsError) as refused:
+            call(lite, name, *args)
+        assert str(refused.value) == message
 
 
 def test_server_module_and_settings(tmp_path: Path, udfs: ModuleType) -> None:
