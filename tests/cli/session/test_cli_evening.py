@@ -99,11 +99,8 @@ def test_an_event_name_typed_in_the_workbook_is_bounded_too(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["EVENING.xlsx"]
 
 
-def test_a_howell_workbook_is_not_ranked_by_direction(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """A Howell workbook's pairs sit both ways, so --winners 2 would rank each pair twice (8
-    pairs became 15 entries); one winner is still open to it."""
+def typed_howell(tmp_path: Path) -> Path:
+    """A two-table Howell evening workbook with a score typed on every traveller line."""
     path = tmp_path / "EVENING.xlsx"
     argv = ["template", "pairs-session", "-o", str(path), "--tables", "2", "--movement", "howell"]
     assert main(argv) == 0
@@ -118,6 +115,15 @@ def test_a_howell_workbook_is_not_ranked_by_direction(
         sheet[f"{TRAVELLER['entered']}{row}"] = 10 * (row % 7)
         row += 1
     workbook.save(path)
+    return path
+
+
+def test_a_howell_workbook_is_not_ranked_by_direction(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Howell workbook's pairs sit both ways, so --winners 2 would rank each pair twice (8
+    pairs became 15 entries); one winner is still open to it."""
+    path = typed_howell(tmp_path)
     capsys.readouterr()
     assert main(["session", str(path), "--winners", "2"]) == 2
     err = capsys.readouterr().err
@@ -130,20 +136,7 @@ def test_a_datum_rounding_for_a_matchpointed_workbook_names_the_workbook(
 ) -> None:
     """The workbook's own options fill in what was not given; the error of one that does not
     fit them names the workbook, as every error of the typed workbook does."""
-    path = tmp_path / "EVENING.xlsx"
-    argv = ["template", "pairs-session", "-o", str(path), "--tables", "2", "--movement", "howell"]
-    assert main(argv) == 0
-    from openpyxl import load_workbook
-
-    from xlbridge.workbooks.pairs_session.book import TRAVELLER, TRAVELLER_SHEET
-
-    workbook = load_workbook(path)
-    sheet = workbook[TRAVELLER_SHEET]
-    row = 4
-    while sheet[f"{TRAVELLER['board']}{row}"].value is not None:
-        sheet[f"{TRAVELLER['entered']}{row}"] = 10 * (row % 7)
-        row += 1
-    workbook.save(path)
+    path = typed_howell(tmp_path)
     capsys.readouterr()
     assert main(["session", str(path), "--datum-rounding", "even"]) == 2
     err = capsys.readouterr().err
