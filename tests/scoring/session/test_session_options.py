@@ -145,10 +145,10 @@ def test_a_files_own_method_and_winners_fill_in_what_was_not_given() -> None:
 
 def test_a_datum_rounding_is_for_butler_only() -> None:
     with pytest.raises(InputError, match="--datum-rounding is for butler, got --method mp"):
-        SessionOptions(datum_rounding="even").checked_rounding()
+        SessionOptions(datum_rounding="even").checked_for_method()
     butler = SessionOptions(method="butler", datum_rounding="even")
-    assert butler.checked_rounding() is butler
-    assert SessionOptions(method="acbl").checked_rounding().rounding == "away"
+    assert butler.checked_for_method() is butler
+    assert SessionOptions(method="acbl").checked_for_method().rounding == "away"
 
 
 def test_score_event_takes_the_options() -> None:

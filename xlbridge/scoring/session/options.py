@@ -95,7 +95,7 @@ class SessionOptions:
         for name, value in checked.items():
             object.__setattr__(self, name, value)
         if checked["method"] is not None:
-            self.checked_rounding()
+            self.checked_for_method()
 
     @classmethod
     def of_call(cls, options: SessionOptions | None, *keywords: Any) -> SessionOptions:
@@ -152,7 +152,7 @@ class SessionOptions:
             options = options.replaced(trim=trim)
         return options
 
-    def checked_rounding(self) -> SessionOptions:
+    def checked_for_method(self) -> SessionOptions:
         """These options, refusing a datum rounding or a trim given with a method that has no
         datum, and a divisor with a method other than cross-IMPs."""
         method = self.chosen_method
