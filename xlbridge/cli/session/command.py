@@ -5,12 +5,15 @@
         [--datum-rounding away|even] [--trim] [--divisor comparisons|scores|none]
         [--totals factored|raw]
         [--ranking RANKING.csv] [-o RESULTS.xlsx] [--html DIR] [--pbn OUT.pbn] [--force]
+        [--handicap-results MONTH.csv]
 
 Prints the ranking per section and direction (place, pair, names, score, %); ``--ranking``
 writes it as CSV (section, direction, pair, names, boards, score, top, percentage, place);
 ``-o`` writes the printable results pack (ranking, travellers, personal score cards);
 ``--html DIR`` the same as a web site (see :mod:`xlbridge.cli.session.site`); ``--pbn OUT.pbn``
-the scored session as PBN results, from any input (see :mod:`xlbridge.cli.session.pbn_output`).
+the scored session as PBN results, from any input (see :mod:`xlbridge.cli.session.pbn_output`);
+``--handicap-results MONTH.csv`` adds the evening to a month's handicap results, once (see
+:mod:`xlbridge.cli.session.handicap_results`).
 TRAVELLERS may also be a USEBIO (.xml) or PBN (.pbn) event file, with ``--compare`` and
 ``--usebio OUT.xml`` (see :mod:`xlbridge.cli.session.event_files`); its deals go on the pack; or the
 typed pairs-session workbook (.xlsx, see :mod:`xlbridge.cli.session.workbook`). ``--event``,
@@ -39,6 +42,12 @@ from xlbridge.cli.common import (
 from xlbridge.cli.deals import add_session_options as add_deals_options
 from xlbridge.cli.progress import Progress
 from xlbridge.cli.progress import add_options as add_progress_options
+from xlbridge.cli.session.handicap_results import (
+    add_handicap_option,
+    check_handicap_option,
+    handicap_first,
+    write_handicap_results,
+)
 from xlbridge.cli.session.pbn_output import add_pbn_option, check_pbn, pbn_first, write_pbn_file
 from xlbridge.cli.session.site import add_html_option, check_html, write_html
 from xlbridge.io.files import write_atomically
@@ -107,6 +116,7 @@ def add_session_parser(commands: Commands) -> None:
     )
     add_html_option(session)
     add_pbn_option(session)
+    add_handicap_option(session)
     session.add_argument("--force", action="store_true", help="overwrite an existing file")
     add_deals_options(session)
     add_event_options(session)
@@ -181,6 +191,7 @@ def run_session(args: argparse.Namespace) -> int:
     text = ranking_text(result, names)
     usebio = usebio_first(args, event, result)  # refused before anything is written
     pbn = pbn_first(args, event, result, hands, analyses)
+    handicap = handicap_first(args, event, result, named or args.event is not None)
     outputs = [path for path in (args.ranking, args.output) if path is not None]
     if outputs:
         progress.writing(*outputs)
@@ -204,10 +215,12 @@ def run_session(args: argparse.Namespace) -> int:
         write_atomically(args.output, workbook.save, force=args.force)
     print(text, flush=True)  # the ranking before the notes on stderr
     write_pbn_file(args, pbn, result)
+    handicap_written = write_handicap_results(args, handicap)
     code = finish_file_options(args, event, result, usebio)
     paths: list[Path | str] = [
         path for path in (args.ranking, args.output, args.usebio, args.pbn) if path is not None
     ]
+    paths += handicap_written
     if site_written is not None:
         paths.append(site_written)
     if paths or not args.compare:  # --compare ends with its own summary line
@@ -232,6 +245,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
             require_new(path, args.force)
     check_file_options(args)
     check_pbn(args)
+    check_handicap_option(args)
     check_deals_options(args)
     check_html(args)
 

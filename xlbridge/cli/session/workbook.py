@@ -92,6 +92,7 @@ OUTPUTS = {
     "usebio": "--usebio",
     "pbn": "--pbn",
     "html": "--html",
+    "handicap_results": "--handicap-results",
 }
 
 
