@@ -178,7 +178,8 @@ class _Rows:
     def put(self, competition: str, rows: list[list[str]], held: list[int]) -> None:
         """``rows`` in place of the rows ``held`` (where the first stood), else at the end."""
         at = held[0] if held else len(self.rows)
-        kept = [row for row in range(len(self.rows)) if row not in set(held)]
+        gone = set(held)
+        kept = [row for row in range(len(self.rows)) if row not in gone]
         before, after = [r for r in kept if r < at], [r for r in kept if r >= at]
         self.rows = [self.rows[r] for r in before] + rows + [self.rows[r] for r in after]
         self.ids = (
