@@ -46,7 +46,7 @@ def score_workbook(
     with about(path):
         result = score_session(book.traveller, options=chosen)
     if args.compare:  # the workbook's own calculated results, to compare with ours
-        from xlbridge.io.pairs_session_workbook import workbook_results
+        from xlbridge.io.pairs_session_results import workbook_results
 
         listed = workbook_results(book)
         event = replace(csv_event(path, names), lines=listed.lines, pairs=listed.pairs)
