@@ -1,5 +1,6 @@
 """Every mistake of a typed pairs-session workbook in one run: one line each, sorted by sheet
-and row, in the Check column's own words, and nothing scored or written while any remain."""
+and row, in the Check column's own words, and nothing scored or written while any remain; and
+the results a director would query, warned of by cell."""
 
 from __future__ import annotations
 
@@ -136,3 +137,49 @@ def test_at_most_fifty_are_listed() -> None:
     assert lines[50] == "and 10 more"
     assert isinstance(caught.value, InputError)
     Mistakes().raise_if_any()  # none: nothing raised
+
+
+def test_results_a_director_queries_are_warned_of_by_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Board 1: 4S making (+420) and 4S five down (-250, not vulnerable). Board 2 (NS
+    vulnerable): 2H making (+110) and 6H making (+1430): 1,320 apart, and a slam where the
+    other line bid no game. Scored all the same (exit 0), listed in the pack's notes."""
+    rows = {
+        **_line(4, 1, 1, 2, contract="4S", by="N", tricks=10),
+        **_line(5, 1, 3, 4, contract="4S", by="N", tricks=5),
+        **_line(6, 2, 1, 3, contract="2H", by="N", tricks=8),
+        **_line(7, 2, 2, 4, contract="6H", by="N", tricks=12),
+    }
+    path = _typed(tmp_path, rows)
+    pack = tmp_path / "pack.xlsx"
+    assert main(["session", str(path), "-o", str(pack)]) == 0
+    far = "is more than 1,000 points from every other score on the board"
+    queries = [
+        f"{path}: Traveller!{T['tricks']}5: board 1, NS 3 v EW 4: 4S by N went 5 down",
+        f"{path}: Traveller!{T['contract']}6: board 2, NS 1 v EW 3: NS +110 {far}",
+        f"{path}: Traveller!{T['contract']}7: board 2, NS 2 v EW 4: NS +1430 {far}",
+        f"{path}: Traveller!{T['contract']}7: board 2, NS 2 v EW 4: 6H by N: a slam on a board "
+        "where no other line bid game",
+    ]
+    err = capsys.readouterr().err.splitlines()
+    assert err[:-1] == [f"xlbridge: warning: {query}" for query in queries]
+    assert err[-1].startswith("scored 4 pairs on 2 boards")  # the summary, last as always
+    from openpyxl import load_workbook
+
+    notes = [cell for row in load_workbook(pack)["Travellers"].values for cell in row if cell]
+    assert [note for note in notes if str(note).startswith("• ")] == [
+        f"• {query}" for query in queries
+    ]
+
+
+def test_a_traveller_files_queries_name_its_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "night.csv"
+    path.write_text("Board,NS,EW,Contract,By,Tricks\n1,1,2,3NT,S,9\n1,3,4,3NT,S,4\n")
+    assert main(["session", str(path)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert (
+        err[0] == f"xlbridge: warning: {path}, line 3: board 1, NS 3 v EW 4: 3NT by S went 5 down"
+    )

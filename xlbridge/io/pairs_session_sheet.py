@@ -73,6 +73,10 @@ class SessionSheet:
         """The heading of column ``key`` as the sheet spells it ("NS pair")."""
         return str(self.grid[self.heading_row][self.columns[key]].value).strip()
 
+    def letters(self) -> dict[str, str]:
+        """The column letter of every column found, by key."""
+        return {key: get_column_letter(column + 1) for key, column in self.columns.items()}
+
     def where(self, number: int, key: str) -> str:
         """``EVENING.xlsx: Traveller!C14``: row index ``number``, column ``key``."""
         return cell_where(

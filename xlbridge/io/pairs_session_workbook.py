@@ -70,6 +70,11 @@ class SessionWorkbook:
     boards: int
     pairs: int
     event: dict[str, str] = field(default_factory=dict)  # event, date, club as typed
+    columns: dict[str, str] = field(default_factory=dict)  # Traveller's letters: "tricks": "I"
+
+    def cell(self, row: int, key: str) -> str:
+        """Where a Traveller cell is, for a message: ``EVENING.xlsx: Traveller!I23``."""
+        return cell_where(self.path, TRAVELLER_SHEET, f"{self.columns[key]}{row}")
 
 
 def is_session_workbook(path: str | PathLike[str]) -> bool:
@@ -148,6 +153,7 @@ def _session(path: str, grids: dict[str, Grid]) -> SessionWorkbook:
         boards=boards,
         pairs=sum(len(n) for n in numbers.values()),
         event=_event(path, grids[TRAVELLER_SHEET]),
+        columns=traveller.letters(),
     )
 
 
