@@ -345,6 +345,10 @@ def _check_boards(
     column, "Pair 3 has another line on board 2", named on every line after the first."""
     first: dict[tuple[int, str], int] = {}
     for line in lines:
+        if not mitchell and line.ns_pair == line.ew_pair:  # a Howell's pair plays one side
+            error = sheet.fail(line.line - 1, "ew_pair", "NS and EW are the same pair")
+            sheet.keep(mistakes, error, line.line - 1)
+            continue
         for pair, key, side in ((line.ns_pair, "ns_pair", "NS"), (line.ew_pair, "ew_pair", "EW")):
             seat = side if mitchell else ""
             row = first.setdefault((line.board, seat + pair), line.line)
