@@ -13,7 +13,8 @@
     xlbridge session TRAVELLERS.csv [--method mp] [--names N.csv] [--ranking R.csv] [-o R.xlsx]
     xlbridge session EVENT.xml|EVENT.pbn [--compare] [--usebio OUT.xml]
 
-Bad input gives one line on stderr and exit code 2; nothing is overwritten without --force.
+Bad input gives one line on stderr and exit code 2 (a workbook or traveller file typed by hand: one
+line per mistake, every one found in the run); nothing is overwritten without --force.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from xlbridge.cli.common import EXIT_BAD_INPUT, EXIT_FAILURE
 from xlbridge.cli.parser import build_parser
 from xlbridge.cli.terminal import escaped_output
-from xlbridge.errors import InputError
+from xlbridge.errors import InputError, InputErrors
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -46,8 +47,8 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:
         return _closed_pipe()
     except InputError as error:
-        message = " ".join(str(error).splitlines())  # one line, whatever the message holds
-        print(f"xlbridge: error: {message}", file=sys.stderr)
+        for message in _error_lines(error):
+            print(f"xlbridge: error: {message}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except FileNotFoundError as error:  # an input file the user named is not there
         print(f"xlbridge: error: {error.filename}: no such file", file=sys.stderr)
@@ -58,6 +59,13 @@ def _main(argv: Sequence[str] | None) -> int:
     except OSError as error:
         print(f"xlbridge: error: {error}", file=sys.stderr)
         return EXIT_FAILURE
+
+
+def _error_lines(error: InputError) -> list[str]:
+    """The lines printed for ``error``: one per mistake of an :class:`InputErrors`, else one
+    (whatever the message holds)."""
+    lines = error.lines() if isinstance(error, InputErrors) else [str(error)]
+    return [" ".join(line.splitlines()) for line in lines]
 
 
 #: The exit code of a run whose output pipe was closed by its reader: the reader took what it

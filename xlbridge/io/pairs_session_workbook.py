@@ -15,7 +15,7 @@ matter. Every bad cell is named by sheet and cell: ``EVENING.xlsx: Traveller!C14
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from os import PathLike
@@ -24,11 +24,11 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter
 
-from xlbridge.errors import InputError
-from xlbridge.io.bounds import bounded_int, stored_text
-from xlbridge.io.event_files.contents import EventFile, Line, Pair
+from xlbridge.errors import InputError, Mistakes
+from xlbridge.io.bounds import stored_text
 from xlbridge.io.files import require_file
-from xlbridge.io.typed_workbook import BLANK, Cell, Grid, cell_where, read_grids
+from xlbridge.io.pairs_session_sheet import SessionSheet as _Sheet
+from xlbridge.io.typed_workbook import Cell, Grid, cell_where, read_grids
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.session import (
     Traveller,
@@ -55,12 +55,8 @@ PAIRS_HEADINGS = {"pair": "Pair", "sat": "Sat", "names": "Names"}
 BOARDS_HEADINGS = {"board": "Board"}
 #: The labels of the title row's event cells ("Event" then the cell to its right).
 EVENT_LABELS = {"event": "Event", "date": "Date", "club": "Club"}
-#: Rows searched for the headings.
-HEADING_ROWS = 10
 MAX_SCORE = 7600
 _TYPED = ("board", "ns_pair", "ew_pair", "contract", "by", "tricks", "entered")
-#: The column named by a contract's error, by how the error begins (else Contract).
-_BLAMED = (("declarer", "by"), ("result", "tricks"), ("a passed-out board has no result", "tricks"))
 
 
 @dataclass
@@ -74,6 +70,11 @@ class SessionWorkbook:
     boards: int
     pairs: int
     event: dict[str, str] = field(default_factory=dict)  # event, date, club as typed
+    columns: dict[str, str] = field(default_factory=dict)  # Traveller's letters: "tricks": "I"
+
+    def cell(self, row: int, key: str) -> str:
+        """Where a Traveller cell is, for a message: ``EVENING.xlsx: Traveller!I23``."""
+        return cell_where(self.path, TRAVELLER_SHEET, f"{self.columns[key]}{row}")
 
 
 def is_session_workbook(path: str | PathLike[str]) -> bool:
@@ -93,54 +94,6 @@ def read_session_workbook(path: str | PathLike[str]) -> SessionWorkbook:
     return _session(name, grids)
 
 
-class _Sheet:
-    """One sheet's grid, its heading row and columns found by heading, for messages."""
-
-    def __init__(self, path: str, title: str, grid: Grid, headings: dict[str, str]) -> None:
-        self.path, self.title, self.grid = path, title, grid
-        self.heading_row, self.columns = self._find(headings)
-
-    def _find(self, headings: dict[str, str]) -> tuple[int, dict[str, int]]:
-        wanted = {text.lower(): key for key, text in headings.items()}
-        for number, row in enumerate(self.grid[:HEADING_ROWS]):
-            found = {}
-            for column, cell in enumerate(row):
-                text = cell.value.strip().lower() if isinstance(cell.value, str) else None
-                if text in wanted and wanted[text] not in found:
-                    found[wanted[text]] = column
-            if len(found) == len(wanted):
-                return number, found
-        missing = ", ".join(f'"{text}"' for text in headings.values())
-        raise InputError(
-            f"{self.path}: not a pairs-session workbook: sheet {self.title} has no heading row "
-            f"with {missing}"
-        )
-
-    def find_optional(self, headings: dict[str, str]) -> None:
-        row = self.grid[self.heading_row]
-        for key, text in headings.items():
-            for column, cell in enumerate(row):
-                if isinstance(cell.value, str) and cell.value.strip().lower() == text.lower():
-                    self.columns.setdefault(key, column)
-
-    def rows(self) -> Iterator[tuple[int, list[Cell]]]:
-        """(row index, cells) of every row below the headings."""
-        for number in range(self.heading_row + 1, len(self.grid)):
-            yield number, self.grid[number]
-
-    def cell(self, row: list[Cell], key: str) -> Cell:
-        column = self.columns[key]
-        return row[column] if column < len(row) else BLANK
-
-    def where(self, number: int, key: str) -> str:
-        return cell_where(
-            self.path, self.title, f"{get_column_letter(self.columns[key] + 1)}{number + 1}"
-        )
-
-    def fail(self, number: int, key: str, detail: str) -> InputError:
-        return InputError(f"{self.where(number, key)}: {detail}")
-
-
 def _typed(sheet: _Sheet, number: int, row: list[Cell], key: str) -> Any:
     """A typed input: None when blank; a formula where a value belongs is refused."""
     cell = sheet.cell(row, key)
@@ -154,22 +107,25 @@ def _typed(sheet: _Sheet, number: int, row: list[Cell], key: str) -> Any:
 
 
 def _whole(sheet: _Sheet, number: int, key: str, value: Any, kind: str, high: int) -> int:
-    """A typed whole number from 1 (0 for tricks) to ``high``; text is refused."""
-    heading = sheet.grid[sheet.heading_row][sheet.columns[key]].value
+    """A typed whole number from 1 (0 for tricks) to ``high``; text is refused. The messages
+    are the Check column's ("Board is blank", "NS pair must be a whole number from 1 to 8")."""
+    heading = sheet.heading(key)
+    if value is None:
+        raise sheet.fail(number, key, f"{heading} is blank")
     low = 0 if kind == "tricks" else 1
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    number_typed = isinstance(value, int | float) and not isinstance(value, bool)
+    if not number_typed or not low <= value <= high or value != int(value):
         raise sheet.fail(
             number,
             key,
-            f"{heading} must be a whole number from {low} to {high}, got "
-            f"{shown(value)}" + (" (typed as text)" if isinstance(value, str) else ""),
+            f"{heading} must be a whole number from {low} to {high}{_RANGE_NOTES.get(kind, '')}, "
+            f"got {shown(value)}" + (" (typed as text)" if isinstance(value, str) else ""),
         )
-    whole = bounded_int(value, kind, sheet.where(number, key))
-    if not low <= whole <= high:
-        raise sheet.fail(
-            number, key, f"{heading} must be a whole number from {low} to {high}, got {whole}"
-        )
-    return whole
+    return int(value)
+
+
+#: What the Check column adds to a range's message, by the kind of number.
+_RANGE_NOTES = {"tricks": " (tricks taken)"}
 
 
 # --------------------------------------------------------------------------------------------
@@ -177,12 +133,16 @@ def _whole(sheet: _Sheet, number: int, key: str, value: Any, kind: str, high: in
 
 
 def _session(path: str, grids: dict[str, Grid]) -> SessionWorkbook:
-    boards = _boards(_Sheet(path, BOARDS_SHEET, grids[BOARDS_SHEET], BOARDS_HEADINGS))
-    pairs = _Sheet(path, PAIRS_SHEET, grids[PAIRS_SHEET], PAIRS_HEADINGS)
-    names, numbers, mitchell = _pairs(pairs)
-    traveller = _Sheet(path, TRAVELLER_SHEET, grids[TRAVELLER_SHEET], TRAVELLER_HEADINGS)
+    """The session the workbook holds. A sheet that is not the template's stops at once;
+    every bad cell is found first, and all of them raised together (:class:`InputErrors`)."""
+    mistakes = Mistakes()
+    traveller = _Sheet(path, TRAVELLER_SHEET, grids[TRAVELLER_SHEET], TRAVELLER_HEADINGS, 0)
+    boards = _boards(_Sheet(path, BOARDS_SHEET, grids[BOARDS_SHEET], BOARDS_HEADINGS, 1))
+    pairs = _Sheet(path, PAIRS_SHEET, grids[PAIRS_SHEET], PAIRS_HEADINGS, 2)
+    names, numbers, mitchell = _pairs(pairs, mistakes)
     traveller.find_optional(OPTIONAL_HEADINGS)
-    lines = _lines(traveller, boards, numbers, mitchell)
+    lines = _lines(traveller, boards, numbers, mitchell, mistakes)
+    mistakes.raise_if_any()
     if not lines:
         raise InputError(f"{path}: {TRAVELLER_SHEET}: no traveller lines typed yet")
     return SessionWorkbook(
@@ -193,6 +153,7 @@ def _session(path: str, grids: dict[str, Grid]) -> SessionWorkbook:
         boards=boards,
         pairs=sum(len(n) for n in numbers.values()),
         event=_event(path, grids[TRAVELLER_SHEET]),
+        columns=traveller.letters(),
     )
 
 
@@ -213,7 +174,9 @@ def _boards(sheet: _Sheet) -> int:
     return count
 
 
-def _pairs(sheet: _Sheet) -> tuple[dict[tuple[str, str, str], str], dict[str, set[int]], bool]:
+def _pairs(
+    sheet: _Sheet, mistakes: Mistakes
+) -> tuple[dict[tuple[str, str, str], str], dict[str, set[int]], bool]:
     """Names by ("", direction, pair), the pair numbers of each direction, and whether the
     pairs are listed by direction (a Mitchell: Sat is NS or EW as written, not a formula)."""
     names: dict[tuple[str, str, str], str] = {}
@@ -226,20 +189,33 @@ def _pairs(sheet: _Sheet) -> tuple[dict[tuple[str, str, str], str], dict[str, se
         sat = sheet.cell(row, "sat")
         direction = "" if sat.formula else _direction(sat.value)
         sides.append((number, direction))
-        if isinstance(pair, bool) or not isinstance(pair, int | float) or pair != int(pair):
-            raise sheet.fail(number, "pair", f"a pair number expected here, got {shown(pair)}")
-        if int(pair) in numbers.setdefault(direction, set()):
-            raise sheet.fail(number, "pair", f"pair {int(pair)} is listed twice")
-        numbers[direction].add(int(pair))
-        typed = _typed(sheet, number, row, "names")
-        if typed is not None:
-            names[("", direction, str(int(pair)))] = str(typed)
-    if not numbers:
+        try:
+            named = _pair(sheet, number, row, numbers.setdefault(direction, set()))
+        except InputError as error:
+            sheet.keep(mistakes, error, number)
+            continue
+        if named is not None:
+            names[("", direction, str(int(pair)))] = named
+    if not any(numbers.values()):
+        mistakes.raise_if_any()
         raise InputError(
             f"{sheet.path}: not a pairs-session workbook: {sheet.title} lists no pairs"
         )
-    _check_sides(sheet, sides)
+    _check_sides(sheet, sides, mistakes)
+    numbers = {direction: found for direction, found in numbers.items() if found}
     return names, numbers, set(numbers) == {"NS", "EW"}
+
+
+def _pair(sheet: _Sheet, number: int, row: list[Cell], listed: set[int]) -> str | None:
+    """Add the pair of a Pairs row to those ``listed`` in its direction; its names typed."""
+    pair = sheet.cell(row, "pair").value
+    if isinstance(pair, bool) or not isinstance(pair, int | float) or pair != int(pair):
+        raise sheet.fail(number, "pair", f"a pair number expected here, got {shown(pair)}")
+    if int(pair) in listed:
+        raise sheet.fail(number, "pair", f"pair {int(pair)} is listed twice")
+    listed.add(int(pair))
+    typed = _typed(sheet, number, row, "names")
+    return None if typed is None else str(typed)
 
 
 def _direction(value: Any) -> str:
@@ -248,13 +224,17 @@ def _direction(value: Any) -> str:
     return str(text) if text in ("NS", "EW") else "" if text in (None, "") else shown(value)
 
 
-def _check_sides(sheet: _Sheet, sides: list[tuple[int, str]]) -> None:
+def _check_sides(sheet: _Sheet, sides: list[tuple[int, str]], mistakes: Mistakes) -> None:
     """A Mitchell (some Sat typed NS or EW) lists every pair as NS or EW, and both; a Howell's
     Sat cells are all its formulas."""
     typed = any(direction in ("NS", "EW") for _, direction in sides)
+    found = len(mistakes)
     for number, direction in sides:
         if direction not in ("NS", "EW") and (typed or direction):
-            raise sheet.fail(number, "sat", f"Sat must be NS or EW, got {direction or 'blank'}")
+            detail = f"Sat must be NS or EW, got {direction or 'blank'}"
+            sheet.keep(mistakes, sheet.fail(number, "sat", detail), number)
+    if len(mistakes) > found:
+        mistakes.raise_if_any()  # a Sat mistyped: which pairs sit NS and which EW is not known
     if typed and len({direction for _, direction in sides}) == 1:
         raise InputError(
             f"{sheet.path}: {sheet.title}: the pairs are all listed as {sides[0][1]}: a "
@@ -263,49 +243,78 @@ def _check_sides(sheet: _Sheet, sides: list[tuple[int, str]]) -> None:
 
 
 def _lines(
-    sheet: _Sheet, boards: int, numbers: dict[str, set[int]], mitchell: bool
+    sheet: _Sheet, boards: int, numbers: dict[str, set[int]], mitchell: bool, mistakes: Mistakes
 ) -> list[TravellerLine]:
-    """Every typed traveller line; each row must still carry its own line number."""
+    """Every typed traveller line; each row must still carry its own line number. A bad row
+    is kept in ``mistakes`` and the rows after it are read all the same."""
     ns_list, ew_list = ("NS", "EW") if mitchell else ("", "")
     highest = {"ns_pair": max(numbers[ns_list]), "ew_pair": max(numbers[ew_list])}
     lines = []
     expected = 0
     for number, row in sheet.rows():
         label = sheet.cell(row, "line").value
-        if not row or label is None and all(_typed(sheet, number, row, k) is None for k in _TYPED):
+        if not row or label is None and _blank(sheet, number, row):
             continue
         expected += 1
-        if label is None:
-            raise sheet.fail(
-                number, "board", "a line typed below the last row of the table: move it up"
-            )
-        if label != expected:
-            raise sheet.fail(
-                number,
-                "line",
-                f"line {expected} belongs in this row, got {shown(label)}: rows were moved or "
-                "sorted out of place; undo it (lines may be typed in any order, but the rows "
-                "stay where they are)",
-            )
-        typed = {
-            key: _typed(sheet, number, row, key)
-            for key in (*_TYPED, "round")
-            if key in sheet.columns
-        }
-        if all(typed.get(key) is None for key in ("contract", "by", "tricks", "entered")):
-            if all(typed.get(key) is None for key in ("board", "ns_pair", "ew_pair")):
-                continue
-            raise sheet.fail(
-                number,
-                "entered",
-                "no result yet: type a contract, By and Tricks, a score, an adjusted score or NP",
-            )
-        lines.append(_line(sheet, number, typed, boards, highest))
-    _check_rounds(sheet, lines, mitchell)
+        try:
+            line = _row_line(sheet, number, row, expected, (boards, highest))
+        except InputError as error:
+            sheet.keep(mistakes, error, number)
+            continue
+        if line is not None:
+            lines.append(line)
+    _check_rounds(sheet, lines, mitchell, mistakes)
+    _check_boards(sheet, lines, mitchell, mistakes)
     return lines
 
 
-def _check_rounds(sheet: _Sheet, lines: list[TravellerLine], mitchell: bool) -> None:
+def _blank(sheet: _Sheet, number: int, row: list[Cell]) -> bool:
+    """Whether nothing is typed in a row's inputs (a formula in one is something)."""
+    try:
+        return all(_typed(sheet, number, row, key) is None for key in _TYPED)
+    except InputError:
+        return False
+
+
+def _row_line(
+    sheet: _Sheet,
+    number: int,
+    row: list[Cell],
+    expected: int,
+    limits: tuple[int, dict[str, int]],
+) -> TravellerLine | None:
+    """The line typed in a row that should be line ``expected`` (None: a numbered row with
+    only its board and pairs blank); ``limits`` are the boards and each side's highest pair."""
+    label = sheet.cell(row, "line").value
+    if label is None:
+        raise sheet.fail(
+            number, "board", "a line typed below the last row of the table: move it up"
+        )
+    if label != expected:
+        raise sheet.fail(
+            number,
+            "line",
+            f"line {expected} belongs in this row, got {shown(label)}: rows were moved or "
+            "sorted out of place; undo it (lines may be typed in any order, but the rows "
+            "stay where they are)",
+        )
+    typed = {
+        key: _typed(sheet, number, row, key) for key in (*_TYPED, "round") if key in sheet.columns
+    }
+    if all(typed.get(key) is None for key in ("contract", "by", "tricks", "entered")):
+        if all(typed.get(key) is None for key in ("board", "ns_pair", "ew_pair")):
+            return None
+        raise sheet.fail(number, "entered", NO_RESULT)
+    return _line(sheet, number, typed, *limits)
+
+
+#: The Check column's words for a numbered row with no result typed.
+NO_RESULT = "No result yet: type a contract, a score, an adjusted score or NP"
+
+
+def _check_rounds(
+    sheet: _Sheet, lines: list[TravellerLine], mitchell: bool, mistakes: Mistakes
+) -> None:
     """A pair meets one pair a round: a mistyped pair number puts it at two tables."""
     met: dict[tuple[int, str], tuple[str, int]] = {}
     for line in lines:
@@ -315,14 +324,38 @@ def _check_rounds(sheet: _Sheet, lines: list[TravellerLine], mitchell: bool) -> 
             (line.ns_pair + "NS", line.ew_pair + "EW") if mitchell else (line.ns_pair, line.ew_pair)
         )
         for pair, other, key in ((ns, ew, "ns_pair"), (ew, ns, "ew_pair")):
-            before, row = met.setdefault((line.round, pair), (other, line.line))
-            if before != other:
-                raise sheet.fail(
+            before, row = met.get((line.round, pair), (other, line.line))
+            if before != other:  # named once, and its pairs not taken as met
+                error = sheet.fail(
                     line.line - 1,
                     key,
                     f"in round {line.round} pair {pair} plays pair {before} (row {row}), so it "
                     f"cannot also play pair {other} here",
                 )
+                sheet.keep(mistakes, error, line.line - 1)
+                break
+        else:
+            met[(line.round, ns)], met[(line.round, ew)] = (ew, line.line), (ns, line.line)
+
+
+def _check_boards(
+    sheet: _Sheet, lines: list[TravellerLine], mitchell: bool, mistakes: Mistakes
+) -> None:
+    """A pair plays a board once (in a Mitchell NS 3 and EW 3 are two pairs): as the Check
+    column, "Pair 3 has another line on board 2", named on every line after the first."""
+    first: dict[tuple[int, str], int] = {}
+    for line in lines:
+        if not mitchell and line.ns_pair == line.ew_pair:  # a Howell's pair plays one side
+            error = sheet.fail(line.line - 1, "ew_pair", "NS and EW are the same pair")
+            sheet.keep(mistakes, error, line.line - 1)
+            continue
+        for pair, key, side in ((line.ns_pair, "ns_pair", "NS"), (line.ew_pair, "ew_pair", "EW")):
+            seat = side if mitchell else ""
+            row = first.setdefault((line.board, seat + pair), line.line)
+            if row != line.line:
+                name = f"{side} pair " if mitchell else "Pair "
+                detail = f"{name}{pair} has another line on board {line.board} (row {row})"
+                sheet.keep(mistakes, sheet.fail(line.line - 1, key, detail), line.line - 1)
 
 
 def _line(
@@ -337,37 +370,45 @@ def _line(
     play = [typed[key] for key in ("contract", "by", "tricks")]
     if isinstance(entered, str) and (is_not_played(entered) or entered[:1] in "Aa"):
         if any(value is not None for value in play):
-            raise sheet.fail(number, "entered", f"{entered} takes no contract, By or Tricks")
+            what = "NP" if is_not_played(entered) else "An adjusted score"
+            raise sheet.fail(number, "entered", f"{what} takes no contract, By or Tricks")
         if is_not_played(entered):
             return TravellerLine.not_played(board, ns, ew, **details)
         try:
             adjusted = parse_adjusted(entered)
             if adjusted is None:
-                raise InputError(
-                    f"adjusted score not understood: {shown(entered)} "
-                    "(type A60/40, A+/A-, A=/A= or NP)"
-                )
-            artificial(adjusted)  # the shares the traveller CSV and USEBIO accept
-        except InputError as error:
-            raise sheet.fail(number, "entered", str(error)) from None
+                raise InputError("not understood")
+            artificial(adjusted)  # the shares the traveller CSV and USEBIO accept (Law 12C2)
+        except InputError:
+            detail = f"Adjusted score: 60, 50 or 40 a side (A60/40, A+/A-) or NP, got {entered}"
+            raise sheet.fail(number, "entered", detail) from None
         return TravellerLine.with_adjusted(board, ns, ew, adjusted, **details)
-    score = None
-    if entered is not None:
-        if isinstance(entered, bool) or not isinstance(entered, int | float):
-            raise sheet.fail(
-                number,
-                "entered",
-                f"a score must be typed as a number (or A60/40 or NP), got {shown(entered)}",
-            )
-        score = bounded_int(entered, "score", sheet.where(number, "entered"))
-        if score % 10:
-            raise sheet.fail(number, "entered", f"a score is a multiple of 10, got {score}")
+    score = None if entered is None else _score(sheet, number, entered)
     if play[0] is None:
         if any(value is not None for value in play):
             raise sheet.fail(number, "contract", "Contract is blank (By and Tricks need one)")
         assert score is not None
         return TravellerLine.with_score(board, ns, ew, score, **details)
     return _contract_line(sheet, number, (board, ns, ew), play, score, details)
+
+
+def _score(sheet: _Sheet, number: int, entered: Any) -> int:
+    """A score typed as a number: a multiple of 10 no contract can exceed."""
+    if isinstance(entered, bool) or not isinstance(entered, int | float):
+        raise sheet.fail(
+            number,
+            "entered",
+            "Score must be a number, an adjusted score (A60/40, A+/A-) or NP, got "
+            f"{shown(entered)}" + (" (typed as text)" if isinstance(entered, str) else ""),
+        )
+    if not -MAX_SCORE <= entered <= MAX_SCORE or entered % 10:
+        raise sheet.fail(
+            number,
+            "entered",
+            f"Score must be a multiple of 10 from -{MAX_SCORE} to {MAX_SCORE}, got "
+            + shown(entered),
+        )
+    return int(entered)
 
 
 def _contract_line(
@@ -390,21 +431,40 @@ def _contract_line(
             **details,
         )
     except InputError as error:
-        column = next((k for w, k in _BLAMED if str(error).startswith(w)), "contract")
-        raise sheet.fail(number, column, str(error)) from None
+        raise sheet.fail(number, *_play_problem(str(error), play)) from None
     # As the workbook's own Check column: a result goes in Tricks (not "4S=" in Contract), a
     # passed-out board has no declarer.
     if line.declarer and tricks is None:
         raise sheet.fail(number, "tricks", "Tricks is blank (the tricks declarer took, 0-13)")
     if not line.declarer and by is not None:
-        raise sheet.fail(number, "by", "a passed-out board takes no By or Tricks")
+        raise sheet.fail(number, "by", PASSED_OUT)
     if score is not None and line.ns_score != score:
         raise sheet.fail(
             number,
             "entered",
-            f"{contract} by {by} taking {tricks} scores {line.ns_score:+g} for NS, not {score}",
+            f"Contract scores {line.ns_score:g} for NS, not {score} ({contract} by {by} "
+            f"taking {tricks})",
         )
     return line
+
+
+#: The Check column's words for a passed-out board with a declarer or a result.
+PASSED_OUT = "A passed-out board takes no By or Tricks"
+
+
+def _play_problem(problem: str, play: Sequence[Any]) -> tuple[str, str]:
+    """The column and the Check column's words for what the contract's parser refused."""
+    contract, by, tricks = play
+    if problem.startswith("declarer"):
+        return "by", "By is blank" if by is None else f"By must be N, E, S or W, got {shown(by)}"
+    if problem.startswith("a passed-out board"):
+        return "tricks", PASSED_OUT
+    if problem.startswith("result"):
+        return "tricks", "Tricks is blank" if tricks is None else problem
+    return (
+        "contract",
+        "Contract not understood: type e.g. 4S, 3NT, 4HX, 2DXX or PASS, got " + shown(contract),
+    )
 
 
 def _event(path: str, grid: Grid) -> dict[str, str]:
@@ -426,71 +486,3 @@ def _event(path: str, grid: Grid) -> dict[str, str]:
                 if text:
                     found.setdefault(key, text)
     return found
-
-
-# --------------------------------------------------------------------------------------------
-# The workbook's own results (for --compare)
-
-#: The calculated columns compared: the Traveller's matchpoints, the Pairs sheet's results.
-RESULT_HEADINGS = {"ns_mp": "NS MPs", "ew_mp": "EW MPs"}
-PAIR_RESULT_HEADINGS = {"pair": "Pair", "sat": "Sat", "mp": "MPs", "percent": "%", "place": "Place"}
-
-
-def workbook_results(book: SessionWorkbook) -> EventFile:
-    """The workbook as an event file carrying its own calculated results (the values a
-    spreadsheet saved with its formulas), for comparing with ours: each typed line's NS and EW
-    matchpoints, and each pair's MPs, % and place. A workbook never saved by a spreadsheet
-    holds none, and is refused."""
-    path = book.path
-    kind = "a pairs-session workbook"
-    grids = read_grids(Path(path), (TRAVELLER_SHEET, PAIRS_SHEET), values=True, kind=kind)
-    lines_sheet = _Sheet(path, TRAVELLER_SHEET, grids[TRAVELLER_SHEET], RESULT_HEADINGS)
-    pairs_sheet = _Sheet(path, PAIRS_SHEET, grids[PAIRS_SHEET], PAIR_RESULT_HEADINGS)
-    traveller = book.traveller
-    lines = []
-    for entry, row in enumerate(traveller.lines.tolist()):
-        cells = lines_sheet.grid[row - 1] if row - 1 < len(lines_sheet.grid) else []
-        theirs = [_shown_number(lines_sheet.cell(cells, key).value) for key in RESULT_HEADINGS]
-        lines.append(
-            Line(
-                section="",
-                board=int(traveller.board[entry]),
-                ns_pair=int(traveller.pairs[traveller.ns_pair[entry]]),
-                ew_pair=int(traveller.pairs[traveller.ew_pair[entry]]),
-                theirs_ns=theirs[0],
-                theirs_ew=theirs[1],
-                where=f"{TRAVELLER_SHEET}!{row}",
-            )
-        )
-    pairs = []
-    for _, cells in pairs_sheet.rows():
-        value = {key: pairs_sheet.cell(cells, key).value for key in PAIR_RESULT_HEADINGS}
-        if not isinstance(value["pair"], int | float) or isinstance(value["pair"], bool):
-            break
-        direction = value["sat"] if value["sat"] in ("NS", "EW") else ""
-        number = str(int(value["pair"]))
-        names = book.names.get(("", direction, number), "")
-        pairs.append(
-            Pair(
-                section="",
-                number=int(number),
-                direction=direction,
-                names=tuple(name.strip() for name in names.split("&")) if names else (),
-                total=_shown_number(value["mp"]),
-                percentage=_shown_number(value["percent"]),
-                place=str(value["place"] or ""),
-            )
-        )
-    if not any(line.theirs_ns or line.theirs_ew for line in lines):
-        raise InputError(
-            f"{path}: --compare: the workbook holds no calculated results of its own (a "
-            "workbook filled in by a program has none: open it in a spreadsheet and save it)"
-        )
-    return EventFile(path, method="mp", winners=book.winners, lines=lines, pairs=pairs)
-
-
-def _shown_number(value: object) -> str:
-    """A calculated number as text, to 4 decimals ("" for a blank or text)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return ""
-    return f"{value:.4f}".rstrip("0").rstrip(".")

@@ -427,3 +427,26 @@ def test_print_setup(paper: str) -> None:
 def test_bad_options_are_rejected(arguments: dict[str, Any], option: str) -> None:
     with pytest.raises(InputError, match=rf"^{option}\b"):
         build_league(**arguments)
+
+
+def test_every_bad_margin_in_one_run(tmp_path: Path) -> None:
+    """Two margins typed wrong (text; more IMPs than 16 boards can give: 24 x 16 = 384): both
+    named, in row order, and no standings."""
+    from xlbridge.errors import InputErrors
+    from xlbridge.workbooks.league.results import league_standings
+
+    book = build_league(teams=4, boards=16)
+    (first, second), *_ = [pairs(book)[:2]]
+    checks.type_in(
+        book.workbook[MATCHES_SHEET],
+        {book.margin_cell(*first): "ten", book.margin_cell(*second): 385},
+    )
+    path = tmp_path / "league.xlsx"
+    book.workbook.save(path)
+    with pytest.raises(InputErrors) as caught:
+        league_standings(path)
+    cells = [book.margin_cell(*first), book.margin_cell(*second)]
+    assert [m.split(": ")[1] for m in caught.value.messages] == [
+        f"{MATCHES_SHEET}!{cell}" for cell in cells
+    ]
+    assert "must be a whole number from -384 to 384, got 385" in caught.value.messages[1]

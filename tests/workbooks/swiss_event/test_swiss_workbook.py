@@ -300,3 +300,20 @@ def test_the_loop_scores_on_the_workbook_s_own_card(
     if event.scale == "wbf-discrete":
         assert float(card.vp(35)) == 19.0
     draw_round(path, capsys)
+
+
+def test_every_bad_cell_of_the_rounds_in_one_run(tmp_path: Path, capsys) -> None:
+    """Three tables typed wrong: three lines, in the order of the sheet's rows."""
+    path = make_event(
+        tmp_path, "swiss-teams", ["--teams", "6", "--rounds", "3"], {}, teams=6, rounds=3
+    )
+    workbook = load_workbook(path)
+    ws = workbook["Round 1"]
+    for row, (home, away, margin) in enumerate(((1, 2, "ten"), (3, 3, 0), (5, 6, 2.5)), start=3):
+        ws[f"B{row}"], ws[f"D{row}"], ws[f"F{row}"] = home, away, margin
+    workbook.save(path)
+    assert main(["swiss", "draw", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert [line.split(": ")[3] for line in err] == ["Round 1!F3", "Round 1!B4", "Round 1!F5"]
+    assert "entry 3 cannot play itself" in err[1]
+    assert not list(path.parent.glob("*.before-round-*"))

@@ -178,6 +178,7 @@ def run_session(args: argparse.Namespace) -> int:
         usebio_first,
         with_deals,
     )
+    from xlbridge.cli.session.queries import print_queries
     from xlbridge.cli.session.workbook import pack_heading, with_event_options
     from xlbridge.cli.summary import session_summary
 
@@ -185,7 +186,7 @@ def run_session(args: argparse.Namespace) -> int:
     _check_outputs(args)
     progress = Progress.for_run(args, [args.travellers, args.names])
     progress.reading(args.travellers)
-    event, result, names, hands, named = _scored(args, options, progress)
+    event, result, names, hands, named, queries = _scored(args, options, progress)
     hands, analyses = session_deals(args, hands, {board.board for board in result.travellers})
     event = with_deals(with_event_options(args, event), hands)
     text = ranking_text(result, names)
@@ -206,6 +207,7 @@ def run_session(args: argparse.Namespace) -> int:
             **pack_heading(event, named or args.event is not None),
             analyses=analyses,
             awards=awards_of(event),
+            queries=queries,
         )
     site_written = write_html(args, result, names, hands, event, analyses)
     if args.ranking is not None:
@@ -214,6 +216,7 @@ def run_session(args: argparse.Namespace) -> int:
     if workbook is not None:
         write_atomically(args.output, workbook.save, force=args.force)
     print(text, flush=True)  # the ranking before the notes on stderr
+    print_queries(queries)
     write_pbn_file(args, pbn, result)
     handicap_written = write_handicap_results(args, handicap)
     code = finish_file_options(args, event, result, usebio)
@@ -252,15 +255,17 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 def _scored(
     args: argparse.Namespace, options: SessionOptions, progress: Progress
-) -> tuple[EventFile, SessionResult, Names, dict[int, str], bool]:
-    """The input read and scored: the event, the result, the names, the deals by board, and
-    whether the input names its event (an event file or the typed workbook)."""
+) -> tuple[EventFile, SessionResult, Names, dict[int, str], bool, list[str]]:
+    """The input read and scored: the event, the result, the names, the deals by board,
+    whether the input names its event (an event file or the typed workbook), and the results
+    a director would query (typed inputs: the workbook and a traveller file)."""
     from xlbridge.cli.session.event_files import (
         csv_event,
         hands_by_board,
         names_of,
         score_event_file,
     )
+    from xlbridge.cli.session.queries import file_queries
     from xlbridge.cli.session.workbook import score_workbook
     from xlbridge.io.pairs_session_workbook import is_session_workbook
     from xlbridge.io.score_event import is_event_file
@@ -269,16 +274,16 @@ def _scored(
 
     if is_event_file(args.travellers):
         event, result = score_event_file(args, options)
-        return event, result, names_of(event), hands_by_board(event), True
+        return event, result, names_of(event), hands_by_board(event), True, []
     if is_session_workbook(args.travellers):
-        event, result, names = score_workbook(args, options)
-        return event, result, names, {}, True
+        event, result, names, queries = score_workbook(args, options)
+        return event, result, names, {}, True, queries
     traveller = read_session(args.travellers)
     names = read_names(args.names) if args.names is not None else {}
     progress.say("scoring")
     with about(args.travellers):
         result = score_session(traveller, options=options)
-    return csv_event(args.travellers, names), result, names, {}, False
+    return csv_event(args.travellers, names), result, names, {}, False, file_queries(traveller)
 
 
 def session_options(args: argparse.Namespace) -> SessionOptions:

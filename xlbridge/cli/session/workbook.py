@@ -23,10 +23,11 @@ from xlbridge.scoring.session import SessionOptions, SessionResult
 
 def score_workbook(
     args: argparse.Namespace, options: SessionOptions
-) -> tuple[EventFile, SessionResult, dict[tuple[str, str, str], str]]:
+) -> tuple[EventFile, SessionResult, dict[tuple[str, str, str], str], list[str]]:
     """Read and score the typed workbook (its number of winners unless ``options`` give one);
-    the event (for USEBIO), result and names."""
+    the event (for USEBIO), result, names and the results a director would query."""
     from xlbridge.cli.session.event_files import csv_event
+    from xlbridge.cli.session.queries import workbook_queries
     from xlbridge.io.pairs_session_workbook import read_session_workbook
     from xlbridge.io.travellers.session_csv import read_names
     from xlbridge.scoring.session import score_session
@@ -46,7 +47,7 @@ def score_workbook(
     with about(path):
         result = score_session(book.traveller, options=chosen)
     if args.compare:  # the workbook's own calculated results, to compare with ours
-        from xlbridge.io.pairs_session_workbook import workbook_results
+        from xlbridge.io.pairs_session_results import workbook_results
 
         listed = workbook_results(book)
         event = replace(csv_event(path, names), lines=listed.lines, pairs=listed.pairs)
@@ -63,7 +64,7 @@ def score_workbook(
         date=typed.get("date", ""),
         club=typed.get("club", ""),
     )
-    return event, result, names
+    return event, result, names, workbook_queries(book)
 
 
 def with_event_options(args: argparse.Namespace, event: EventFile) -> EventFile:

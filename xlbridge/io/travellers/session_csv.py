@@ -23,14 +23,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from os import PathLike
 from pathlib import Path
 
 import numpy as np
 
-from xlbridge.errors import InputError
+from xlbridge.errors import InputError, Mistakes
 from xlbridge.io.bounds import bounded_int
 from xlbridge.io.csv.checks import check_table_text
+from xlbridge.io.csv.columns import CodedCells
 from xlbridge.io.csv.table import CsvTable, parse_table, read_text
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.contract import RowError, parse_rows
@@ -77,8 +79,45 @@ def _labels(table: CsvTable, column: str) -> list[str]:
 
 
 def parse_session(text: str, name: str = "traveller") -> Traveller:
-    """Traveller lines from the text of a CSV file (see the module's description)."""
+    """Traveller lines from the text of a CSV file (see the module's description). A bad line
+    raises :class:`InputErrors` naming every bad line of the file, in order."""
     table = parse_table(text, name, REQUIRED)
+    try:
+        return _traveller(table)
+    except InputError as error:
+        mistakes = Mistakes()
+        _find_mistakes(table, np.arange(table.size), mistakes)
+        mistakes.raise_if_any()
+        raise error from None  # a mistake only the lines together make
+
+
+def _find_mistakes(table: CsvTable, rows: np.ndarray, mistakes: Mistakes) -> None:
+    """Keep the mistake of every bad line among ``rows`` (known to hold one): the rows are
+    read again in halves, and a half that fails in halves again, down to the lines, so a
+    few mistakes in a long file cost a few readings of it, not one per line."""
+    if rows.size == 1:
+        try:
+            _traveller(_rows_of(table, rows))
+        except InputError as error:
+            mistakes.add(error, (int(table.lines[rows[0]]),))
+        return
+    for half in np.array_split(rows, 2):
+        try:
+            _traveller(_rows_of(table, half))
+        except InputError:
+            _find_mistakes(table, half, mistakes)
+
+
+def _rows_of(table: CsvTable, rows: np.ndarray) -> CsvTable:
+    """The table of ``rows`` alone (each keeps its file line)."""
+    picked = rows.tolist()
+    held: list[list[str] | CodedCells] = [[cells[row] for row in picked] for cells in table.cells]
+    return replace(table, held=held, lines=table.lines[rows])
+
+
+def _traveller(table: CsvTable) -> Traveller:
+    """The traveller of a parsed table; the first bad line raises :class:`InputError`."""
+    name = table.name
     check_table_text(table)
     size = table.size
     board = _whole_in_range(table, "board", 1, MAX_BOARD, blank_allowed=False)

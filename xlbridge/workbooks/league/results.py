@@ -14,7 +14,7 @@ from pathlib import Path
 
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.errors import InputError
+from xlbridge.errors import InputError, Mistakes
 from xlbridge.io.typed_workbook import cell_where, open_workbook, typed_name, typed_number
 from xlbridge.scoring.imps import MAX_IMPS
 from xlbridge.scoring.names import MAX_BOARDS
@@ -48,15 +48,21 @@ def league_standings(path: Path) -> Standings:
     if not {TEAMS_SHEET, MATCHES_SHEET, SCALE_SHEET} <= set(workbook.sheetnames):
         raise InputError(f"{path}: not a league workbook made by xlbridge template league")
     teams_ws, matches_ws = workbook[TEAMS_SHEET], workbook[MATCHES_SHEET]
+    mistakes = Mistakes()  # every bad cell of the Teams and Matches sheets, raised together
     names: dict[int, str] = {}
     while teams_ws[f"{TEAMS['number']}{FIRST_ROW + len(names)}"].value == len(names) + 1:
         team = len(names) + 1
         ref = f"{TEAMS['name']}{FIRST_ROW + team - 1}"
-        names[team] = typed_name(path, teams_ws, ref) or f"Team {team}"
+        try:
+            names[team] = typed_name(path, teams_ws, ref) or f"Team {team}"
+        except InputError as error:
+            mistakes.add(error, (0, team))
+            names[team] = f"Team {team}"
     if len(names) < 2:
         raise InputError(f"{path}: the {TEAMS_SHEET} sheet is missing or damaged")
     boards, scale = _scale(path, workbook[SCALE_SHEET], len(names))
-    matches = _matches(path, matches_ws, len(names), boards)
+    matches = _matches(path, matches_ws, len(names), boards, mistakes)
+    mistakes.raise_if_any()
     rounds = max((number for number, *_ in matches), default=0)
 
     def vps(margin: float) -> tuple[float, float]:
@@ -80,26 +86,35 @@ def _scale(path: Path, ws: Worksheet, teams: int) -> tuple[int, VPScale | Discre
     return boards, choose_scale(boards, k=k, bounds="white-book" if white_book else "lower")
 
 
-def _matches(path: Path, ws: Worksheet, teams: int, boards: int) -> list[Match]:
-    """Every fixture row as (round, home, away or None, home margin or None)."""
+def _matches(path: Path, ws: Worksheet, teams: int, boards: int, mistakes: Mistakes) -> list[Match]:
+    """Every fixture row as (round, home, away or None, home margin or None); a bad row is
+    kept in ``mistakes``."""
     matches: list[Match] = []
     row = FIRST_ROW
-    limit = float(MAX_IMPS * boards)
     while isinstance(ws[f"{MATCHES['round']}{row}"].value, int):
-        number = int(ws[f"{MATCHES['round']}{row}"].value)
-        home = ws[f"{MATCHES['home']}{row}"].value
-        away = ws[f"{MATCHES['away']}{row}"].value
-        if not isinstance(home, int) or not 1 <= home <= teams:
-            where = cell_where(path, ws.title, f"{MATCHES['home']}{row}")
-            raise InputError(f"{where}: not a team number")
-        if away is not None and (not isinstance(away, int) or not 1 <= away <= teams):
-            where = cell_where(path, ws.title, f"{MATCHES['away']}{row}")
-            raise InputError(f"{where}: not a team number")
-        margin = None
-        if away is not None:
-            margin = typed_number(
-                path, ws, f"{MATCHES['margin']}{row}", "the IMP margin", -limit, limit, whole=True
-            )
-        matches.append((number, home, away, margin))
+        try:
+            matches.append(_match(path, ws, row, teams, boards))
+        except InputError as error:
+            mistakes.add(error, (1, row))
         row += 1
     return matches
+
+
+def _match(path: Path, ws: Worksheet, row: int, teams: int, boards: int) -> Match:
+    """The fixture typed in ``row`` of the Matches sheet."""
+    number = int(ws[f"{MATCHES['round']}{row}"].value)
+    home = ws[f"{MATCHES['home']}{row}"].value
+    away = ws[f"{MATCHES['away']}{row}"].value
+    if not isinstance(home, int) or not 1 <= home <= teams:
+        where = cell_where(path, ws.title, f"{MATCHES['home']}{row}")
+        raise InputError(f"{where}: not a team number")
+    if away is not None and (not isinstance(away, int) or not 1 <= away <= teams):
+        where = cell_where(path, ws.title, f"{MATCHES['away']}{row}")
+        raise InputError(f"{where}: not a team number")
+    margin = None
+    if away is not None:
+        limit = float(MAX_IMPS * boards)
+        margin = typed_number(
+            path, ws, f"{MATCHES['margin']}{row}", "the IMP margin", -limit, limit, whole=True
+        )
+    return (number, home, away, margin)

@@ -189,6 +189,14 @@ def _traveller_notes(sheet: PackSheet, context: PackContext) -> None:
     )
     if context.analyses:
         sheet.note(DD_NOTE)
+    if context.queries:
+        sheet.note(QUERIES_NOTE)
+        for query in context.queries:
+            sheet.note(f"• {query}")
+
+
+#: The heading of the notes that list the results a director would query.
+QUERIES_NOTE = "Results a director may query (the session is scored as typed):"
 
 
 # --------------------------------------------------------------------------------------------

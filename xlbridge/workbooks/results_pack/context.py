@@ -32,6 +32,8 @@ class PackContext:
     awards: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
     #: Double-dummy analysis by board, when asked for (shown with the board's traveller).
     analyses: Mapping[int, BoardAnalysis] = field(default_factory=dict)
+    #: Results a director would query, as the notes list them.
+    queries: tuple[str, ...] = ()
 
     @property
     def matchpoints(self) -> bool:

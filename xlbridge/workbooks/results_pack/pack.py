@@ -23,7 +23,7 @@ short ranking is split across two pages (see :mod:`.page`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
@@ -69,6 +69,7 @@ def build_results_pack(
     paper: str = "a4",
     analyses: Mapping[int, BoardAnalysis] | None = None,
     awards: Mapping[tuple[str, str, str], str] | None = None,
+    queries: Sequence[str] = (),
 ) -> Workbook:
     """The results pack of a scored session, as a workbook of values ready to print.
 
@@ -83,7 +84,9 @@ def build_results_pack(
     (:func:`xlbridge.scoring.double_dummy.analyse`) adds each analysed board's double-dummy
     table and par under its hands, and each line's tricks against double dummy. ``awards``
     gives the masterpoints awarded by (section, direction, pair) as printed ("0.08 Green"),
-    shown in a column of the ranking when given.
+    shown in a column of the ranking when given. ``queries`` are the results a director would
+    query (:mod:`xlbridge.scoring.session.queries`), each naming its board and where it was
+    typed; they are listed in the notes under the travellers.
     """
     paper = checks.choice("paper", paper, PAPER_SIZES)
     if not isinstance(result, SessionResult):
@@ -97,6 +100,7 @@ def build_results_pack(
         top_format=_number_format(pair.top for pair in result.pairs),
         analyses=dict(analyses or {}),
         awards=dict(awards or {}),
+        queries=tuple(_text("queries", query) for query in queries),
     )
     parts = (_text("event", event) or DEFAULT_EVENT, _text("date", date))
     heading = " — ".join(part for part in parts if part)

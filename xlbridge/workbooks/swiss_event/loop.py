@@ -31,7 +31,7 @@ from typing import Any
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.errors import InputError
+from xlbridge.errors import InputError, Mistakes
 from xlbridge.io.files import copy_file, write_atomically
 from xlbridge.io.typed_workbook import cell_where, open_workbook, typed_name, typed_number
 from xlbridge.scoring.names import MAX_BOARDS
@@ -166,68 +166,110 @@ def read_event(path: Path) -> tuple[SwissEvent, Workbook, SwissEventBook]:
         scale=scale,
         bounds=bounds,
     )
+    mistakes = Mistakes()  # every bad cell of the sheets, raised together at the end
     for entry in range(1, entries + 1):
-        name = typed_name(path, entries_ws, book.entries_cell("name", entry))
-        if name:
-            event.names[entry] = name
-        enters = 1.0
-        if late:
-            ref = book.entries_cell("enters", entry)
-            typed = typed_number(path, entries_ws, ref, "enters at round", 1, rounds, whole=True)
-            enters = typed if typed is not None else 1.0
-        event.enters[entry] = int(enters)
+        try:
+            _read_entry(event, entries_ws, book, entry)
+        except InputError as error:
+            mistakes.add(error, (0, entry))
+            event.enters.setdefault(entry, 1)  # so its tables are read all the same
     for number, ws in enumerate(sheets.rounds, start=1):
-        event.tables[number] = _read_round(path, ws, book, event, number)
-        taking_part = entries_taking_part(event.names, event.enters, number)
-        check_round(path, ws, book.tables, event.tables[number], taking_part)
+        found = len(mistakes)
+        event.tables[number] = _read_round(path, ws, book, event, number, mistakes)
+        if len(mistakes) == found:  # a round with a bad table is checked once it is right
+            taking_part = entries_taking_part(event.names, event.enters, number)
+            try:
+                check_round(path, ws, book.tables, event.tables[number], taking_part)
+            except InputError as error:
+                mistakes.add(error, (number, book.tables + 1))
+    mistakes.raise_if_any()
     return event, workbook, book
 
 
+def _read_entry(event: SwissEvent, ws: Worksheet, book: SwissEventBook, entry: int) -> None:
+    """An entry's name, and its round of entry in an event with late entries."""
+    name = typed_name(event.path, ws, book.entries_cell("name", entry))
+    if name:
+        event.names[entry] = name
+    enters = 1.0
+    if event.add is not None:
+        ref = book.entries_cell("enters", entry)
+        rounds = event.rounds
+        typed = typed_number(event.path, ws, ref, "enters at round", 1, rounds, whole=True)
+        enters = typed if typed is not None else 1.0
+    event.enters[entry] = int(enters)
+
+
 def _read_round(
-    path: Path, ws: Worksheet, book: SwissEventBook, event: SwissEvent, number: int
+    path: Path,
+    ws: Worksheet,
+    book: SwissEventBook,
+    event: SwissEvent,
+    number: int,
+    mistakes: Mistakes,
 ) -> list[Table]:
-    high = 100.0 if event.form == "pairs" else float(layout.MAX_IMPS)
-    low = 0.0 if event.form == "pairs" else -high
-    what = "the home pair's matchpoint %" if event.form == "pairs" else "the IMP margin"
+    """The typed tables of round ``number``; a bad table is kept in ``mistakes``."""
     tables: list[Table] = []
     seen: dict[int, str] = {}
     for table in range(1, book.tables + 1):
-
-        def cell(key: str, table: int = table) -> str:
-            return book.round_cell(key, table)
-
-        home = typed_number(path, ws, cell("home"), "entry number", 1, event.entries, whole=True)
-        away = typed_number(path, ws, cell("away"), "entry number", 1, event.entries, whole=True)
-        margin = typed_number(
-            path, ws, cell("home_margin"), what, low, high, whole=event.form != "pairs"
-        )
-        if home is None and away is None and margin is None:
+        try:
+            typed = _read_table(ws, book, event, (number, table), seen)
+        except InputError as error:
+            mistakes.add(error, (number, table))
             continue
-        where = cell_where(path, ws.title, cell("home"))
-        if home is None:
-            raise InputError(f"{where}: type the home entry (a bye is a home entry alone)")
-        if away is None and margin is not None:
-            raise InputError(
-                f"{cell_where(path, ws.title, cell('home_margin'))}: a bye takes no margin"
-            )
-        if away is not None and home == away:
-            raise InputError(f"{where}: entry {int(home)} cannot play itself")
-        for entry, ref in ((home, cell("home")), (away, cell("away"))):
-            if entry is None:
-                continue
-            if int(entry) in seen:
-                raise InputError(
-                    f"{cell_where(path, ws.title, ref)}: entry {int(entry)} is drawn twice in "
-                    f"round {number} (also at {seen[int(entry)]})"
-                )
-            seen[int(entry)] = ref
-            if event.enters[int(entry)] > number:
-                raise InputError(
-                    f"{cell_where(path, ws.title, ref)}: entry {int(entry)} enters at round "
-                    f"{event.enters[int(entry)]}"
-                )
-        tables.append(Table(number, table, int(home), None if away is None else int(away), margin))
+        if typed is not None:
+            tables.append(typed)
     return tables
+
+
+def _read_table(
+    ws: Worksheet,
+    book: SwissEventBook,
+    event: SwissEvent,
+    at: tuple[int, int],
+    seen: dict[int, str],
+) -> Table | None:
+    """The table ``at`` (round, table) as typed (None when blank); ``seen`` are the entries
+    placed so far in the round, by cell."""
+    path, (number, table) = event.path, at
+    high = 100.0 if event.form == "pairs" else float(layout.MAX_IMPS)
+    low = 0.0 if event.form == "pairs" else -high
+    what = "the home pair's matchpoint %" if event.form == "pairs" else "the IMP margin"
+
+    def cell(key: str) -> str:
+        return book.round_cell(key, table)
+
+    home = typed_number(path, ws, cell("home"), "entry number", 1, event.entries, whole=True)
+    away = typed_number(path, ws, cell("away"), "entry number", 1, event.entries, whole=True)
+    margin = typed_number(
+        path, ws, cell("home_margin"), what, low, high, whole=event.form != "pairs"
+    )
+    if home is None and away is None and margin is None:
+        return None
+    where = cell_where(path, ws.title, cell("home"))
+    if home is None:
+        raise InputError(f"{where}: type the home entry (a bye is a home entry alone)")
+    if away is None and margin is not None:
+        raise InputError(
+            f"{cell_where(path, ws.title, cell('home_margin'))}: a bye takes no margin"
+        )
+    if away is not None and home == away:
+        raise InputError(f"{where}: entry {int(home)} cannot play itself")
+    for entry, ref in ((home, cell("home")), (away, cell("away"))):
+        if entry is None:
+            continue
+        if int(entry) in seen:
+            raise InputError(
+                f"{cell_where(path, ws.title, ref)}: entry {int(entry)} is drawn twice in "
+                f"round {number} (also at {seen[int(entry)]})"
+            )
+        seen[int(entry)] = ref
+        if event.enters[int(entry)] > number:
+            raise InputError(
+                f"{cell_where(path, ws.title, ref)}: entry {int(entry)} enters at round "
+                f"{event.enters[int(entry)]}"
+            )
+    return Table(number, table, int(home), None if away is None else int(away), margin)
 
 
 # --------------------------------------------------------------------------------------------
