@@ -1,5 +1,6 @@
 """Every ``xlbridge …`` command line shown in the README and in docs/ runs, each from a fresh
-copy of examples/, and every Python example runs and writes only into ``out/``.
+copy of examples/, and every one of them and every Python example writes only into ``out/``
+(a folder .gitignore lists, so a reader's clone stays clean).
 
 Shown command lines are those in code blocks and in inline code. Not counted: usage lines with
 placeholders (``[--k K]``, ``teams-match|league``, ``FILE.xlsx``, ``…``), mentions of a command
@@ -153,7 +154,9 @@ def test_the_shown_commands_are_found() -> None:
 def test_a_shown_command_runs_from_a_fresh_copy(
     shown: Shown, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
-    monkeypatch.chdir(fresh_copy(tmp_path / "copy"))
+    copy = fresh_copy(tmp_path / "copy")
+    before = set(copy.rglob("*"))
+    monkeypatch.chdir(copy)
     try:
         code = main(shlex.split(shown.text)[1:])
     except SystemExit as stop:  # argparse's own errors
@@ -163,6 +166,8 @@ def test_a_shown_command_runs_from_a_fresh_copy(
         assert code == 2 and REFUSED[shown.text] in err, f"{shown}\n{err}"
     else:
         assert code == 0, f"{shown}\n{err}"
+    new = {path.relative_to(copy) for path in set(copy.rglob("*")) - before}
+    assert all(path.parts[0] == "out" for path in new), f"{shown} writes outside out/: {new}"
 
 
 def python_examples() -> list[Shown]:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from xlbridge.cli.common import Commands, require_csv, require_new
 from xlbridge.cli.progress import Progress
 from xlbridge.cli.progress import add_options as add_progress_options
 from xlbridge.errors import InputError
+from xlbridge.io.bounds import terminal_text
 from xlbridge.scoring.wording import plural
 
 
@@ -116,6 +118,12 @@ def run_handicap_update(args: argparse.Namespace) -> int:
     from xlbridge.io.journal import commit
 
     commit(journal, [(target_history, new_history), (output, new_register)])
+    table = register.table
+    before, after, changed = (
+        a.tolist() for a in (register.handicap, update.handicap, update.touched)
+    )
+    player_names = table.column("name") if table.has("name") else []
+    print(changes_text(ids, player_names, before, after, changed), flush=True)  # before the summary
     added = f": {', '.join(update.newcomers)}" if update.newcomers else ""
     print(
         f"applied {plural(applied, 'competition')} ({skipped} already applied) "
@@ -125,3 +133,31 @@ def run_handicap_update(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def changes_text(
+    ids: Sequence[str],
+    names: Sequence[str],
+    before: Sequence[float],
+    after: Sequence[float],
+    changed: Sequence[bool],
+) -> str:
+    """The players an update changed, a line each: id, name, the handicap before ("new" for
+    a player the update added: ``ids`` past ``before``) and after, and the change, to one
+    decimal with its sign, as a club's handicap list prints them (the register keeps every
+    handicap to DECIMALS places)."""
+    rows = [("player", "name", "before", "after", "change")]
+    for i, player in enumerate(ids):
+        if not changed[i]:
+            continue
+        name = terminal_text(names[i]) if i < len(names) else ""
+        old = f"{before[i]:.1f}" if i < len(before) else "new"
+        new = f"{after[i]:.1f}"
+        change = f"{after[i] - before[i]:+.1f}" if i < len(before) else ""
+        rows.append((terminal_text(player), name, old, new, change))
+    widths = [max(len(row[c]) for row in rows) for c in range(5)]
+    return "\n".join(
+        f"{a:<{widths[0]}}  {b:<{widths[1]}}  {c:>{widths[2]}}  {d:>{widths[3]}}  "
+        f"{e:>{widths[4]}}".rstrip()
+        for a, b, c, d, e in rows
+    )

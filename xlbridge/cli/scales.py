@@ -63,6 +63,12 @@ def add_cards_parser(commands: Commands) -> None:
     _add_scale_options(cards)
     cards.add_argument("--wbf", action="store_true", help="add WBF continuous tables")
     cards.add_argument("--paper", default="a4", help="a4 or letter")
+    cards.add_argument(
+        "--lookup",
+        action="store_true",
+        help="with --scale wbf-discrete, also print the table of bounds the cards read "
+        "(1-200 boards, four pages); without it the table is kept, hidden, and not printed",
+    )
     cards.add_argument("--force", action="store_true", help="overwrite an existing file")
     cards.set_defaults(run=run_cards)
 
@@ -224,11 +230,14 @@ def run_cards(args: argparse.Namespace) -> int:
         wbf=args.wbf,
         paper=args.paper,
         scale=args.scale,
+        lookup=args.lookup,
         **_scale_kwargs(args),
     )
     add_event(book.workbook)  # an Event cell, printed on every page
     write_atomically(args.output, book.workbook.save, force=args.force)
     extras = ["WBF continuous tables"] if args.wbf else []
+    if args.lookup:
+        extras.append("the table of bounds")
     extras.append(str(args.paper).upper())
     details = cards_summary([card.scale.title for card in book.cards], counts, extras)
     print(f"wrote {plural(len(book.cards), 'VP card')} to {args.output}: {details}")

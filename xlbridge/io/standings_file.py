@@ -98,9 +98,10 @@ def draw_csv(draw: Draw) -> str:
     return csv_text(rows)
 
 
-def draw_text(draw: Draw, names: Mapping[Any, str] | None = None) -> str:
+def draw_text(draw: Draw, names: Mapping[Any, str] | None = None, noun: str = "team") -> str:
     """The draw as a short printed list; each entry with its name from ``names`` when it has
-    one ("3 Lindqvist"), as printed for the players to find their table."""
+    one ("3 Lindqvist"), as printed for the players to find their table, and the entries
+    (``noun``: "team" or "pair") floated down to another score."""
 
     def label(entry: Any) -> str:
         name = terminal_text((names or {}).get(entry, ""))
@@ -114,5 +115,7 @@ def draw_text(draw: Draw, names: Mapping[Any, str] | None = None) -> str:
     ]
     if draw.bye is not None:
         lines.append(f"{'bye':>5}  {label(draw.bye)}")
-    lines.append(f"repeat meetings: {draw.repeats}; teams floated to another score: {draw.floats}")
+    lines.append(
+        f"repeat meetings: {draw.repeats}; {noun}s floated to another score: {draw.floats}"
+    )
     return "\n".join(lines)

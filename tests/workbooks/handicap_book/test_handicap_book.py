@@ -638,7 +638,14 @@ def test_layout_and_print_setup(tmp_path: Path, paper: str) -> None:
     assert tournament.column_dimensions[TOURNAMENT["row_1"]].hidden
     assert [tournament[f"A{FIRST_PAIR_ROW + i}"].value for i in range(8)] == list(range(1, 9))
     assert tournament[f"{TOURNAMENT['expected']}{FIRST_PAIR_ROW}"].number_format == "0.00"
-    assert workbook[REGISTER_SHEET][f"{REGISTER['in_use']}{FIRST_ROW}"].number_format == "0.00"
+    # Handicaps shown to one decimal (the cells hold them in full), percentages to two.
+    register = workbook[REGISTER_SHEET]
+    for key in ("current", "start", "in_use"):
+        assert register[f"{REGISTER[key]}{FIRST_ROW}"].number_format == "0.0", key
+    for key in ("handicap_1", "handicap_2", "pair_handicap", "new_1", "new_2"):
+        assert tournament[f"{TOURNAMENT[key]}{FIRST_PAIR_ROW}"].number_format == "0.0", key
+    change = tournament[f"{TOURNAMENT['change']}{FIRST_PAIR_ROW}"]
+    assert change.number_format == "+0.0;-0.0;0.0"
 
 
 @pytest.mark.parametrize(

@@ -84,7 +84,7 @@ def test_every_sheet_is_headed_by_the_event(paper: str) -> None:
         assert ws.oddHeader.center.text == "Tuesday Pairs && Friends"
         assert str(ws.page_setup.paperSize) == str(PAPER_SIZES[paper])
         assert ws.print_area and ws.protection.sheet
-    assert cards.workbook[TABLE_SHEET].page_setup.orientation == "landscape"
+    assert cards.workbook[TABLE_SHEET].page_setup.orientation == "portrait"
     assert len(cards.workbook[TABLE_SHEET].row_breaks.brk) == 3  # a card a page
 
 
@@ -100,12 +100,14 @@ def test_a_long_event_name_is_cut_to_fit_the_header() -> None:
 
 def test_printed_cards_hold_every_round(libreoffice, tmp_path: Path) -> None:
     """One PDF of a 5-pair Howell's cards (a relay, a pair sitting out each round): the event
-    heads every page, every table card's round and every guide card's round is printed."""
+    heads every page, every table card's round and every guide card's round is printed, and
+    the table cards' text prints at 12 points or more."""
     movement = howell(pairs=5, boards_per_round=3)
     cards = cards_for(movement, event=EVENT)
     path = tmp_path / "cards.xlsx"
     cards.workbook.save(path)
-    pages = rendering.page_texts(rendering.pdf(libreoffice, path))
+    pdf = rendering.pdf(libreoffice, path)
+    pages = rendering.page_texts(pdf)
     assert all(EVENT in page for page in pages)
     text = "\n".join(pages)
     for s in movement.seatings:
@@ -118,3 +120,8 @@ def test_printed_cards_hold_every_round(libreoffice, tmp_path: Path) -> None:
     for round_ in range(1, movement.rounds + 1):
         assert re.search(rf"^\s*{round_}\s+sit out", text, re.MULTILINE), round_
     assert "relay: share boards with table 2" in text
+    # The table cards' pages (their footer names the sheet) print no text under 12 points.
+    sizes = rendering.printed_sizes(pdf)
+    table_pages = [i for i, page in enumerate(pages) if re.search(r"Table cards\s+Page", page)]
+    assert len(table_pages) == movement.tables
+    assert all(min(sizes[i].values()) >= 12 - 0.02 for i in table_pages)

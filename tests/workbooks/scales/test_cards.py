@@ -11,6 +11,7 @@ from openpyxl import load_workbook
 from openpyxl.utils.cell import coordinate_from_string
 
 from xlbridge.cli.main import main
+from xlbridge.errors import InputError
 from xlbridge.scoring.scales.gaussian import vp_scale
 from xlbridge.scoring.scales.wbf import wbf_table
 from xlbridge.workbooks.kit.printing import ROWS_PER_PAGE
@@ -179,3 +180,34 @@ def test_page_heading_says_the_bound_rule(options: dict, words: str) -> None:
     sheet = build_cards([8], **options).workbook[CARDS_SHEET]
     assert words in sheet["A1"].value
     assert sheet.print_title_rows == "$1:$1"
+
+
+def test_discrete_cards_print_the_cards_alone(libreoffice, tmp_path: Path) -> None:
+    """The issue's command printed a page of cards and four of the 200-row table of bounds:
+    now the table is kept (the cards read it) but hidden, with no print area, so LibreOffice
+    prints the one page of four cards."""
+    import rendering
+
+    from xlbridge.workbooks.scales.discrete_card import TABLE_SHEET
+
+    target = tmp_path / "cards.xlsx"
+    assert (
+        main(["cards", "--scale", "wbf-discrete", "--boards", "8,10,12,16", "-o", str(target)]) == 0
+    )
+    table = load_workbook(target)[TABLE_SHEET]
+    assert table.sheet_state == "hidden" and not table.print_area
+    (page,) = rendering.page_texts(rendering.pdf(libreoffice, target))
+    for boards in (8, 10, 12, 16):
+        assert f"WBF discrete · {boards} boards" in page
+    assert "the last IMP margin of each band" not in page  # the table's title
+
+
+def test_lookup_shows_and_prints_the_table_of_bounds(tmp_path: Path) -> None:
+    from xlbridge.workbooks.scales.discrete_card import TABLE_SHEET
+
+    book = build_cards([8], scale="wbf-discrete", vp_total=10, lookup=True)
+    table = book.workbook[f"{TABLE_SHEET} 10"]
+    assert table.sheet_state == "visible"
+    assert table.print_area == f"'{TABLE_SHEET} 10'!$A$1:$F$202"  # boards 1-200, 5 bands
+    with pytest.raises(InputError, match="--lookup applies to --scale wbf-discrete only"):
+        build_cards([8], lookup=True)

@@ -71,15 +71,16 @@ def run_swiss_draw(args: argparse.Namespace) -> int:
         number, draw = draw_next(event, args.seed)
         backup = write_draw(args.standings, workbook, book, number, draw)
         names: Mapping[Any, str] = event.names
+        noun = book.noun
         seed = number if args.seed is None else args.seed
         print(f"Round {number}")
         done.append(f"wrote it into Round {number} of {args.standings} (backup {backup})")
         what = f"round {number} of {plural(len(draw.order), book.noun)}"
     else:
         draw = draw_from_file(args.standings, args.seed)
-        names, seed = {}, args.seed or 0
+        names, seed, noun = {}, args.seed or 0, "team"
         what = f"the next round of {plural(len(draw.order), 'team')}"
-    print(draw_text(draw, names), flush=True)
+    print(draw_text(draw, names, noun), flush=True)
     if args.output is not None:
         write_atomically(args.output, text_writer(draw_csv(draw)), force=args.force)
         done.append(f"wrote {args.output}")

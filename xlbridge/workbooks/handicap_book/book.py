@@ -39,6 +39,11 @@ QUOTED_OK = f'"{OK}"'
 BLANK = '""'
 AVERAGE = f"{AVERAGE_PERCENT:g}"
 
+#: Handicaps and their changes are shown to one decimal, as a club's list prints them; the
+#: cells hold them in full.
+HANDICAP_FORMAT = "0.0"
+CHANGE_FORMAT = "+0.0;-0.0;0.0"
+
 HEADING_ROW = 2  # Register and Constants
 FIRST_ROW = 3  # Register and Constants
 
@@ -75,28 +80,28 @@ REGISTER_COLUMNS = (
     Column("id", "Player id", 8, "0", True),
     Column("name", "Name", NAME_WIDTH_CHARACTERS, "@", True),
     Column("masterpoints", "Master points", 9, "General", True),
-    Column("current", "Current handicap (blank: newcomer)", 12, "0.00", True),
-    Column("start", "Start handicap (from master points)", 12, "0.00"),
-    Column("in_use", "Handicap in use", 9, "0.00"),
+    Column("current", "Current handicap (blank: newcomer)", 12, HANDICAP_FORMAT, True),
+    Column("start", "Start handicap (from master points)", 12, HANDICAP_FORMAT),
+    Column("in_use", "Handicap in use", 9, HANDICAP_FORMAT),
     Column("check", "Check", 26, "General"),
 )
 TOURNAMENT_COLUMNS = (
     Column("pair", "Pair", 5, "0"),
     Column("id_1", "Player 1 id", 7, "0", True),
     Column("name_1", "Player 1", PLAYER_NAME_WIDTH, "General"),
-    Column("handicap_1", "Handicap 1", 8, "0.00"),
+    Column("handicap_1", "Handicap 1", 8, HANDICAP_FORMAT),
     Column("id_2", "Player 2 id", 7, "0", True),
     Column("name_2", "Player 2", PLAYER_NAME_WIDTH, "General"),
-    Column("handicap_2", "Handicap 2", 8, "0.00"),
-    Column("pair_handicap", "Pair handicap", 10.5, "0.00"),  # under "Field factor"
+    Column("handicap_2", "Handicap 2", 8, HANDICAP_FORMAT),
+    Column("pair_handicap", "Pair handicap", 10.5, HANDICAP_FORMAT),  # under "Field factor"
     Column("expected", "Expected %", 8, "0.00"),
     Column("played", "Boards played (blank: all)", 8, "0", True),
     Column("achieved", "Achieved %", 8, "0.00", True),
     Column("result", "Handicap result %", 8, "0.00"),
     Column("rank", "Place", 5, "0"),
-    Column("change", "Handicap change (each player)", 8, "+0.00;-0.00;0.00"),
-    Column("new_1", "New handicap 1", 8, "0.00"),
-    Column("new_2", "New handicap 2", 8, "0.00"),
+    Column("change", "Handicap change (each player)", 8, CHANGE_FORMAT),
+    Column("new_1", "New handicap 1", 8, HANDICAP_FORMAT),
+    Column("new_2", "New handicap 2", 8, HANDICAP_FORMAT),
     Column("check", "Check", 28, "General"),
 )
 #: Hidden working columns of the Tournament, after a blank column.

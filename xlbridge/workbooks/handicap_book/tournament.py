@@ -14,6 +14,7 @@ from xlbridge.workbooks.handicap_book.book import (
     C_U,
     ENTERED,
     FIELD_MEAN,
+    HANDICAP_FORMAT,
     HEADER_LABELS,
     MAX_BOARDS,
     MAX_ID,
@@ -86,7 +87,9 @@ def _write_tournament_header(ws: Worksheet, first: int, last: int) -> None:
     styles.mark_input(ws, BOARDS)
     validation.whole(ws, [BOARDS], 1, MAX_BOARDS, "Boards in the event")
     put_value(ws, ENTERED, f"=COUNT({pair_handicaps})", "0")
-    put_value(ws, FIELD_MEAN, f'=IF({entered}>0,SUM({pair_handicaps})/{entered},"")', "0.00")
+    put_value(
+        ws, FIELD_MEAN, f'=IF({entered}>0,SUM({pair_handicaps})/{entered},"")', HANDICAP_FORMAT
+    )
     put_value(ws, C_U, f'=IF({entered}>=2,{entered}/({entered}-1),"")', "0.0000")
     put_value(ws, TO_CHECK, f'=SUMPRODUCT(({checks}<>"")*({checks}<>"{OK}"))', "0")
     last_letter = TOURNAMENT["new_2"]  # the last printed column

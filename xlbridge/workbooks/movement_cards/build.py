@@ -29,26 +29,16 @@ from xlbridge.workbooks.movement_cards.page import (
 )
 from xlbridge.workbooks.movement_cards.routes import (
     board_list,
-    boards_next,
     note,
     pair_name,
     pair_next,
-    pairs_next,
     seat_of,
 )
 from xlbridge.workbooks.movement_cards.summary import write_balance, write_summary
+from xlbridge.workbooks.movement_cards.table_cards import card_text, write_table_cards
 
 TABLE_SHEET, GUIDE_SHEET, SUMMARY_SHEET = "Table cards", "Guide cards", "Movement"
 BALANCE_SHEET = "Balance"
-TABLE_COLUMNS = (
-    Column("round", "Round", 7),
-    Column("ns", "NS", 8, "General"),
-    Column("ew", "EW", 8, "General"),
-    Column("boards", "Boards", 9, "General"),
-    Column("pairs_next", "Pairs next round", 40, "General"),
-    Column("boards_next", "Boards next round", 22, "General"),
-    Column("note", "Note", 36, "General"),
-)
 GUIDE_COLUMNS = (
     Column("round", "Round", 7),
     Column("table", "Table", 7, "General"),
@@ -59,7 +49,7 @@ GUIDE_COLUMNS = (
     Column("note", "Note", 30, "General"),
 )
 #: Columns whose text wraps.
-WRAPPED = ("pairs_next", "boards_next", "note", "next")
+WRAPPED = ("note", "next")
 #: Rows a card takes besides its rounds: the title, the headings and a gap below.
 CARD_EXTRA_ROWS = 3
 
@@ -92,8 +82,8 @@ def build_movement_cards(
     write_summary(summary, movement, balance, warnings)
     set_up_page(summary, paper, heading)
     tables = workbook.create_sheet(TABLE_SHEET)
-    _table_cards(tables, movement)
-    set_up_page(tables, paper, heading, landscape=True)
+    set_up_page(tables, paper, heading, points=card_text(movement, paper).points)
+    write_table_cards(tables, movement, paper)  # after: many rounds set a smaller scale
     guide = not movement.is_mitchell
     if guide:
         sheet = workbook.create_sheet(GUIDE_SHEET)
@@ -129,41 +119,6 @@ def _card_rows(
                 lines = max(lines, wrapped_lines(cell.value, column.width * CARD_PER_WIDTH))
         ws.row_dimensions[first + offset].height = max(ROW_POINTS, lines * LINE_POINTS + 4)
     return first + len(rows)
-
-
-def _table_cards(ws: Worksheet, movement: Movement) -> None:
-    """One card a page: the table's rounds."""
-    row, breaks = 1, []
-    for table in range(1, movement.tables + 1):
-        _card_title(ws, row, f"Table {table} · {movement.name}", len(TABLE_COLUMNS))
-        last = _card_rows(ws, row + 1, TABLE_COLUMNS, _table_rows(movement, table))
-        breaks.append(last)
-        row = last + 1
-    set_row_breaks(ws, breaks[:-1])
-    ws.print_area = f"A1:{layout.letters(TABLE_COLUMNS)['note']}{row - 1}"
-
-
-def _table_rows(movement: Movement, table: int) -> list[dict[str, object]]:
-    rows: list[dict[str, object]] = []
-    for round_ in range(1, movement.rounds + 1):
-        seating = movement.seating(round_, table)
-        if seating is None:
-            out = [p for p in movement.sitting_out(round_) if p.home == "NS" and p.number == table]
-            text = f"{pair_name(out[0])} sits out" if out else "no play this round"
-            rows.append({"round": round_, "ns": "–", "ew": "–", "boards": "–", "note": text})
-            continue
-        rows.append(
-            {
-                "round": round_,
-                "ns": pair_name(seating.ns),
-                "ew": pair_name(seating.ew),
-                "boards": board_list(seating),
-                "pairs_next": pairs_next(movement, seating),
-                "boards_next": boards_next(movement, seating),
-                "note": note(seating),
-            }
-        )
-    return rows
 
 
 def _guide_cards(ws: Worksheet, movement: Movement, paper: str) -> None:

@@ -25,11 +25,12 @@ MARGIN_HEADER_FOOTER = 0.3
 MARGIN_SIDE = 0.4
 
 
-def set_up_page(ws: Worksheet, paper: str, heading: str, *, landscape: bool = False) -> None:
-    """``paper``, fit to one page wide, ``heading`` in the page header, the sheet's name and
-    "Page n of m" in the footer."""
+def set_up_page(ws: Worksheet, paper: str, heading: str, *, points: int | None = None) -> None:
+    """Portrait ``paper``, fit to one page wide, ``heading`` in the page header (bold, 12
+    points), the sheet's name and "Page n of m" in the footer (italic, 8 points); both
+    ``points`` tall if given."""
     ws.page_setup.paperSize = PAPER_SIZES[paper]
-    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.page_setup.orientation = "portrait"
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
@@ -37,15 +38,21 @@ def set_up_page(ws: Worksheet, paper: str, heading: str, *, landscape: bool = Fa
     ws.page_margins.top = ws.page_margins.bottom = MARGIN_TOP_BOTTOM
     ws.page_margins.header = ws.page_margins.footer = MARGIN_HEADER_FOOTER
     ws.print_options.horizontalCentered = True
-    set_page_header(ws, heading, font=f"{FONT_NAME},Bold", size=12)
+    set_page_header(ws, heading, font=f"{FONT_NAME},Bold", size=points or 12)
     ws.oddFooter.left.text = header_text(ws.title)
     ws.oddFooter.right.text = "Page &P of &N"
     for part in (ws.oddFooter.left, ws.oddFooter.right):
-        part.font, part.size = f"{FONT_NAME},Italic", 8
+        part.font, part.size = f"{FONT_NAME},Italic", points or 8
+
+
+def printable_height(paper: str) -> float:
+    """Points between a portrait page's top and bottom margins (the page header and footer
+    print inside the margins)."""
+    return PAPER_HEIGHT[paper] - 2 * 72 * MARGIN_TOP_BOTTOM
 
 
 def cards_per_page(paper: str, rows: int) -> int:
     """Portrait cards of ``rows`` rows (title, headings, rounds, gap) that fit a page whole."""
-    usable = PAPER_HEIGHT[paper] - 2 * 72 * MARGIN_TOP_BOTTOM
+    usable = printable_height(paper)
     height = TITLE_POINTS + HEADING_HEIGHT + (rows - 2) * ROW_POINTS
     return max(1, math.floor(usable / height))

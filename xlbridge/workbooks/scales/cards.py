@@ -27,6 +27,7 @@ from xlbridge.scoring.scales.wbf_discrete import DiscreteScale
 from xlbridge.scoring.wording import plural
 from xlbridge.workbooks.kit import layout, refs, styles
 from xlbridge.workbooks.kit.printing import PAPER_SIZES, ROWS_PER_PAGE, page_breaks, set_row_breaks
+from xlbridge.workbooks.scales.discrete_card import TABLE_SHEET
 from xlbridge.workbooks.scales.live_card import (
     CARD_WIDTH,
     COLUMN_WIDTHS,
@@ -76,13 +77,15 @@ def build_cards(
     paper: str = "a4",
     scale: str | None = None,
     bounds: str | None = None,
+    lookup: bool = False,
 ) -> CardsBook:
     """A workbook of VP cards for each board count in ``boards``.
 
     ``scale`` is gaussian (default) or wbf-discrete; the other arguments are those of
     :func:`xlbridge.scoring.scales.gaussian.vp_scale` (validated there, None meaning the default;
     only ``vp_total`` applies to wbf-discrete) plus ``wbf`` (add the WBF continuous tables) and
-    ``paper`` (a4 or letter).
+    ``paper`` (a4 or letter). A WBF discrete card's table sheet is hidden, so that the
+    workbook prints the cards alone, unless ``lookup`` (wbf-discrete only) shows and prints it.
     """
     paper = checks.choice("paper", paper, PAPER_SIZES)
     if not boards:
@@ -103,10 +106,23 @@ def build_cards(
         )
         for n in boards
     ]
+    if lookup and not isinstance(scales[0], DiscreteScale):
+        raise InputError("--lookup applies to --scale wbf-discrete only (its table of bounds)")
     workbook, sheet = layout.new_workbook(CARDS_SHEET)
     cards = _lay_out_cards(sheet, scales, paper)
     wbf_cells = _lay_out_wbf(workbook.create_sheet(WBF_SHEET), boards, paper) if wbf else []
+    if not lookup:
+        for name in workbook.sheetnames:
+            if name.startswith(TABLE_SHEET):  # the cards' formulas read it: kept, not printed
+                hide_from_print(workbook[name])
     return CardsBook(workbook, cards, wbf_cells)
+
+
+def hide_from_print(ws: Worksheet) -> None:
+    """Hide ``ws`` and clear its print area: Excel prints no hidden sheet, but LibreOffice
+    prints a hidden sheet's print area."""
+    ws.sheet_state = "hidden"
+    ws.print_area = None
 
 
 def page_heading(scale: VPScale | DiscreteScale) -> str:
