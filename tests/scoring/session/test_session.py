@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge.errors import InputError
+from xlbridge.errors import InputError, InputErrors
 from xlbridge.scoring.boards.split_scores import score_traveller
 from xlbridge.scoring.session import (
     Adjusted,
@@ -391,6 +391,46 @@ def test_sections_within_and_across_the_field() -> None:
 def test_bad_sessions_name_the_entries(lines: list[TravellerLine], message: str) -> None:
     with pytest.raises(InputError, match=message):
         session(lines)
+
+
+def test_every_line_a_check_finds_is_named_at_once() -> None:
+    # Two pairs on both sides of their lines; then two boards played at one table only, and a
+    # pair (3) on two lines of board 1: each check names every line it finds, in line order.
+    both_sides = [L.with_score(1, 1, 1, 420), L.with_score(1, 2, 3, 400), L.with_score(2, 4, 4, 50)]
+    with pytest.raises(InputErrors) as caught:
+        session(both_sides)
+    assert [m.split(": ", 1)[1][:27] for m in caught.value.messages] == [
+        "pair 1 is on both sides of ",
+        "pair 4 is on both sides of ",
+    ]
+    twice = [
+        L.with_score(1, 1, 3, 420),
+        L.with_score(1, 3, 4, 400),
+        L.with_score(1, 5, 6, 400),
+        L.with_score(1, 3, 2, 0),
+        L.with_score(2, 1, 2, 0),
+        L.with_score(2, 1, 5, 0),
+        L.with_score(2, 3, 4, 0),
+    ]
+    with pytest.raises(InputErrors) as caught:
+        session(twice)
+    assert caught.value.messages == [
+        "traveller, entries 1, 4: pair 3 plays board 1 on two lines",
+        "traveller, entries 2, 4: pair 3 plays board 1 on two lines",
+        "traveller, entries 5, 6: pair 1 plays board 2 on two lines",
+    ]
+    lonely = [
+        L.with_score(1, 1, 2, 420),
+        L.with_score(1, 3, 4, 400),
+        L.with_score(2, 1, 2, 100),
+        L.with_score(3, 3, 4, 50),
+    ]
+    with pytest.raises(InputErrors) as caught:
+        session(lonely)
+    assert [m.split(": ", 1)[1][:35] for m in caught.value.messages] == [
+        "board 2 has one result and no adjus",
+        "board 3 has one result and no adjus",
+    ]
 
 
 def test_options_are_checked() -> None:

@@ -10,9 +10,11 @@ section boards) that are scored together (:func:`board_groups`). Nothing here is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
-from xlbridge.errors import InputError
+from xlbridge.errors import InputError, InputErrors
 from xlbridge.scoring.boards.frequencies import WEIGHT_TOLERANCE
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.session.data import ADJUSTED, NOT_PLAYED_KIND, SCORE, Traveller
@@ -116,12 +118,17 @@ def line_tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids:
     """Group rows into tables; reject a pair on both sides of a line or playing a board twice."""
     same = np.flatnonzero(ns_id == ew_id)
     if same.size:
-        row = int(same[0])
-        raise traveller.fail(
-            row,
-            f"pair {traveller.pairs[traveller.ns_pair[row]]} is on both sides of the line "
-            "(NS and EW); if NS and EW pairs are numbered separately (a Mitchell), score "
-            "with two winners",
+        raise _every(
+            traveller,
+            [
+                (
+                    int(row),
+                    f"pair {traveller.pairs[traveller.ns_pair[row]]} is on both sides of the "
+                    "line (NS and EW); if NS and EW pairs are numbered separately (a "
+                    "Mitchell), score with two winners",
+                )
+                for row in same.tolist()
+            ],
         )
     size = len(traveller)
     board_span = int(traveller.board.max()) + 1
@@ -146,13 +153,13 @@ def line_tables(traveller: Traveller, ns_id: np.ndarray, ew_id: np.ndarray, ids:
     same_table = (ns_id[first_row] == ns_id[second_row]) & (ew_id[first_row] == ew_id[second_row])
     bad = np.flatnonzero(~same_table)
     if bad.size:
-        a, b = int(first_row[bad[0]]), int(second_row[bad[0]])
-        pid = keys[order[repeat[bad[0]]]] % ids
-        label = traveller.pairs[int(pid % max(len(traveller.pairs), 1))]
-        raise traveller.fail(
-            sorted((a, b)),
-            f"pair {label} plays board {traveller.board[a]} on two lines",
-        )
+        problems: list[tuple[int | list[int], str]] = []
+        for index in bad.tolist():
+            a, b = sorted((int(first_row[index]), int(second_row[index])))
+            pid = keys[order[repeat[index]]] % ids
+            label = traveller.pairs[int(pid % max(len(traveller.pairs), 1))]
+            problems.append(([a, b], f"pair {label} plays board {traveller.board[a]} on two lines"))
+        raise _every(traveller, problems)
     _, of_row = np.unique(ns_key, return_inverse=True)
     of_row = of_row.reshape(-1)
     first = np.full(int(of_row.max()) + 1, size, dtype=np.int64)
@@ -236,10 +243,27 @@ def board_groups(
         results = entries
     lonely = np.flatnonzero((results == 1) & (entries == 1))
     if lonely.size:
-        table = int(np.flatnonzero(group == lonely[0])[0])
-        raise traveller.fail(
-            np.flatnonzero(tables.of_row == table) if not tables.rows_each else [table],
-            f"board {group_board[lonely[0]]} has one result and no adjusted score: there is "
-            "nothing to compare it with",
-        )
+        problems = []
+        for alone in lonely.tolist():
+            table = int(np.flatnonzero(group == alone)[0])
+            rows = np.flatnonzero(tables.of_row == table) if not tables.rows_each else [table]
+            problems.append(
+                (
+                    [int(row) for row in rows],
+                    f"board {group_board[alone]} has one result and no adjusted score: there "
+                    "is nothing to compare it with",
+                )
+            )
+        raise _every(traveller, problems)
     return BoardGroups(group, kind, results, entries, group_section), group_board
+
+
+def _every(traveller: Traveller, problems: Sequence[tuple[int | list[int], str]]) -> InputErrors:
+    """One error holding every problem found by one check, each naming its lines, in the
+    order of the entries (a problem named twice, as two pairs of one line, is listed once)."""
+    found: dict[str, tuple[int, str]] = {}
+    for rows, message in problems:
+        text = str(traveller.fail(rows, message))
+        first = int(np.min(rows))
+        found.setdefault(text, (first, text))
+    return InputErrors([text for _, text in sorted(found.values())])
