@@ -90,7 +90,7 @@ def test_reads_typed_lines_names_and_the_movement(tmp_path: Path) -> None:
         ),
         (
             {**GOOD, f"{T['tricks']}4": 14},
-            f"Traveller!{T['tricks']}4: expected a number of tricks (a whole number from 0 to 13)",
+            f"Traveller!{T['tricks']}4: result must be the tricks taken (0-13) or a result such as",
         ),
         (
             {**GOOD, f"{T['entered']}7": 420},
@@ -108,7 +108,7 @@ def test_reads_typed_lines_names_and_the_movement(tmp_path: Path) -> None:
         ),
         (
             {**GOOD, f"{T['tricks']}4": None},
-            f"Traveller!{T['tricks']}4: result of 4S must be tricks taken",
+            f"Traveller!{T['tricks']}4: result of 4S must be the tricks taken",
         ),
         (
             {**GOOD, f"{T['contract']}4": "PASS"},

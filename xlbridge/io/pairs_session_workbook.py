@@ -378,9 +378,7 @@ def _contract_line(
     score: int | None,
     details: dict[str, Any],
 ) -> TravellerLine:
-    contract, by, tricks = play
-    if tricks is not None:
-        tricks = _whole(sheet, number, "tricks", tricks, "tricks", 13)
+    contract, by, tricks = play  # tricks: =, +1, -2 or 0-13, as text or a number (parse_result)
     try:
         line = TravellerLine.with_contract(
             *pairs,
@@ -402,7 +400,8 @@ def _contract_line(
         raise sheet.fail(
             number,
             "entered",
-            f"{contract} by {by} taking {tricks} scores {line.ns_score:+g} for NS, not {score}",
+            f"{contract} by {by} taking {line.tricks} scores {line.ns_score:+g} for NS, "
+            f"not {score}",
         )
     return line
 

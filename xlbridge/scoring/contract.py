@@ -287,7 +287,11 @@ _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
 
 #: How the notations are described in error messages.
 CONTRACT_FORMS = "a contract such as 4S, 4♠, 3NT, 4HX or 4HXX, or PASS"
-RESULT_FORMS = "tricks taken (0–13) or a result such as =, +1 or -2"
+RESULT_FORMS = "the tricks taken (0-13) or a result such as =, +1 or -2"
+#: What is wrong with a result written in none of those forms (the Check column's words too).
+RESULT_PROBLEM = f"result must be {RESULT_FORMS}"
+#: A result as written, spaces gone: a sign and 1 to 13 (no leading zero), or 0 to 13 alone.
+_RESULT = re.compile(r"([+-])(1[0-3]|[1-9])|(1[0-3]|[0-9])")
 
 
 def _text(value: Any) -> str:
@@ -333,30 +337,39 @@ def parse_declarer(value: Any) -> int:
 
 
 def parse_result(value: Any, contract: Contract) -> int:
-    """Tricks taken by declarer, from tricks (``10``, a number 0–13) or a result relative to
-    the contract (``=``, ``+1``, ``-2``; a negative number is undertricks too).
+    """Tricks taken by declarer, from the result as a scorer writes it.
 
-    A result the contract cannot have (``4S+4``, ``1NT-8``) is an error.
+    - ``=``: made exactly, ``contract.level`` + 6 tricks;
+    - ``+N``: N overtricks (N from 1 to 7 − level); ``-N``: N down (N from 1 to level + 6);
+    - a whole number from 0 to 13: the tricks taken, written as text or as a number.
+
+    Spaces anywhere are ignored and a typographic minus (−, –) is a minus. A negative number
+    (a spreadsheet keeps ``-2`` typed in a number cell as the number −2) is undertricks, as
+    ``-2``. Anything else is an error in the words of the workbook's Check column: ``+0`` and
+    ``-0`` (type ``=``), ``++1``, ``1.5``, ``010``, ``14``; a result the contract cannot have
+    (``+8`` on 6NT, ``-11`` on 4S) is called impossible.
     """
     if isinstance(value, bool):
-        raise InputError(f"result must be {RESULT_FORMS}, got {shown(value)}")
+        raise InputError(f"{RESULT_PROBLEM}, got {shown(value)}")
     text = _text(value).replace(" ", "")
     needed = contract.level + BOOK
     if text == "=":
-        tricks = needed
-    elif re.fullmatch(r"[+-]\d{1,2}", text):  # longer is no result at all
-        tricks = needed + int(text)
-        if not 0 <= tricks <= TRICKS:
-            raise InputError(
-                f"result {text} is impossible for {contract}: it means {tricks} tricks"
-            )
-    elif re.fullmatch(r"\d{1,2}(\.0*)?", text):
-        tricks = int(float(text))
-        if tricks > TRICKS:
-            raise InputError(f"result must be {RESULT_FORMS}, got {shown(value)}")
-    else:
-        raise InputError(f"result must be {RESULT_FORMS}, got {shown(value)}")
+        return needed
+    match = _RESULT.fullmatch(text)
+    if match is None:
+        raise InputError(f"{RESULT_PROBLEM}, got {shown(value)}")
+    sign, number, taken = match.groups()
+    if taken is not None:
+        return int(taken)
+    tricks = needed + int(sign + number)
+    if not 0 <= tricks <= TRICKS:
+        raise InputError(f"{impossible_result(text, str(contract))}: it means {tricks} tricks")
     return tricks
+
+
+def impossible_result(result: str, contract: str) -> str:
+    """The words for a result ``contract`` cannot have (the Check column says the same)."""
+    return f"result {result} is impossible for {contract}"
 
 
 @dataclass(frozen=True)

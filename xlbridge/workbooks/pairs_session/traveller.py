@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.scoring.contract import RESULT_PROBLEM, impossible_result
 from xlbridge.workbooks.kit import contract_formulas as cf
 from xlbridge.workbooks.kit import layout, refs, styles, validation
 from xlbridge.workbooks.kit.formulas import first_problem
@@ -116,7 +117,17 @@ def _validate_traveller(ws: Worksheet, book: PairsSessionBook, first: int, last:
 
     validation.whole(ws, cells("board"), 1, book.boards, "Board")
     validation.whole(ws, cells("ns_pair", "ew_pair"), 1, book.numbers, "Pair number")
-    validation.whole(ws, cells("tricks"), 0, 13, "Tricks")
+    result = cf.score_text(f"{TRAVELLER['tricks']}{first}")
+    validation.rule(
+        ws,
+        cells("tricks"),
+        "custom",
+        None,
+        (f'OR({result}="=",IFERROR(ABS(VALUE(SUBSTITUTE({result},"+","")))<=13,FALSE))',),
+        "Tricks",
+        "Type the result: = (made exactly), +1 (one overtrick), -2 (two down), or the tricks "
+        "declarer took (0-13).",
+    )
     validation.rule(
         ws,
         cells("by"),
@@ -159,12 +170,10 @@ def _line_formulas(book: PairsSessionBook, row: int) -> dict[str, object]:
     on_board = f"{column['board']},{board}"
     counts_on_board = f"COUNTIFS({on_board},{column['kind']}"
     by = cf.normalised(c["by"])
-    score = cf.declarer_score(
-        c["level"], c["strain"], c["doubling"], c["tricks"], c["declarer_vul"]
-    )
+    score = cf.declarer_score(c["level"], c["strain"], c["doubling"], c["taken"], c["declarer_vul"])
     contract_ok = (
         f"AND({c['passed']}=0,{c['level']}>0,{c['strain']}>0,{c['doubling']}>0,"
-        f'{c["declarer"]}<>"",{is_whole(c["tricks"], 0, 13)})'
+        f'{c["declarer"]}<>"",{is_whole(c["taken"], 0, 13)})'
     )
     below = f'{counts_on_board},"{RESULT}",{column["score"]},"<"&{c["score"]})'
     equal = f'{counts_on_board},"{RESULT}",{column["score"]},{c["score"]})'
@@ -183,6 +192,9 @@ def _line_formulas(book: PairsSessionBook, row: int) -> dict[str, object]:
         "contract_score": f"=IF({c['passed']}=1,0,IF({contract_ok},"
         f'{cf.ns_sign(c["declarer"])}*{score},""))',
         "score_text": "=" + cf.score_text(c["entered"]),
+        # TRUE is no result (LibreOffice would read it as 1).
+        "result_text": f'=IF(ISLOGICAL({c["tricks"]}),"TRUE",{cf.score_text(c["tricks"])})',
+        "taken": "=" + cf.tricks_taken(c["result_text"], c["level"]),
         "ns_part": "=" + cf.adjusted_part(c["score_text"], "ns"),
         "ew_part": "=" + cf.adjusted_part(c["score_text"], "ew"),
         "ns_share": "=" + cf.adjusted_share(c["ns_part"]),
@@ -256,6 +268,8 @@ def _result_problems(c: dict[str, str]) -> list[tuple[str, str]]:
     """(condition, message) of what can be wrong with a row's result, in order."""
     contract, by, tricks, entered = c["contract"], c["by"], c["tricks"], c["entered"]
     text = c["score_text"]
+    played = f"NOT({is_blank(contract)}),{c['passed']}=0"
+    shown = cf.normalised(contract)
     no_play = f"AND({is_blank(contract)},{is_blank(by)},{is_blank(tricks)})"
     return [
         (
@@ -298,12 +312,20 @@ def _result_problems(c: dict[str, str]) -> list[tuple[str, str]]:
             '"By must be N, E, S or W"',
         ),
         (f"AND(NOT({is_blank(contract)}),{c['passed']}=0,{is_blank(tricks)})", '"Tricks is blank"'),
+        (f'AND({played},{c["taken"]}="")', _excel_text(RESULT_PROBLEM)),
         (
-            f"AND(NOT({is_blank(contract)}),{c['passed']}=0,NOT({is_whole(tricks, 0, 13)}))",
-            '"Tricks must be a whole number from 0 to 13 (tricks taken)"',
+            f"AND({played},OR({c['taken']}<0,{c['taken']}>13))",
+            _excel_text(impossible_result('"&' + c["result_text"] + '&"', '"&' + shown + '&"'))
+            + f'&": it means "&{c["taken"]}&" tricks"',
         ),
         (
             f"AND(NOT({is_blank(contract)}),{is_number(entered)},{entered}<>{c['contract_score']})",
             f'"Contract scores "&{c["contract_score"]}&" for NS, not "&{entered}',
         ),
     ]
+
+
+def _excel_text(message: str) -> str:
+    """A message of the scoring core as the Check column shows it: a quoted string, its first
+    letter a capital."""
+    return '"' + message[:1].upper() + message[1:] + '"'
