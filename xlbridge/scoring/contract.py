@@ -285,11 +285,12 @@ _CONTRACT = re.compile(r"([1-7])\s*(NT|[CDHSN♣♦♥♠♧♢♡♤])\s*(XX|X|
 _RESULT_SUFFIX = re.compile(r"(=|[+-]\s*\d+)$")
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
 
-#: How the notations are described in error messages.
+#: How the notations are described in error messages; a result in none of those forms, or one
+#: its contract cannot have (the workbook's Check column says the same).
 CONTRACT_FORMS = "a contract such as 4S, 4♠, 3NT, 4HX or 4HXX, or PASS"
 RESULT_FORMS = "the tricks taken (0-13) or a result such as =, +1 or -2"
-#: What is wrong with a result written in none of those forms (the Check column's words too).
 RESULT_PROBLEM = f"result must be {RESULT_FORMS}"
+IMPOSSIBLE_RESULT = "result {} is impossible for {}"
 #: A result as written, spaces gone: a sign and 1 to 13 (no leading zero), or 0 to 13 alone.
 _RESULT = re.compile(r"([+-])(1[0-3]|[1-9])|(1[0-3]|[0-9])")
 
@@ -337,39 +338,24 @@ def parse_declarer(value: Any) -> int:
 
 
 def parse_result(value: Any, contract: Contract) -> int:
-    """Tricks taken by declarer, from the result as a scorer writes it.
-
-    - ``=``: made exactly, ``contract.level`` + 6 tricks;
-    - ``+N``: N overtricks (N from 1 to 7 − level); ``-N``: N down (N from 1 to level + 6);
-    - a whole number from 0 to 13: the tricks taken, written as text or as a number.
-
-    Spaces anywhere are ignored and a typographic minus (−, –) is a minus. A negative number
-    (a spreadsheet keeps ``-2`` typed in a number cell as the number −2) is undertricks, as
-    ``-2``. Anything else is an error in the words of the workbook's Check column: ``+0`` and
-    ``-0`` (type ``=``), ``++1``, ``1.5``, ``010``, ``14``; a result the contract cannot have
-    (``+8`` on 6NT, ``-11`` on 4S) is called impossible.
-    """
-    if isinstance(value, bool):
-        raise InputError(f"{RESULT_PROBLEM}, got {shown(value)}")
+    """Tricks taken by declarer from a result: ``=`` (level + 6), ``+N`` / ``-N`` (N over or
+    down, from 1), or the tricks 0–13 as text or a number (a negative number is undertricks,
+    as ``-2`` kept by a number cell). Spaces are ignored, − and – are minus signs. Anything
+    else (``+0``, ``++1``, ``1.5``, ``010``, ``14``) or a result the contract cannot have
+    (``+2`` on 6NT) is an error in the words of the workbook's Check column."""
     text = _text(value).replace(" ", "")
-    needed = contract.level + BOOK
-    if text == "=":
-        return needed
-    match = _RESULT.fullmatch(text)
+    if text == "=" and not isinstance(value, bool):
+        return contract.level + BOOK
+    match = None if isinstance(value, bool) else _RESULT.fullmatch(text)
     if match is None:
         raise InputError(f"{RESULT_PROBLEM}, got {shown(value)}")
     sign, number, taken = match.groups()
     if taken is not None:
         return int(taken)
-    tricks = needed + int(sign + number)
+    tricks = contract.level + BOOK + int(sign + number)
     if not 0 <= tricks <= TRICKS:
-        raise InputError(f"{impossible_result(text, str(contract))}: it means {tricks} tricks")
+        raise InputError(f"{IMPOSSIBLE_RESULT.format(text, contract)}: it means {tricks} tricks")
     return tricks
-
-
-def impossible_result(result: str, contract: str) -> str:
-    """The words for a result ``contract`` cannot have (the Check column says the same)."""
-    return f"result {result} is impossible for {contract}"
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlbridge.scoring.contract import RESULT_PROBLEM, impossible_result
+from xlbridge.scoring.contract import IMPOSSIBLE_RESULT, RESULT_PROBLEM
 from xlbridge.workbooks.kit import contract_formulas as cf
 from xlbridge.workbooks.kit import layout, refs, styles, validation
 from xlbridge.workbooks.kit.formulas import first_problem
@@ -315,7 +315,7 @@ def _result_problems(c: dict[str, str]) -> list[tuple[str, str]]:
         (f'AND({played},{c["taken"]}="")', _excel_text(RESULT_PROBLEM)),
         (
             f"AND({played},OR({c['taken']}<0,{c['taken']}>13))",
-            _excel_text(impossible_result('"&' + c["result_text"] + '&"', '"&' + shown + '&"'))
+            _excel_text(IMPOSSIBLE_RESULT.format(f'"&{c["result_text"]}&"', f'"&{shown}&"'))
             + f'&": it means "&{c["taken"]}&" tricks"',
         ),
         (
