@@ -28,6 +28,7 @@ from xlbridge.errors import InputError
 from xlbridge.io.bounds import bounded_int, stored_text
 from xlbridge.io.event_files.contents import EventFile, Line, Pair
 from xlbridge.io.files import require_file
+from xlbridge.io.pair_labels import listed_label, pair_label, sat_direction
 from xlbridge.io.typed_workbook import BLANK, Cell, Grid, cell_where, read_grids
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.session import (
@@ -213,39 +214,34 @@ def _boards(sheet: _Sheet) -> int:
     return count
 
 
-def _pairs(sheet: _Sheet) -> tuple[dict[tuple[str, str, str], str], dict[str, set[int]], bool]:
-    """Names by ("", direction, pair), the pair numbers of each direction, and whether the
-    pairs are listed by direction (a Mitchell: Sat is NS or EW as written, not a formula)."""
+def _pairs(sheet: _Sheet) -> tuple[dict[tuple[str, str, str], str], dict[str, set[str]], bool]:
+    """Names by ("", direction, pair), the pairs of each direction ("3NS" in an arrow-switched
+    Mitchell's one field), and whether they are listed by direction (Sat typed NS or EW)."""
     names: dict[tuple[str, str, str], str] = {}
-    numbers: dict[str, set[int]] = {}
+    numbers: dict[str, set[str]] = {}
     sides: list[tuple[int, str]] = []
     for number, row in sheet.rows():
         pair = sheet.cell(row, "pair").value
         if pair is None:
             break
         sat = sheet.cell(row, "sat")
-        direction = "" if sat.formula else _direction(sat.value)
+        direction = "" if sat.formula else sat_direction(sat.value)
         sides.append((number, direction))
-        if isinstance(pair, bool) or not isinstance(pair, int | float) or pair != int(pair):
+        label = pair_label(pair)
+        if label is None or direction and not label.isdigit():
             raise sheet.fail(number, "pair", f"a pair number expected here, got {shown(pair)}")
-        if int(pair) in numbers.setdefault(direction, set()):
-            raise sheet.fail(number, "pair", f"pair {int(pair)} is listed twice")
-        numbers[direction].add(int(pair))
+        if label in numbers.setdefault(direction, set()):
+            raise sheet.fail(number, "pair", f"pair {label} is listed twice")
+        numbers[direction].add(label)
         typed = _typed(sheet, number, row, "names")
         if typed is not None:
-            names[("", direction, str(int(pair)))] = str(typed)
+            names[("", direction, label)] = str(typed)
     if not numbers:
         raise InputError(
             f"{sheet.path}: not a pairs-session workbook: {sheet.title} lists no pairs"
         )
     _check_sides(sheet, sides)
     return names, numbers, set(numbers) == {"NS", "EW"}
-
-
-def _direction(value: Any) -> str:
-    """NS or EW typed in a Sat cell (any case); "" for a blank; else the value as shown."""
-    text = value.strip().upper() if isinstance(value, str) else value
-    return str(text) if text in ("NS", "EW") else "" if text in (None, "") else shown(value)
 
 
 def _check_sides(sheet: _Sheet, sides: list[tuple[int, str]]) -> None:
@@ -263,11 +259,11 @@ def _check_sides(sheet: _Sheet, sides: list[tuple[int, str]]) -> None:
 
 
 def _lines(
-    sheet: _Sheet, boards: int, numbers: dict[str, set[int]], mitchell: bool
+    sheet: _Sheet, boards: int, numbers: dict[str, set[str]], mitchell: bool
 ) -> list[TravellerLine]:
     """Every typed traveller line; each row must still carry its own line number."""
     ns_list, ew_list = ("NS", "EW") if mitchell else ("", "")
-    highest = {"ns_pair": max(numbers[ns_list]), "ew_pair": max(numbers[ew_list])}
+    listed = {"ns_pair": numbers[ns_list], "ew_pair": numbers[ew_list]}
     lines = []
     expected = 0
     for number, row in sheet.rows():
@@ -300,7 +296,7 @@ def _lines(
                 "entered",
                 "no result yet: type a contract, By and Tricks, a score, an adjusted score or NP",
             )
-        lines.append(_line(sheet, number, typed, boards, highest))
+        lines.append(_line(sheet, number, typed, boards, listed))
     _check_rounds(sheet, lines, mitchell)
     return lines
 
@@ -326,10 +322,10 @@ def _check_rounds(sheet: _Sheet, lines: list[TravellerLine], mitchell: bool) -> 
 
 
 def _line(
-    sheet: _Sheet, number: int, typed: dict[str, Any], boards: int, highest: dict[str, int]
+    sheet: _Sheet, number: int, typed: dict[str, Any], boards: int, listed: dict[str, set[str]]
 ) -> TravellerLine:
     board = _whole(sheet, number, "board", typed["board"], "board", boards)
-    ns, ew = (_whole(sheet, number, k, typed[k], "pair", highest[k]) for k in highest)
+    ns, ew = (_pair(sheet, number, k, typed[k], listed[k]) for k in listed)
     details: dict[str, Any] = {"line": number + 1}
     if typed.get("round") is not None:
         details["round"] = _whole(sheet, number, "round", typed["round"], "round", 9999)
@@ -370,10 +366,20 @@ def _line(
     return _contract_line(sheet, number, (board, ns, ew), play, score, details)
 
 
+def _pair(sheet: _Sheet, number: int, key: str, value: Any, listed: set[str]) -> int | str:
+    """A line's pair: a number up to the highest listed, or a listed "3NS" (one field)."""
+    if all(label.isdigit() for label in listed):
+        return _whole(sheet, number, key, value, "pair", max(int(label) for label in listed))
+    try:
+        return listed_label(value, listed, sheet.grid[sheet.heading_row][sheet.columns[key]].value)
+    except InputError as error:
+        raise sheet.fail(number, key, str(error)) from None
+
+
 def _contract_line(
     sheet: _Sheet,
     number: int,
-    pairs: tuple[int, int, int],
+    pairs: tuple[int, int | str, int | str],
     play: Sequence[Any],
     score: int | None,
     details: dict[str, Any],
@@ -397,11 +403,9 @@ def _contract_line(
     if not line.declarer and by is not None:
         raise sheet.fail(number, "by", "a passed-out board takes no By or Tricks")
     if score is not None and line.ns_score != score:
+        taking = f"{contract} by {by} taking {line.tricks}"
         raise sheet.fail(
-            number,
-            "entered",
-            f"{contract} by {by} taking {line.tricks} scores {line.ns_score:+g} for NS, "
-            f"not {score}",
+            number, "entered", f"{taking} scores {line.ns_score:+g} for NS, not {score}"
         )
     return line
 

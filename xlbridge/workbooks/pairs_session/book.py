@@ -216,9 +216,9 @@ class PairsSessionBook:
     def ranking_rows(self) -> dict[str, list[int]]:
         """Rows of each list on the Ranking sheet (key "" for a Howell, else "NS" and "EW"),
         position 1 first."""
-        if self.movement == "howell":
+        if self.ranked_as == "howell":
             first = RANKING_HEADER_ROW + 1
-            return {"": list(range(first, first + self.pairs))}
+            return {"": list(range(first, first + len(self.pair_rows())))}
         ns_first = RANKING_HEADER_ROW + 2
         ew_first = ns_first + self.tables + 1
         return {
@@ -229,3 +229,19 @@ class PairsSessionBook:
     @property
     def is_mitchell(self) -> bool:
         return self.movement == "mitchell"
+
+    @property
+    def one_field(self) -> bool:
+        """An arrow-switched Mitchell: every pair sits both ways, so all are ranked as one
+        field (one winner), each known by its number and home direction, "3NS" and "3EW"."""
+        return self.plan is not None and self.plan.is_mitchell and self.plan.winners == 1
+
+    @property
+    def ranked_as(self) -> str:
+        """The movement whose lists the Ranking sheet has: one list for a Howell and for an
+        arrow-switched Mitchell, NS and EW for a Mitchell."""
+        return "howell" if self.one_field else self.movement
+
+    def pair_label(self, pair: int, direction: str) -> int | str:
+        """What the Pair column holds: the number, or "3NS" in an arrow-switched Mitchell."""
+        return f"{pair}{direction}" if self.one_field else pair

@@ -37,6 +37,7 @@ from xlbridge.workbooks.pairs_session.cells import (
     is_blank,
     is_number,
     is_whole,
+    pairs_column,
     traveller_column,
     working_headings,
     write_working,
@@ -83,8 +84,8 @@ def _movement_lines(book: PairsSessionBook) -> list[dict[str, object]]:
             "board": board,
             "round": s.round,
             "table": s.table,
-            "ns_pair": s.ns.number,
-            "ew_pair": s.ew.number,
+            "ns_pair": s.ns.label if book.one_field else s.ns.number,
+            "ew_pair": s.ew.label if book.one_field else s.ew.number,
         }
         for board, s in book.plan.lines()
     ]
@@ -116,7 +117,14 @@ def _validate_traveller(ws: Worksheet, book: PairsSessionBook, first: int, last:
         return [refs.column_range(TRAVELLER[key], first, last) for key in keys]
 
     validation.whole(ws, cells("board"), 1, book.boards, "Board")
-    validation.whole(ws, cells("ns_pair", "ew_pair"), 1, book.numbers, "Pair number")
+    if book.one_field:
+        labels = ",".join(str(book.pair_label(p, d)) for d, p, _ in book.pair_rows())
+        error = f"Pair must be one of {_pair_range(book)}."
+        validation.rule(
+            ws, cells("ns_pair", "ew_pair"), "list", None, (f'"{labels}"',), "Pair", error
+        )
+    else:
+        validation.whole(ws, cells("ns_pair", "ew_pair"), 1, book.numbers, "Pair number")
     result = cf.score_text(f"{TRAVELLER['tricks']}{first}")
     validation.rule(
         ws,
@@ -246,20 +254,28 @@ def _line_problems(
         ),
     ]
     for key, side in (("ns_pair", "NS"), ("ew_pair", "EW")):
+        listed = f"ISNUMBER(MATCH({c[key]},{pairs_column(book, 'pair')},0))"
         checks += [
             (is_blank(c[key]), f'"{side} pair is blank"'),
             (
-                f"NOT({is_whole(c[key], 1, book.numbers)})",
-                f'"{side} pair must be a whole number from 1 to {book.numbers}"',
+                f"NOT({listed if book.one_field else is_whole(c[key], 1, book.numbers)})",
+                f'"{side} pair must be '
+                + (
+                    f"one of {_pair_range(book)}"
+                    if book.one_field
+                    else f"a whole number from 1 to {book.numbers}"
+                )
+                + '"',
             ),
         ]
-    if not book.is_mitchell:
+    by_direction = book.is_mitchell and not book.one_field
+    if not by_direction:
         checks.append((f"{ns}={ew}", '"NS and EW are the same pair"'))
     for pair, key, side in ((ns, "ns_pair", "NS"), (ew, "ew_pair", "EW")):
         # In a Mitchell NS 3 and EW 3 are two pairs; in a Howell pair 3 is one, either way.
-        keys = (key,) if book.is_mitchell else ("ns_pair", "ew_pair")
+        keys = (key,) if by_direction else ("ns_pair", "ew_pair")
         twice = "+".join(f"COUNTIFS({column['board']},{board},{column[k]},{pair})" for k in keys)
-        name = f"{side} pair " if book.is_mitchell else "Pair "
+        name = f"{side} pair " if by_direction else "Pair "
         checks.append((f"{twice}>1", f'"{name}"&{pair}&" has another line on board "&{board}'))
     return checks
 
@@ -329,3 +345,8 @@ def _excel_text(message: str) -> str:
     """A message of the scoring core as the Check column shows it: a quoted string, its first
     letter a capital."""
     return '"' + message[:1].upper() + message[1:] + '"'
+
+
+def _pair_range(book: PairsSessionBook) -> str:
+    """The pairs of an arrow-switched Mitchell, as its messages name them: "1NS-7NS, 1EW-7EW"."""
+    return ", ".join(f"1{d}-{book.numbers}{d}" for d in ("NS", "EW"))
