@@ -74,3 +74,6 @@ def test_an_arrow_switched_mitchell_ranks_as_one_field(
             for row in csv.DictReader(handle)
         }
     assert ours == PLACES
+    # The workbook's own results are compared for numbered pairs only: said, not a traceback.
+    assert main(["session", str(path), "--compare"]) == 2
+    assert "--compare reads a workbook whose pairs are numbered" in capsys.readouterr().err
