@@ -187,7 +187,7 @@ def test_template_refuses_a_movement_it_cannot_build(
     assert not out.exists()
 
 
-def test_template_refuses_an_arrow_switched_mitchell(
+def test_template_fills_in_an_arrow_switched_mitchell(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = tmp_path / "switched.csv"
@@ -195,8 +195,9 @@ def test_template_refuses_an_arrow_switched_mitchell(
         main(["movement", "mitchell", "--tables", "5", "--arrow-switch", "--csv", str(source)]) == 0
     )
     out = tmp_path / "evening.xlsx"
-    assert main(["template", "pairs-session", "-o", str(out), "--movement", str(source)]) == 2
-    assert "arrow-switched" in capsys.readouterr().err
+    assert main(["template", "pairs-session", "-o", str(out), "--movement", str(source)]) == 0
+    assert "25 boards, 125 traveller lines filled in" in capsys.readouterr().out
+    out = tmp_path / "league.xlsx"
     assert main(["template", "league", "-o", str(out), "--tables", "5"]) == 2
     assert "template league does not take --tables" in capsys.readouterr().err
     assert not out.exists()

@@ -60,7 +60,7 @@ def test_one_board_for_every_row(call_udf) -> None:
         ("4Z", "N", "=", 1, "row 2: contract must be a contract such as 4S"),
         ("4S", "Q", "=", 1, "row 2: declarer must be N, E, S or W, got 'Q'"),
         ("4S", "N", "+4", 1, "row 2: result \\+4 is impossible for 4S"),
-        ("4S", "N", 14, 1, "row 2: result must be tricks taken"),
+        ("4S", "N", 14, 1, "row 2: result must be the tricks taken"),
         ("4S", "N", True, 1, "row 2: result must be"),
         ("4S", "N", "=", 0, "row 2: board must be a whole number from 1 to 1,000,000, got 0"),
         ("4S", "N", "=", "x", "row 2: board must be a whole number from 1 to 1,000,000, got 'x'"),

@@ -92,8 +92,7 @@ def test_reads_typed_lines_names_and_the_movement(tmp_path: Path) -> None:
         ),
         (
             {**GOOD, f"{T['tricks']}4": 14},
-            f"Traveller!{T['tricks']}4: Tricks must be a whole number from 0 to 13 (tricks taken), "
-            "got 14",
+            f"Traveller!{T['tricks']}4: result must be the tricks taken (0-13) or a result such as",
         ),
         (
             {**GOOD, f"{T['entered']}7": 420},

@@ -27,6 +27,7 @@ from openpyxl.utils import get_column_letter
 from xlbridge.errors import InputError, Mistakes
 from xlbridge.io.bounds import stored_text
 from xlbridge.io.files import require_file
+from xlbridge.io.pair_labels import listed_label, pair_label, sat_direction
 from xlbridge.io.pairs_session_sheet import SessionSheet as _Sheet
 from xlbridge.io.typed_workbook import Cell, Grid, cell_where, read_grids
 from xlbridge.scoring.checks import shown
@@ -176,26 +177,26 @@ def _boards(sheet: _Sheet) -> int:
 
 def _pairs(
     sheet: _Sheet, mistakes: Mistakes
-) -> tuple[dict[tuple[str, str, str], str], dict[str, set[int]], bool]:
-    """Names by ("", direction, pair), the pair numbers of each direction, and whether the
-    pairs are listed by direction (a Mitchell: Sat is NS or EW as written, not a formula)."""
+) -> tuple[dict[tuple[str, str, str], str], dict[str, set[str]], bool]:
+    """Names by ("", direction, pair), the pairs of each direction ("3NS" in an arrow-switched
+    Mitchell's one field), and whether they are listed by direction (Sat typed NS or EW)."""
     names: dict[tuple[str, str, str], str] = {}
-    numbers: dict[str, set[int]] = {}
+    numbers: dict[str, set[str]] = {}
     sides: list[tuple[int, str]] = []
     for number, row in sheet.rows():
         pair = sheet.cell(row, "pair").value
         if pair is None:
             break
         sat = sheet.cell(row, "sat")
-        direction = "" if sat.formula else _direction(sat.value)
+        direction = "" if sat.formula else sat_direction(sat.value)
         sides.append((number, direction))
         try:
-            named = _pair(sheet, number, row, numbers.setdefault(direction, set()))
+            label, named = _listed_pair(sheet, number, row, direction, numbers)
         except InputError as error:
             sheet.keep(mistakes, error, number)
             continue
         if named is not None:
-            names[("", direction, str(int(pair)))] = named
+            names[("", direction, label)] = named
     if not any(numbers.values()):
         mistakes.raise_if_any()
         raise InputError(
@@ -206,22 +207,20 @@ def _pairs(
     return names, numbers, set(numbers) == {"NS", "EW"}
 
 
-def _pair(sheet: _Sheet, number: int, row: list[Cell], listed: set[int]) -> str | None:
-    """Add the pair of a Pairs row to those ``listed`` in its direction; its names typed."""
+def _listed_pair(
+    sheet: _Sheet, number: int, row: list[Cell], direction: str, listed: dict[str, set[str]]
+) -> tuple[str, str | None]:
+    """Add the pair of a Pairs row to those ``listed`` in its direction: its label and the
+    names typed."""
     pair = sheet.cell(row, "pair").value
-    if isinstance(pair, bool) or not isinstance(pair, int | float) or pair != int(pair):
+    label = pair_label(pair)
+    if label is None or direction and not label.isdigit():
         raise sheet.fail(number, "pair", f"a pair number expected here, got {shown(pair)}")
-    if int(pair) in listed:
-        raise sheet.fail(number, "pair", f"pair {int(pair)} is listed twice")
-    listed.add(int(pair))
+    if label in listed.setdefault(direction, set()):
+        raise sheet.fail(number, "pair", f"pair {label} is listed twice")
+    listed[direction].add(label)
     typed = _typed(sheet, number, row, "names")
-    return None if typed is None else str(typed)
-
-
-def _direction(value: Any) -> str:
-    """NS or EW typed in a Sat cell (any case); "" for a blank; else the value as shown."""
-    text = value.strip().upper() if isinstance(value, str) else value
-    return str(text) if text in ("NS", "EW") else "" if text in (None, "") else shown(value)
+    return label, None if typed is None else str(typed)
 
 
 def _check_sides(sheet: _Sheet, sides: list[tuple[int, str]], mistakes: Mistakes) -> None:
@@ -243,12 +242,12 @@ def _check_sides(sheet: _Sheet, sides: list[tuple[int, str]], mistakes: Mistakes
 
 
 def _lines(
-    sheet: _Sheet, boards: int, numbers: dict[str, set[int]], mitchell: bool, mistakes: Mistakes
+    sheet: _Sheet, boards: int, numbers: dict[str, set[str]], mitchell: bool, mistakes: Mistakes
 ) -> list[TravellerLine]:
     """Every typed traveller line; each row must still carry its own line number. A bad row
     is kept in ``mistakes`` and the rows after it are read all the same."""
     ns_list, ew_list = ("NS", "EW") if mitchell else ("", "")
-    highest = {"ns_pair": max(numbers[ns_list]), "ew_pair": max(numbers[ew_list])}
+    listed = {"ns_pair": numbers[ns_list], "ew_pair": numbers[ew_list]}
     lines = []
     expected = 0
     for number, row in sheet.rows():
@@ -257,7 +256,7 @@ def _lines(
             continue
         expected += 1
         try:
-            line = _row_line(sheet, number, row, expected, (boards, highest))
+            line = _row_line(sheet, number, row, expected, (boards, listed))
         except InputError as error:
             sheet.keep(mistakes, error, number)
             continue
@@ -281,10 +280,10 @@ def _row_line(
     number: int,
     row: list[Cell],
     expected: int,
-    limits: tuple[int, dict[str, int]],
+    limits: tuple[int, dict[str, set[str]]],
 ) -> TravellerLine | None:
     """The line typed in a row that should be line ``expected`` (None: a numbered row with
-    only its board and pairs blank); ``limits`` are the boards and each side's highest pair."""
+    only its board and pairs blank); ``limits`` are the boards and each side's pairs listed."""
     label = sheet.cell(row, "line").value
     if label is None:
         raise sheet.fail(
@@ -359,10 +358,10 @@ def _check_boards(
 
 
 def _line(
-    sheet: _Sheet, number: int, typed: dict[str, Any], boards: int, highest: dict[str, int]
+    sheet: _Sheet, number: int, typed: dict[str, Any], boards: int, listed: dict[str, set[str]]
 ) -> TravellerLine:
     board = _whole(sheet, number, "board", typed["board"], "board", boards)
-    ns, ew = (_whole(sheet, number, k, typed[k], "pair", highest[k]) for k in highest)
+    ns, ew = (_line_pair(sheet, number, k, typed[k], listed[k]) for k in listed)
     details: dict[str, Any] = {"line": number + 1}
     if typed.get("round") is not None:
         details["round"] = _whole(sheet, number, "round", typed["round"], "round", 9999)
@@ -411,17 +410,27 @@ def _score(sheet: _Sheet, number: int, entered: Any) -> int:
     return int(entered)
 
 
+def _line_pair(sheet: _Sheet, number: int, key: str, value: Any, listed: set[str]) -> int | str:
+    """A line's pair: a number up to the highest listed, or a listed "3NS" (one field)."""
+    if all(label.isdigit() for label in listed):
+        return _whole(sheet, number, key, value, "pair", max(int(label) for label in listed))
+    try:
+        return listed_label(value, listed, sheet.grid[sheet.heading_row][sheet.columns[key]].value)
+    except InputError as error:
+        raise sheet.fail(number, key, str(error)) from None
+
+
 def _contract_line(
     sheet: _Sheet,
     number: int,
-    pairs: tuple[int, int, int],
+    pairs: tuple[int, int | str, int | str],
     play: Sequence[Any],
     score: int | None,
     details: dict[str, Any],
 ) -> TravellerLine:
-    contract, by, tricks = play
-    if tricks is not None:
-        tricks = _whole(sheet, number, "tricks", tricks, "tricks", 13)
+    contract, by, tricks = play  # tricks: =, +1, -2 or 0-13, as text or a number (parse_result)
+    if isinstance(tricks, float) and tricks.is_integer():
+        tricks = int(tricks)  # a number cell's 10.0 is 10 tricks
     try:
         line = TravellerLine.with_contract(
             *pairs,
@@ -443,7 +452,7 @@ def _contract_line(
             number,
             "entered",
             f"Contract scores {line.ns_score:g} for NS, not {score} ({contract} by {by} "
-            f"taking {tricks})",
+            f"taking {line.tricks})",
         )
     return line
 

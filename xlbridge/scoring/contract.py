@@ -285,9 +285,14 @@ _CONTRACT = re.compile(r"([1-7])\s*(NT|[CDHSN♣♦♥♠♧♢♡♤])\s*(XX|X|
 _RESULT_SUFFIX = re.compile(r"(=|[+-]\s*\d+)$")
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
 
-#: How the notations are described in error messages.
+#: How the notations are described in error messages; a result in none of those forms, or one
+#: its contract cannot have (the workbook's Check column says the same).
 CONTRACT_FORMS = "a contract such as 4S, 4♠, 3NT, 4HX or 4HXX, or PASS"
-RESULT_FORMS = "tricks taken (0–13) or a result such as =, +1 or -2"
+RESULT_FORMS = "the tricks taken (0-13) or a result such as =, +1 or -2"
+RESULT_PROBLEM = f"result must be {RESULT_FORMS}"
+IMPOSSIBLE_RESULT = "result {} is impossible for {}"
+#: A result as written, spaces gone: a sign and 1 to 13 (no leading zero), or 0 to 13 alone.
+_RESULT = re.compile(r"([+-])(1[0-3]|[1-9])|(1[0-3]|[0-9])")
 
 
 def _text(value: Any) -> str:
@@ -333,29 +338,23 @@ def parse_declarer(value: Any) -> int:
 
 
 def parse_result(value: Any, contract: Contract) -> int:
-    """Tricks taken by declarer, from tricks (``10``, a number 0–13) or a result relative to
-    the contract (``=``, ``+1``, ``-2``; a negative number is undertricks too).
-
-    A result the contract cannot have (``4S+4``, ``1NT-8``) is an error.
-    """
-    if isinstance(value, bool):
-        raise InputError(f"result must be {RESULT_FORMS}, got {shown(value)}")
+    """Tricks taken by declarer from a result: ``=`` (level + 6), ``+N`` / ``-N`` (N over or
+    down, from 1), or the tricks 0–13 as text or a number (a negative number is undertricks,
+    as ``-2`` kept by a number cell). Spaces are ignored, − and – are minus signs. Anything
+    else (``+0``, ``++1``, ``1.5``, ``010``, ``14``) or a result the contract cannot have
+    (``+2`` on 6NT) is an error in the words of the workbook's Check column."""
     text = _text(value).replace(" ", "")
-    needed = contract.level + BOOK
-    if text == "=":
-        tricks = needed
-    elif re.fullmatch(r"[+-]\d{1,2}", text):  # longer is no result at all
-        tricks = needed + int(text)
-        if not 0 <= tricks <= TRICKS:
-            raise InputError(
-                f"result {text} is impossible for {contract}: it means {tricks} tricks"
-            )
-    elif re.fullmatch(r"\d{1,2}(\.0*)?", text):
-        tricks = int(float(text))
-        if tricks > TRICKS:
-            raise InputError(f"result must be {RESULT_FORMS}, got {shown(value)}")
-    else:
-        raise InputError(f"result must be {RESULT_FORMS}, got {shown(value)}")
+    if text == "=" and not isinstance(value, bool):
+        return contract.level + BOOK
+    match = None if isinstance(value, bool) else _RESULT.fullmatch(text)
+    if match is None:
+        raise InputError(f"{RESULT_PROBLEM}, got {shown(value)}")
+    sign, number, taken = match.groups()
+    if taken is not None:
+        return int(taken)
+    tricks = contract.level + BOOK + int(sign + number)
+    if not 0 <= tricks <= TRICKS:
+        raise InputError(f"{IMPOSSIBLE_RESULT.format(text, contract)}: it means {tricks} tricks")
     return tricks
 
 

@@ -20,7 +20,7 @@ from xlbridge.scoring.names import resolve
 from xlbridge.workbooks.butler_session import build_butler_session
 from xlbridge.workbooks.directors_traveller import build_directors_traveller
 from xlbridge.workbooks.handicap_book import build_handicap_book
-from xlbridge.workbooks.kit.event import add_event
+from xlbridge.workbooks.kit.event import add_event, add_event_details
 from xlbridge.workbooks.league.build import build_league
 from xlbridge.workbooks.pairs_session import build_pairs_session
 from xlbridge.workbooks.scales.cards import build_cards
@@ -177,6 +177,8 @@ def make_template(
         sizes = ", ".join(f"{key} {value}" for key, value in given.items()) or "defaults"
         made = Made(made, sizes, [])
     add_event(made.workbook, event, date, club)
+    if name == "pairs-session":  # session reads its event, date and club back
+        add_event_details(made.workbook, date, club)
     return made
 
 

@@ -253,7 +253,7 @@ GOOD = "1,1,2,4S,N,=,\n1,3,4,4S,N,-1,\n"
     [
         ("1,1,2,4Z,N,=,\n", "line 2: contract must be a contract such as 4S"),
         ("1,1,2,4S,Q,=,\n", "line 2: declarer must be N, E, S or W, got 'Q'"),
-        ("1,1,2,4S,N,14,\n", "line 2: result must be tricks taken"),
+        ("1,1,2,4S,N,14,\n", "line 2: result must be the tricks taken"),
         ("1,1,2,4S,N,+4,\n", "line 2: result +4 is impossible for 4S"),
         ("1,5,6,4S,N,,\n", "line 2: result of 4S must be"),
         ("1,5,6,,,,junk\n", "line 2: ns_score must be a number, an adjusted score"),

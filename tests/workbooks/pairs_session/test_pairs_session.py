@@ -84,8 +84,10 @@ ALLOWED_FUNCTIONS = {
     "SUBSTITUTE",
     "SUMIFS",
     "SUMPRODUCT",
+    "TEXT",
     "TRIM",
     "UPPER",
+    "VALUE",
 }
 SEATS = "NESW"
 STRAIN_SPELLINGS = {
@@ -562,7 +564,7 @@ def test_equal_percentages_share_a_place(libreoffice, tmp_path: Path) -> None:
 
 # Check messages that recur below.
 CONTRACT = "Contract not understood: type e.g. 4S, 3NT, 4HX, 2DXX or PASS"
-TRICKS = "Tricks must be a whole number from 0 to 13 (tricks taken)"
+TRICKS = "Result must be the tricks taken (0-13) or a result such as =, +1 or -2"
 SCORE = "Score must be a number, an adjusted score (A60/40, A+/A-) or NP"
 ADJUSTED = "Adjusted score: 60, 50 or 40 a side (A60/40, A+/A-) or NP"
 ADJUSTED_ALONE = "An adjusted score takes no contract, By or Tricks"
@@ -577,8 +579,8 @@ BAD_LINES = [
     (Line(..., 9, 10, "4S", "NS", 10), "By must be N, E, S or W"),
     (Line(..., 9, 10, "4S", None, 10), "By is blank"),
     (Line(..., 9, 10, "4S", "N", 14), TRICKS),
-    (Line(..., 9, 10, "4S", "N", -1), TRICKS),
-    (Line(..., 9, 10, "4S", "N", "+1"), TRICKS),
+    (Line(..., 9, 10, "4s", "N", "+4"), "Result +4 is impossible for 4S: it means 14 tricks"),
+    (Line(..., 9, 10, "4S", "N", "+0"), TRICKS),
     (Line(..., 9, 10, "4S", "N", 9.5), TRICKS),
     (Line(..., 9, 10, "4S", "N"), "Tricks is blank"),
     (Line(..., 9, 10, "PASS", "N", 7), "A passed-out board takes no By or Tricks"),
@@ -718,11 +720,11 @@ def test_inputs_unlocked_formulas_locked_validated_and_styled(movement: str) -> 
         ("ew_pair", "whole"),
         ("contract", "textLength"),
         ("by", "list"),
-        ("tricks", "whole"),
+        ("tricks", "custom"),
         ("entered", "custom"),
     ):
         assert rules[f"{TRAVELLER[key]}{first}"].type == kind_, key
-    assert rules[f"{TRAVELLER['tricks']}{first}"].formula2 == "13"
+    assert traveller[f"{TRAVELLER['tricks']}{first}"].number_format == "@"  # +1 stays "+1"
     assert rules[f"{TRAVELLER['ns_pair']}{first}"].formula2 == str(book.numbers)
     assert book.numbers == (5 if movement == "mitchell" else 10)
     assert traveller.freeze_panes == f"A{first}"

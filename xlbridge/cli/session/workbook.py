@@ -49,6 +49,12 @@ def score_workbook(
     if args.compare:  # the workbook's own calculated results, to compare with ours
         from xlbridge.io.pairs_session_results import workbook_results
 
+        if not all(str(pair).isdigit() for pair in traveller.pairs):
+            raise InputError(
+                f"{path}: --compare reads a workbook whose pairs are numbered; this one lists an "
+                "arrow-switched Mitchell's pairs as 1NS, 1EW ... (compare its Ranking sheet)"
+            )
+
         listed = workbook_results(book)
         event = replace(csv_event(path, names), lines=listed.lines, pairs=listed.pairs)
         event.program = "the workbook's formulas"

@@ -134,8 +134,28 @@ def ns_sign(declarer: str) -> str:
 
 
 def score_text(cell: str) -> str:
-    """The text of an entered score, capitals, no spaces, any dash a minus sign."""
+    """The text of an entered score or result, capitals, no spaces, any dash a minus sign."""
     return _substituted(normalised(cell), _DASHES)
+
+
+def tricks_taken(text: str, level: str) -> str:
+    """The tricks a result means, from its text (:func:`score_text`) and the contract's level,
+    as :func:`xlbridge.scoring.contract.parse_result` reads it: ``=`` level + 6, ``+N`` and
+    ``-N`` (N from 1 to 13, no leading zero) that many over or under, a whole number 0–13
+    the tricks themselves. "" for any other text; a number outside 0–13 for an over- or
+    undertrick the contract cannot have."""
+    digits, sign = f"MID({text},2,9)", f"LEFT({text},1)"
+    signed = (
+        f"IF({_whole_text(digits)},IF(AND(VALUE({digits})>=1,VALUE({digits})<=13),"
+        f'{level}+6+IF({sign}="+",1,-1)*VALUE({digits}),""),"")'
+    )
+    unsigned = f'IF({_whole_text(text)},IF(VALUE({text})<=13,VALUE({text}),""),"")'
+    return f'IF({text}="=",{level}+6,IF(OR({sign}="+",{sign}="-"),{signed},{unsigned}))'
+
+
+def _whole_text(text: str) -> str:
+    """TRUE when ``text`` is a whole number written plainly: digits, no sign, no leading zero."""
+    return f'IFERROR(TEXT(VALUE({text}),"0")={text},FALSE)'
 
 
 def adjusted_part(text: str, side: str) -> str:

@@ -28,6 +28,8 @@ EVENT_LABEL = "Event"
 TITLE_ROW = 1
 #: Width (in characters) the Event cell is given at least, from the title row's last columns.
 EVENT_WIDTH = 24
+#: Widths (in characters) the Date and Club cells of :func:`add_event_details` take at least.
+DATE_WIDTH, CLUB_WIDTH = 10, 14
 #: Width (in characters) the "Event" label in bold is given at least.
 LABEL_WIDTH = 6
 #: A title narrower than this (in characters) keeps its whole row: the cell goes elsewhere.
@@ -166,24 +168,51 @@ def _event_cell(ws: Worksheet, span: CellRange | None, event: str) -> str:
     split = _split(ws, span)
     assert split is not None
     (label, first), last = split, _printed_end(ws, span)
+    _labelled_input(ws, span, (label, first, last), EVENT_LABEL, event)
+    return f"'{ws.title}'!${get_column_letter(first)}${TITLE_ROW}"
+
+
+def _labelled_input(
+    ws: Worksheet, span: CellRange, columns: tuple[int, int, int], label: str, value: str
+) -> None:
+    """Cut the title ``span`` short before ``columns`` (the label's first column, the input's
+    first and last) and put the bold ``label`` and a text input holding ``value`` there."""
+    at, first, last = columns
     ws.unmerge_cells(span.coord)
-    ws.merge_cells(start_row=TITLE_ROW, start_column=1, end_row=TITLE_ROW, end_column=label - 1)
-    _wrap_title(ws, _widths(ws, 1, label))
-    if first - 1 > label:
+    ws.merge_cells(start_row=TITLE_ROW, start_column=1, end_row=TITLE_ROW, end_column=at - 1)
+    _wrap_title(ws, _widths(ws, 1, at))
+    if first - 1 > at:
         ws.merge_cells(
-            start_row=TITLE_ROW, start_column=label, end_row=TITLE_ROW, end_column=first - 1
+            start_row=TITLE_ROW, start_column=at, end_row=TITLE_ROW, end_column=first - 1
         )
-    tag = ws.cell(TITLE_ROW, label, EVENT_LABEL)
+    tag = ws.cell(TITLE_ROW, at, label)
     tag.font, tag.alignment = styles.TITLE_FONT, styles.RIGHT
     if last > first:
         ws.merge_cells(start_row=TITLE_ROW, start_column=first, end_row=TITLE_ROW, end_column=last)
-    cell = ws.cell(TITLE_ROW, first, event or None)
-    cell.data_type = "s" if event else cell.data_type  # a name starting with = stays text
+    cell = ws.cell(TITLE_ROW, first, value or None)
+    cell.data_type = "s" if value else cell.data_type  # a name starting with = stays text
     cell.font, cell.fill, cell.border = styles.TITLE_FONT, styles.INPUT_FILL, styles.BOX
     cell.alignment = Alignment(horizontal="left", vertical="center", shrink_to_fit=True)
     cell.number_format = "@"
     cell.protection = styles.UNLOCKED
-    return f"'{ws.title}'!${get_column_letter(first)}${TITLE_ROW}"
+
+
+def add_event_details(workbook: Workbook, date: str = "", club: str = "") -> None:
+    """**Date** and **Club** inputs (holding ``date`` and ``club``) in the title row of
+    ``workbook``'s first sheet, left of its Event cell (see :func:`add_event`, called first),
+    each where the title keeps :data:`NARROWEST_TITLE` characters; a reader of the workbook
+    finds the three by their labels. The date is text, as typed (2026-11-30 or 30/11/2026),
+    so no spreadsheet turns it into a date of its own locale."""
+    ws = workbook.worksheets[0]
+    for label, value, width in (("Club", club, CLUB_WIDTH), ("Date", date, DATE_WIDTH)):
+        span = _title_span(ws)
+        if span is None:
+            return
+        first = _columns_left_of(ws, span.max_col + 1, width, span.min_col)
+        at = None if first is None else _columns_left_of(ws, first, LABEL_WIDTH, span.min_col)
+        if first is None or at is None or _widths(ws, span.min_col, at) < NARROWEST_TITLE:
+            return
+        _labelled_input(ws, span, (at, first, int(span.max_col)), label, value)
 
 
 def _wrap_title(ws: Worksheet, width: float, text: str | None = None) -> int:

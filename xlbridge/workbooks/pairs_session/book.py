@@ -48,7 +48,8 @@ TRAVELLER_COLUMNS = (
     Column("ew_pair", "EW pair", 6, "General", True),
     Column("contract", "Contract", 9, "@", True),
     Column("by", "By", 5, "@", True),
-    Column("tricks", "Tricks", 6, "General", True),
+    # Text, so that a typed +1 stays "+1" (a number cell would keep the number 1).
+    Column("tricks", "Tricks", 6, "@", True),
     Column("entered", "Score or adjusted", 10, "General", True),
     Column("vul", "Vul", 6, "General"),
     Column("ns_score", "NS score", 8),
@@ -78,6 +79,8 @@ TRAVELLER_WORKING = (
     Column("results", "results on board", 6),
     Column("adjusted", "adjusted on board", 6),
     Column("counts", "counts", 6),
+    Column("result_text", "result text", 6, "General"),
+    Column("taken", "tricks taken", 6),
 )
 BOARDS_COLUMNS = (
     Column("board", "Board", 6),
@@ -142,16 +145,17 @@ RANKING_LISTS = {
 }
 HOW_TO_TYPE = (
     "One row per traveller line, in any order: board, NS and EW pair numbers ({numbers}), "
-    "then a contract "
-    "(4S, 4♠, 3NT, 4HX, 2DXX, PASS) with By (N, E, S or W) and the Tricks declarer took "
-    "(0–13); or an NS score; or an adjusted score (A60/40, A+/A-, A=/A=) or NP in "
-    "“Score or adjusted”. A row whose Check is not ok scores nothing."
+    "then a contract (4S, 4♠, 3NT, 4HX, 2DXX, PASS) with By (N, E, S or W) and Tricks (=, "
+    "+1, -2 or the tricks declarer took, 0–13); or an NS score; or an adjusted score "
+    "(A60/40, A+/A-, A=/A=) or NP in “Score or adjusted”. A row whose Check is not ok "
+    "scores nothing."
 )
 HOW_TO_TYPE_PREFILLED = (
     "Every line of the movement ({movement}) is listed in board order with its round, table "
     "and pairs: type the contract (4S, 4♠, 3NT, 4HX, 2DXX, PASS) with By (N, E, S or W) and "
-    "the Tricks declarer took (0–13); or an NS score; or an adjusted score (A60/40, A+/A-, "
-    "A=/A=) or NP in “Score or adjusted”. A row whose Check is not ok scores nothing."
+    "Tricks (=, +1, -2 or the tricks declarer took, 0–13); or an NS score; or an adjusted "
+    "score (A60/40, A+/A-, A=/A=) or NP in “Score or adjusted”. A row whose Check is not ok "
+    "scores nothing."
 )
 
 
@@ -212,9 +216,9 @@ class PairsSessionBook:
     def ranking_rows(self) -> dict[str, list[int]]:
         """Rows of each list on the Ranking sheet (key "" for a Howell, else "NS" and "EW"),
         position 1 first."""
-        if self.movement == "howell":
+        if self.ranked_as == "howell":
             first = RANKING_HEADER_ROW + 1
-            return {"": list(range(first, first + self.pairs))}
+            return {"": list(range(first, first + len(self.pair_rows())))}
         ns_first = RANKING_HEADER_ROW + 2
         ew_first = ns_first + self.tables + 1
         return {
@@ -225,3 +229,19 @@ class PairsSessionBook:
     @property
     def is_mitchell(self) -> bool:
         return self.movement == "mitchell"
+
+    @property
+    def one_field(self) -> bool:
+        """An arrow-switched Mitchell: every pair sits both ways, so all are ranked as one
+        field (one winner), each known by its number and home direction, "3NS" and "3EW"."""
+        return self.plan is not None and self.plan.is_mitchell and self.plan.winners == 1
+
+    @property
+    def ranked_as(self) -> str:
+        """The movement whose lists the Ranking sheet has: one list for a Howell and for an
+        arrow-switched Mitchell, NS and EW for a Mitchell."""
+        return "howell" if self.one_field else self.movement
+
+    def pair_label(self, pair: int, direction: str) -> int | str:
+        """What the Pair column holds: the number, or "3NS" in an arrow-switched Mitchell."""
+        return f"{pair}{direction}" if self.one_field else pair

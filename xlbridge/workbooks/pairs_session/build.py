@@ -63,11 +63,6 @@ def _sizes_of(
     plan: Movement, pairs: int | None, boards: int | None, movement: str | None
 ) -> tuple[int, int, str]:
     """(pairs, boards, movement) of a workbook for ``plan``; refuses given ones that differ."""
-    if plan.is_mitchell and plan.winners == 1:
-        raise InputError(
-            f"{plan.name}: the workbook ranks a Mitchell's directions apart, so it cannot be "
-            "filled in from an arrow-switched one (one winner)"
-        )
     kind = "mitchell" if plan.is_mitchell else "howell"
     highest = max(pair.number for pair in plan.pairs)
     size = 2 * highest - (len(plan.pairs) % 2) if plan.is_mitchell else highest

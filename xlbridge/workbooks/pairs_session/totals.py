@@ -90,8 +90,9 @@ def write_pairs(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     working_first = len(columns) + 2
     working_headings(ws, PAIRS_HEADER_ROW, PAIRS_WORKING, working_first)
     for direction, pair, row in book.pair_rows():
-        values = _pair_formulas(book, row, direction)
-        layout.write_row(ws, row, columns, {"pair": pair, **values}, left=layout.name_columns)
+        values = _pair_formulas(book, row, "" if book.one_field else direction)
+        label = book.pair_label(pair, direction)
+        layout.write_row(ws, row, columns, {"pair": label, **values}, left=layout.name_columns)
         write_working(ws, row, PAIRS_WORKING, working_first, values)
     first, last = PAIRS_FIRST_ROW, book.pair_rows()[-1][2]
     validation.text_length(
@@ -118,7 +119,7 @@ def _pair_formulas(book: PairsSessionBook, row: int, direction: str) -> dict[str
     as_ns, as_ew = (f"SUMIFS({line['counts']},{line[key]},{pair})" for key, _ in sides.values())
     # A pair that played fewer boards than the most played in its list shows its total
     # factored to that number (its percentage, from the plain sum, is unchanged).
-    rows = [r for d, _, r in book.pair_rows() if d == direction]
+    rows = [r for d, _, r in book.pair_rows() if d == direction or not direction]
     most = f"MAX({refs.absolute(PAIRS['boards'], min(rows), max(rows))})"
     factored = f"IF({c['boards']}<{most},ROUND(({mp})*{most}/{c['boards']},2),{mp})"
     top = boards_cell(TOP_CELL)
@@ -150,11 +151,11 @@ def _pair_formulas(book: PairsSessionBook, row: int, direction: str) -> dict[str
 
 def write_ranking(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     columns = RANKING_COLUMNS
-    title = f"{TITLE} · ranking" + (" · two winners" if book.is_mitchell else "")
+    title = f"{TITLE} · ranking" + (" · two winners" if book.ranked_as == "mitchell" else "")
     layout.start_sheet(ws, title, columns, heading_row=RANKING_HEADER_ROW, repeat_title=True)
     working_first = len(columns) + 2
     working_headings(ws, RANKING_HEADER_ROW, RANKING_WORKING, working_first)
-    lists = RANKING_LISTS[book.movement]
+    lists = RANKING_LISTS[book.ranked_as]
     last = RANKING_HEADER_ROW
     for (label, order_key), rows in zip(lists, book.ranking_rows().values(), strict=True):
         if label:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.scoring.contract import IMPOSSIBLE_RESULT, RESULT_PROBLEM
 from xlbridge.workbooks.kit import contract_formulas as cf
 from xlbridge.workbooks.kit import layout, refs, styles, validation
 from xlbridge.workbooks.kit.formulas import first_problem
@@ -36,6 +37,7 @@ from xlbridge.workbooks.pairs_session.cells import (
     is_blank,
     is_number,
     is_whole,
+    pairs_column,
     traveller_column,
     working_headings,
     write_working,
@@ -82,8 +84,8 @@ def _movement_lines(book: PairsSessionBook) -> list[dict[str, object]]:
             "board": board,
             "round": s.round,
             "table": s.table,
-            "ns_pair": s.ns.number,
-            "ew_pair": s.ew.number,
+            "ns_pair": s.ns.label if book.one_field else s.ns.number,
+            "ew_pair": s.ew.label if book.one_field else s.ew.number,
         }
         for board, s in book.plan.lines()
     ]
@@ -115,8 +117,25 @@ def _validate_traveller(ws: Worksheet, book: PairsSessionBook, first: int, last:
         return [refs.column_range(TRAVELLER[key], first, last) for key in keys]
 
     validation.whole(ws, cells("board"), 1, book.boards, "Board")
-    validation.whole(ws, cells("ns_pair", "ew_pair"), 1, book.numbers, "Pair number")
-    validation.whole(ws, cells("tricks"), 0, 13, "Tricks")
+    if book.one_field:
+        labels = ",".join(str(book.pair_label(p, d)) for d, p, _ in book.pair_rows())
+        error = f"Pair must be one of {_pair_range(book)}."
+        validation.rule(
+            ws, cells("ns_pair", "ew_pair"), "list", None, (f'"{labels}"',), "Pair", error
+        )
+    else:
+        validation.whole(ws, cells("ns_pair", "ew_pair"), 1, book.numbers, "Pair number")
+    result = cf.score_text(f"{TRAVELLER['tricks']}{first}")
+    validation.rule(
+        ws,
+        cells("tricks"),
+        "custom",
+        None,
+        (f'OR({result}="=",IFERROR(ABS(VALUE(SUBSTITUTE({result},"+","")))<=13,FALSE))',),
+        "Tricks",
+        "Type the result: = (made exactly), +1 (one overtrick), -2 (two down), or the tricks "
+        "declarer took (0-13).",
+    )
     validation.rule(
         ws,
         cells("by"),
@@ -159,12 +178,10 @@ def _line_formulas(book: PairsSessionBook, row: int) -> dict[str, object]:
     on_board = f"{column['board']},{board}"
     counts_on_board = f"COUNTIFS({on_board},{column['kind']}"
     by = cf.normalised(c["by"])
-    score = cf.declarer_score(
-        c["level"], c["strain"], c["doubling"], c["tricks"], c["declarer_vul"]
-    )
+    score = cf.declarer_score(c["level"], c["strain"], c["doubling"], c["taken"], c["declarer_vul"])
     contract_ok = (
         f"AND({c['passed']}=0,{c['level']}>0,{c['strain']}>0,{c['doubling']}>0,"
-        f'{c["declarer"]}<>"",{is_whole(c["tricks"], 0, 13)})'
+        f'{c["declarer"]}<>"",{is_whole(c["taken"], 0, 13)})'
     )
     below = f'{counts_on_board},"{RESULT}",{column["score"]},"<"&{c["score"]})'
     equal = f'{counts_on_board},"{RESULT}",{column["score"]},{c["score"]})'
@@ -183,6 +200,9 @@ def _line_formulas(book: PairsSessionBook, row: int) -> dict[str, object]:
         "contract_score": f"=IF({c['passed']}=1,0,IF({contract_ok},"
         f'{cf.ns_sign(c["declarer"])}*{score},""))',
         "score_text": "=" + cf.score_text(c["entered"]),
+        # TRUE is no result (LibreOffice would read it as 1).
+        "result_text": f'=IF(ISLOGICAL({c["tricks"]}),"TRUE",{cf.score_text(c["tricks"])})',
+        "taken": "=" + cf.tricks_taken(c["result_text"], c["level"]),
         "ns_part": "=" + cf.adjusted_part(c["score_text"], "ns"),
         "ew_part": "=" + cf.adjusted_part(c["score_text"], "ew"),
         "ns_share": "=" + cf.adjusted_share(c["ns_part"]),
@@ -234,20 +254,28 @@ def _line_problems(
         ),
     ]
     for key, side in (("ns_pair", "NS"), ("ew_pair", "EW")):
+        listed = f"ISNUMBER(MATCH({c[key]},{pairs_column(book, 'pair')},0))"
         checks += [
             (is_blank(c[key]), f'"{side} pair is blank"'),
             (
-                f"NOT({is_whole(c[key], 1, book.numbers)})",
-                f'"{side} pair must be a whole number from 1 to {book.numbers}"',
+                f"NOT({listed if book.one_field else is_whole(c[key], 1, book.numbers)})",
+                f'"{side} pair must be '
+                + (
+                    f"one of {_pair_range(book)}"
+                    if book.one_field
+                    else f"a whole number from 1 to {book.numbers}"
+                )
+                + '"',
             ),
         ]
-    if not book.is_mitchell:
+    by_direction = book.is_mitchell and not book.one_field
+    if not by_direction:
         checks.append((f"{ns}={ew}", '"NS and EW are the same pair"'))
     for pair, key, side in ((ns, "ns_pair", "NS"), (ew, "ew_pair", "EW")):
         # In a Mitchell NS 3 and EW 3 are two pairs; in a Howell pair 3 is one, either way.
-        keys = (key,) if book.is_mitchell else ("ns_pair", "ew_pair")
+        keys = (key,) if by_direction else ("ns_pair", "ew_pair")
         twice = "+".join(f"COUNTIFS({column['board']},{board},{column[k]},{pair})" for k in keys)
-        name = f"{side} pair " if book.is_mitchell else "Pair "
+        name = f"{side} pair " if by_direction else "Pair "
         checks.append((f"{twice}>1", f'"{name}"&{pair}&" has another line on board "&{board}'))
     return checks
 
@@ -256,6 +284,8 @@ def _result_problems(c: dict[str, str]) -> list[tuple[str, str]]:
     """(condition, message) of what can be wrong with a row's result, in order."""
     contract, by, tricks, entered = c["contract"], c["by"], c["tricks"], c["entered"]
     text = c["score_text"]
+    played = f"NOT({is_blank(contract)}),{c['passed']}=0"
+    shown = cf.normalised(contract)
     no_play = f"AND({is_blank(contract)},{is_blank(by)},{is_blank(tricks)})"
     return [
         (
@@ -298,12 +328,25 @@ def _result_problems(c: dict[str, str]) -> list[tuple[str, str]]:
             '"By must be N, E, S or W"',
         ),
         (f"AND(NOT({is_blank(contract)}),{c['passed']}=0,{is_blank(tricks)})", '"Tricks is blank"'),
+        (f'AND({played},{c["taken"]}="")', _excel_text(RESULT_PROBLEM)),
         (
-            f"AND(NOT({is_blank(contract)}),{c['passed']}=0,NOT({is_whole(tricks, 0, 13)}))",
-            '"Tricks must be a whole number from 0 to 13 (tricks taken)"',
+            f"AND({played},OR({c['taken']}<0,{c['taken']}>13))",
+            _excel_text(IMPOSSIBLE_RESULT.format(f'"&{c["result_text"]}&"', f'"&{shown}&"'))
+            + f'&": it means "&{c["taken"]}&" tricks"',
         ),
         (
             f"AND(NOT({is_blank(contract)}),{is_number(entered)},{entered}<>{c['contract_score']})",
             f'"Contract scores "&{c["contract_score"]}&" for NS, not "&{entered}',
         ),
     ]
+
+
+def _excel_text(message: str) -> str:
+    """A message of the scoring core as the Check column shows it: a quoted string, its first
+    letter a capital."""
+    return '"' + message[:1].upper() + message[1:] + '"'
+
+
+def _pair_range(book: PairsSessionBook) -> str:
+    """The pairs of an arrow-switched Mitchell, as its messages name them: "1NS-7NS, 1EW-7EW"."""
+    return ", ".join(f"1{d}-{book.numbers}{d}" for d in ("NS", "EW"))
