@@ -92,7 +92,7 @@ def test_reads_typed_lines_names_and_the_movement(tmp_path: Path) -> None:
         ),
         (
             {**GOOD, f"{T['tricks']}4": 14},
-            f"Traveller!{T['tricks']}4: result must be the tricks taken (0-13) or a result such as",
+            f"Traveller!{T['tricks']}4: Result must be the tricks taken (0-13) or a result such as",
         ),
         (
             {**GOOD, f"{T['entered']}7": 420},

@@ -469,7 +469,7 @@ def _play_problem(problem: str, play: Sequence[Any]) -> tuple[str, str]:
     if problem.startswith("a passed-out board"):
         return "tricks", PASSED_OUT
     if problem.startswith("result"):
-        return "tricks", "Tricks is blank" if tricks is None else problem
+        return "tricks", "Tricks is blank" if tricks is None else problem[:1].upper() + problem[1:]
     return (
         "contract",
         "Contract not understood: type e.g. 4S, 3NT, 4HX, 2DXX or PASS, got " + shown(contract),

@@ -113,12 +113,12 @@ def _header(path: Path) -> str:
 @pytest.mark.parametrize(
     ("tricks", "message"),
     [
-        ("++1", "result must be the tricks taken (0-13) or a result such as =, +1 or -2"),
-        ("+0", "result must be the tricks taken (0-13) or a result such as =, +1 or -2"),
-        ("010", "result must be the tricks taken (0-13) or a result such as =, +1 or -2"),
-        ("1.5", "result must be the tricks taken (0-13) or a result such as =, +1 or -2"),
-        ("+2", "result +2 is impossible for 6NT: it means 14 tricks"),
-        ("-13", "result -13 is impossible for 6NT: it means -1 tricks"),
+        ("++1", "Result must be the tricks taken (0-13) or a result such as =, +1 or -2"),
+        ("+0", "Result must be the tricks taken (0-13) or a result such as =, +1 or -2"),
+        ("010", "Result must be the tricks taken (0-13) or a result such as =, +1 or -2"),
+        ("1.5", "Result must be the tricks taken (0-13) or a result such as =, +1 or -2"),
+        ("+2", "Result +2 is impossible for 6NT: it means 14 tricks"),
+        ("-13", "Result -13 is impossible for 6NT: it means -1 tricks"),
     ],
 )
 def test_a_result_no_contract_can_have_names_its_cell(
