@@ -19,11 +19,13 @@ line per mistake, every one found in the run); nothing is overwritten without --
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Sequence
 
 from xlbridge.cli.common import EXIT_BAD_INPUT, EXIT_FAILURE
 from xlbridge.cli.parser import build_parser
+from xlbridge.cli.talk import Talk, held_output
 from xlbridge.cli.terminal import escaped_output
 from xlbridge.errors import InputError, InputErrors
 
@@ -40,12 +42,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    with held_output() as talk:  # the files are written before anything is printed
+        code = _run(args)
+    return _after_talk(talk, code)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command ``args`` name; its exit status, with bad input printed on stderr."""
     try:
-        code = int(args.run(args))
-        sys.stdout.flush()  # a closed pipe shows here, not at exit
-        return code
-    except BrokenPipeError:
-        return _closed_pipe()
+        return int(args.run(args))
+    except BrokenPipeError:  # a stream held from before the command started
+        return EXIT_CLOSED_PIPE
     except InputError as error:
         for message in _error_lines(error):
             print(f"xlbridge: error: {message}", file=sys.stderr)
@@ -68,16 +75,36 @@ def _error_lines(error: InputError) -> list[str]:
     return [" ".join(line.splitlines()) for line in lines]
 
 
-#: The exit code of a run whose output pipe was closed by its reader: the reader took what it
-#: wanted (``| head -3``), so nothing failed.
+#: The exit code a closed output pipe gives a run that did all it was asked: the reader took
+#: what it wanted (``| head -3``), and every file was written first, so nothing failed. A run
+#: that failed keeps its own code (2 for bad input, 3 for ``session --compare``'s differences).
 EXIT_CLOSED_PIPE = 0
 
 
-def _closed_pipe() -> int:
-    """The reader of stdout went away (``xlbridge scale … | head -3``): stop quietly, as Unix
-    tools do, without Python's "Broken pipe" message at exit."""
+def _after_talk(talk: Talk, code: int) -> int:
+    """The exit status once what the command printed was shown: its own ``code``, also when
+    the reader of stdout went away; 1 (with a line on stderr) when stdout failed otherwise
+    (a full disk) after a run that had succeeded."""
+    failed = talk.failure(talk.stdout)
+    if failed is None:
+        return code
+    _quiet_stdout()
+    if isinstance(failed, BrokenPipeError):
+        return code
+    reason = failed.strerror or str(failed)
+    print(f"xlbridge: error: standard output: {reason}", file=sys.stderr)
+    return code or EXIT_FAILURE
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so the text it could not take is not tried again at
+    exit (Python's "Exception ignored … Broken pipe")."""
     import os
 
+    try:
+        fileno = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):  # not a real file: nothing is retried
+        return
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    return EXIT_CLOSED_PIPE
+    os.dup2(devnull, fileno)
+    os.close(devnull)
