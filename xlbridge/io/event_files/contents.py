@@ -41,6 +41,8 @@ class Line:
     theirs_ns: str = ""  # the producing program's NS matchpoints or IMPs, as printed
     theirs_ew: str = ""
     where: str = ""  # "line 12" or "BOARD 3 TRAVELLER_LINE 2", for messages
+    #: EW's own score of a split score (USEBIO's EW_SCORE; NS's is ``score``); blank otherwise.
+    ew_score: str = ""
 
     @property
     def adjusted(self) -> tuple[float, float] | None:
