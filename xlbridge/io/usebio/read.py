@@ -44,6 +44,7 @@ from xlbridge.io.event_files.contents import (
     normal_seat,
     parse_deal,
 )
+from xlbridge.io.pair_labels import normal_label
 from xlbridge.io.text_file import exported_instead, file_bytes
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.contract import SEATS
@@ -171,7 +172,7 @@ class _Reader:
                 f"{self.where(where, name)}: must be a pair number such as 7, 7NS or (A) 7 NS, "
                 f"got {shown(text)}"
             )
-        number = bounded_int(match.group(2), "pair", self.where(where, name))
+        number = int(normal_label(match.group(2), self.where(where, name)))  # 01 is pair 1
         return number, direction_of(match.group(3) or ""), match.group(1)
 
     def section_of(self, container: str, labelled: str | None, where: str) -> str:
