@@ -73,3 +73,15 @@ def test_a_weighted_score_is_refused_naming_the_board_and_the_line(
     assert "board 2, line 5: a weighted score (60% 430 + 40% 400) has no USEBIO form" in err
     assert out == ""
     assert not written.exists()
+
+
+def test_a_score_with_decimals_is_refused_not_rounded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An averaged 415.5 would be written as 416 (USEBIO's SCORE is whole): refused instead."""
+    written, (status, _, err) = write_usebio(
+        tmp_path, capsys, SPLIT.replace("1,3,4,400", "1,3,4,415.5")
+    )
+    assert status != 0
+    assert "board 1, line 3: a score (415.5) has no USEBIO form: its SCORE is a whole number" in err
+    assert not written.exists()

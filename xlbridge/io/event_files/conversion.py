@@ -104,7 +104,7 @@ def scored_lines(result: SessionResult, factor: float = 1.0) -> list[Line]:
             elif math.isnan(scored.ns_score):
                 score = "NP" if math.isnan(scored.ns_value) else scored.score_text
             else:
-                score = number_text(scored.ns_score, 0)
+                score = number_text(scored.ns_score)  # a decimal kept: refused, not rounded
             lines.append(
                 Line(
                     section=scored.section,
