@@ -25,6 +25,9 @@ def dds_deals(count: int) -> list[dict[str, object]]:
 
 
 DEALS = dds_deals(3)
+#: The boards whose dealer and vulnerability (Law 2) are those of the three DEALS: North and
+#: None (board 1), South and EW (board 3), West and All (board 4).
+LAW_2_BOARDS = [1, 3, 4]
 
 
 def deal_file(tmp_path: Path, boards: list[int]) -> Path:
@@ -54,11 +57,11 @@ def test_deals_prints_par_writes_the_hand_record_and_the_pbn(
     pytest.importorskip("endplay")
     hands, pbn = tmp_path / "hands.xlsx", tmp_path / "out.pbn"
     code, out, err = run(
-        ["deals", deal_file(tmp_path, [1, 2, 3]), "-o", hands, "--pbn", pbn], capsys
+        ["deals", deal_file(tmp_path, LAW_2_BOARDS), "-o", hands, "--pbn", pbn], capsys
     )
     assert code == 0, err
     lines = out.splitlines()
-    assert [line.split(":")[0] for line in lines] == ["Board 1", "Board 2", "Board 3"]
+    assert [line.split(":")[0] for line in lines] == ["Board 1", "Board 3", "Board 4"]
     for line, deal in zip(lines, DEALS, strict=True):
         assert par_words(int(deal["score"])) in line  # type: ignore[call-overload]
     written = pbn.read_text()
@@ -76,8 +79,8 @@ def test_deals_prints_par_writes_the_hand_record_and_the_pbn(
 SESSION = """Board,Table,NS,EW,Contract,By,Tricks
 1,1,1,1,2S,E,9
 1,2,2,2,1NT,N,5
-2,1,1,2,4SX,E,9
-2,2,2,1,3NT,S,9
+3,1,1,2,4SX,E,9
+3,2,2,1,3NT,S,9
 """
 
 
@@ -92,10 +95,10 @@ def test_the_pack_shows_the_table_the_par_and_each_line_against_double_dummy(
 ) -> None:
     pytest.importorskip("endplay")
     pack = tmp_path / "pack.xlsx"
-    argv = ["session", session_file(tmp_path), "--deals", deal_file(tmp_path, [1, 2, 9])]
+    argv = ["session", session_file(tmp_path), "--deals", deal_file(tmp_path, LAW_2_BOARDS)]
     code, _, err = run([*argv, "--double-dummy", "-o", pack], capsys)
     assert code == 0, err
-    assert "the session has no board 9; those deals are left out" in err
+    assert "the session has no board 4; those deals are left out" in err
     sheet = load_workbook(pack)["Travellers"]
     rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
     headings = rows[1]
@@ -103,7 +106,7 @@ def test_the_pack_shows_the_table_the_par_and_each_line_against_double_dummy(
     texts = [value for row in rows for value in row if isinstance(value, str)]
     for deal in DEALS[:2]:
         assert any(text.startswith(par_words(int(deal["score"]))) for text in texts)  # type: ignore[call-overload]
-    # Board 1: 2♠ by East took 9 tricks; board 2: 3NT by South took 9.
+    # Board 1: 2♠ by East took 9 tricks; board 3: 3NT by South took 9.
     lines = [row for row in rows if row[2] in ("2♠", "3NT")]
     table1, table2 = DEALS[0]["table"], DEALS[1]["table"]
     assert [row[-1] for row in lines] == [9 - table1["E"]["S"], 9 - table2["S"]["NT"]]  # type: ignore[index]
@@ -129,7 +132,8 @@ def test_without_the_extra_sessions_work_and_say_nothing_of_double_dummy(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pack = tmp_path / "pack.xlsx"
-    argv = ["session", session_file(tmp_path), "--deals", deal_file(tmp_path, [1, 2]), "-o", pack]
+    deals = deal_file(tmp_path, [*LAW_2_BOARDS[:2]])
+    argv = ["session", session_file(tmp_path), "--deals", deals, "-o", pack]
     code, out, err = run(argv, capsys)
     assert code == 0, err
     assert "double" not in (out + err).lower()
@@ -199,3 +203,57 @@ def test_a_folder_given_for_the_deals_is_named_as_a_folder(
     pytest.importorskip("endplay")
     code, _, err = run(["deals", folder], capsys)
     assert code == 2 and err.strip().endswith(f"{folder} is a folder; name a file in it")
+
+
+@pytest.mark.parametrize("command", ["deals", "session"])
+def test_a_vulnerability_against_law_2_is_refused_by_deals_and_session(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+) -> None:
+    """The issue's board 3 given as All vulnerable: its par would be for All while the page
+    says E-W (Law 2). Refused naming the board, with or without the double-dummy extra."""
+    monkeypatch.setattr("xlbridge.scoring.double_dummy.require", lambda what="": None)
+    deals = deal_file(tmp_path, LAW_2_BOARDS)
+    text = deals.read_text(encoding="utf-8").replace('[Vulnerable "EW"]', '[Vulnerable "All"]')
+    deals.write_text(text, encoding="utf-8")
+    pack = tmp_path / "pack.xlsx"
+    argv = ["deals", deals] if command == "deals" else ["session", session_file(tmp_path)]
+    if command == "session":
+        argv += ["--deals", deals, "-o", pack]
+    code, out, err = run(argv, capsys)
+    assert (code, out) == (2, "")
+    assert f"{deals}: line 9: board 3: Vulnerable All contradicts Law 2: on board 3 EW are" in err
+    assert not pack.exists()
+
+
+def test_a_session_files_own_vulnerability_against_law_2_is_a_warning_and_par_is_law_2s(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A results file's board 2 tagged All vulnerable, where Law 2 makes NS vulnerable: the
+    file is still read (real files must), with a warning naming the board, and the par is
+    found for NS vulnerable, as the board was scored (the solver is replaced: no extra)."""
+    from xlbridge.scoring import double_dummy
+
+    quirks = Path(__file__).resolve().parents[1] / "io" / "data" / "quirks.pbn"
+    text = quirks.read_text(encoding="utf-8").replace('[Vulnerable "NS"]', '[Vulnerable "All"]')
+    results = tmp_path / "results.pbn"
+    results.write_text(text, encoding="utf-8")
+    asked: list[tuple[str, str]] = []
+    table = {seat: dict.fromkeys(STRAINS, 6) for seat in SEATS}
+
+    def par(_: object, dealer: str, vulnerable: str) -> double_dummy.BoardAnalysis:
+        asked.append((dealer, vulnerable))
+        return double_dummy.BoardAnalysis(0, "", table, 0, ())
+
+    monkeypatch.setattr(double_dummy, "require", lambda what="": None)
+    monkeypatch.setattr(double_dummy, "solve", lambda deals: [table for _ in deals])
+    monkeypatch.setattr(double_dummy, "par", par)
+    code, _, err = run(["session", results, "--double-dummy", "-o", tmp_path / "pack.xlsx"], capsys)
+    assert code == 0, err
+    assert (
+        f"xlbridge: warning: {results}: line 18: board 2: Vulnerable All contradicts Law 2: "
+        "on board 2 NS are vulnerable; the board is scored by its number"
+    ) in err
+    assert sorted(asked) == [("E", "NS"), ("N", "None")]

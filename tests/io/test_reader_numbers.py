@@ -185,9 +185,10 @@ def test_swiss_workbook_numbers_of_any_size(tmp_path: Path, capsys, sheet: str, 
                     backup.unlink()
 
 
-@pytest.mark.parametrize("label", ["²", "١٢", "٣"])
+@pytest.mark.parametrize("label", ["١٢", "٣"])
 def test_pair_labels_of_other_digits_are_names(tmp_path: Path, capsys, label: str) -> None:
-    """ "²" and Arabic-Indic digits pass str.isdigit() but are no pair numbers: labels."""
+    """Arabic-Indic digits pass str.isdigit() but are no pair numbers (Unicode NFKC keeps
+    them, where it folds a superscript "²" or a full-width "２" to 2): labels."""
     path = tmp_path / "s.csv"
     path.write_text(
         f"board,ns_pair,ew_pair,ns_score\n1,{label},2,420\n1,3,4,400\n", encoding="utf-8"

@@ -28,6 +28,7 @@ from xlbridge.errors import InputError
 from xlbridge.io.bounds import bounded_int
 from xlbridge.io.csv.cells import csv_text
 from xlbridge.io.csv.table import CsvTable, parse_table, read_text
+from xlbridge.io.pair_labels import normal_label
 from xlbridge.scoring.movement.build import Movement, Pair, Seating
 from xlbridge.scoring.movement.checks import check_movement
 
@@ -105,7 +106,7 @@ def _pair(cell: str, where: str) -> tuple[Pair, bool]:
     match = _PAIR.fullmatch(cell)
     if match is None:
         raise InputError(f"{where}: expected a pair number such as 7, 3NS or 3EW, got {cell!r}")
-    number = bounded_int(match.group(1), "pair", where)
+    number = int(normal_label(match.group(1), where))  # as every reader: 01 and ０１ are 1
     home = (match.group(2) or "").upper()
     return Pair(number, home), bool(home)
 

@@ -19,7 +19,13 @@ from xlbridge.io.pbn.deals import (
     whole_deal,
 )
 from xlbridge.io.pbn.write import analysis_tags, pbn_bytes
-from xlbridge.scoring.double_dummy import BoardAnalysis, ParContract, north_first
+from xlbridge.scoring.double_dummy import (
+    BoardAnalysis,
+    ParContract,
+    north_first,
+    standard_dealer,
+    standard_vulnerable,
+)
 
 # DDS's first test deal (hands/list100.txt), written from North and from East.
 NORTH = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
@@ -35,7 +41,10 @@ def write(tmp_path: Path, text: str, name: str = "deals.pbn") -> Path:
     return path
 
 
-def game(board: str, deal: str, dealer: str = "N", vulnerable: str = "None") -> str:
+def game(board: str, deal: str, dealer: str = "", vulnerable: str = "") -> str:
+    """A game of ``board``, its Dealer and Vulnerable by Law 2 unless given."""
+    dealer = dealer or standard_dealer(int(board))
+    vulnerable = vulnerable or standard_vulnerable(int(board))
     return (
         f'[Board "{board}"]\n[Dealer "{dealer}"]\n[Vulnerable "{vulnerable}"]\n[Deal "{deal}"]\n\n'
     )
@@ -43,14 +52,32 @@ def game(board: str, deal: str, dealer: str = "N", vulnerable: str = "None") -> 
 
 def test_deals_from_any_first_seat_are_kept_from_north(tmp_path: Path) -> None:
     text = "% a dealing machine's file\n" + game("1", NORTH)
-    text += game("2", FROM_EAST, "E", "NS") + game("3", FROM_WEST, "S", "Both")
-    text += '[Board "4"]\n[Deal "' + NORTH + '"]\n'  # no empty line at the end, no dealer
+    text += game("2", FROM_EAST, "E", "NS") + game("4", FROM_WEST, "W", "Both")
+    text += '[Board "3"]\n[Deal "' + NORTH + '"]\n'  # no empty line at the end, no dealer
     records = read_deals(write(tmp_path, text))
     assert sorted(records) == [1, 2, 3, 4]
     assert {record.deal for record in records.values()} == {NORTH}
     assert (records[2].dealer, records[2].vulnerable) == ("E", "NS")
-    assert (records[3].dealer, records[3].vulnerable) == ("S", "All")
-    assert (records[4].dealer, records[4].vulnerable) == ("", "")
+    assert (records[4].dealer, records[4].vulnerable) == ("W", "All")
+    assert (records[3].dealer, records[3].vulnerable) == ("", "")
+
+
+@pytest.mark.parametrize(
+    ("dealer", "vulnerable", "message"),
+    [
+        # The issue's board 3: Law 2 deals it from South with EW vulnerable, not All.
+        ("S", "All", "Vulnerable All contradicts Law 2: on board 3 EW are vulnerable"),
+        ("S", "Love", "Vulnerable None contradicts Law 2: on board 3 EW are vulnerable"),
+        ("N", "EW", "Dealer N contradicts Law 2: board 3 is dealt by South"),
+    ],
+)
+def test_a_dealer_or_vulnerability_against_law_2_is_refused_naming_the_board(
+    tmp_path: Path, dealer: str, vulnerable: str, message: str
+) -> None:
+    text = game("1", NORTH) + game("3", FROM_WEST, dealer, vulnerable)
+    with pytest.raises(InputError) as error:
+        read_deals(write(tmp_path, text))
+    assert f"deals.pbn: line 9: board 3: {message}" in str(error.value)
 
 
 def test_games_without_an_empty_line_between_them_are_two_boards(tmp_path: Path) -> None:

@@ -48,6 +48,9 @@ class AbfUpload:
     lines: list[tuple[int, str, str, float, float]] = field(default_factory=list)
     boards: list[int] = field(default_factory=list)
     hands: dict[int, str] = field(default_factory=dict)
+    #: Each line's SCORE as its traveller pages take it: a whole number, else an adjusted
+    #: score whose NS percentage is the SCORE's 2nd and 3rd characters (A6040: 60).
+    scores: list[int | str] = field(default_factory=list)
     #: A PLAYER_NAME was empty, which the site cannot title-case (at upload, and on its pages).
     names_needed: bool = False
 
@@ -90,10 +93,20 @@ def abf_site(data: bytes, imps: bool) -> AbfUpload:
             ns, ew = (float(ns or 0), float(ew or 0)) if imps else (float(ns), float(ew))
             pairs_at = (line.get("NS_PAIR_NUMBER"), line.get("EW_PAIR_NUMBER"))
             upload.lines.append((number, *pairs_at, ns, ew))
+            upload.scores.append(_page_score(line.get("SCORE")))
     if "HANDSET" in usebio and "BOARD" in usebio["HANDSET"]:
         for board in usebio["HANDSET"]["BOARD"]:
             upload.hands[int(board["BOARD_NUMBER"])] = _deal(board["HAND"])
     return upload
+
+
+def _page_score(score: str | None) -> int | str:
+    """A SCORE as the site's traveller pages read it: ``int()``, and when that fails an
+    adjusted score, ``int(score[1:3])`` (anything else stops the page: a ValueError here)."""
+    try:
+        return int(score)  # type: ignore[arg-type]
+    except (ValueError, TypeError):
+        return f"ADJ {int(str(score)[1:3])}"
 
 
 def _deal(hands: list[dict[str, Any]]) -> str:

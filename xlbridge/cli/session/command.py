@@ -274,7 +274,7 @@ def _scored(
 
     if is_event_file(args.travellers):
         event, result = score_event_file(args, options)
-        return event, result, names_of(event), hands_by_board(event), True, []
+        return event, result, names_of(event), hands_by_board(event), True, event.warnings
     if is_session_workbook(args.travellers):
         event, result, names, queries = score_workbook(args, options)
         return event, result, names, {}, True, queries

@@ -41,6 +41,8 @@ class Line:
     theirs_ns: str = ""  # the producing program's NS matchpoints or IMPs, as printed
     theirs_ew: str = ""
     where: str = ""  # "line 12" or "BOARD 3 TRAVELLER_LINE 2", for messages
+    #: EW's own score of a split score (USEBIO's EW_SCORE; NS's is ``score``); blank otherwise.
+    ew_score: str = ""
 
     @property
     def adjusted(self) -> tuple[float, float] | None:
@@ -103,6 +105,9 @@ class EventFile:
     pairs: list[Pair] = field(default_factory=list)
     #: Hands by (section, board): a PBN deal "N:AKQ.… …", first hand North.
     hands: dict[tuple[str, int], str] = field(default_factory=dict)
+    #: What the file says that xlbridge does not follow, each naming its line and board (a
+    #: Vulnerable against Law 2): printed as warnings, the file still read.
+    warnings: list[str] = field(default_factory=list)
 
     def error(self, where: str, detail: str) -> FileError:
         return FileError(f"{self.path}: {where}: {detail}")

@@ -59,6 +59,8 @@ def _traveller_line(line: Line) -> TravellerLine:
             played = {"contract": made.contract, "declarer": made.declarer, "tricks": made.tricks}
         except InputError:  # the file's score stands; show the contract as written
             played = {"contract": line.contract, "declarer": line.declarer}
+    if line.ew_score:
+        played["ew_score"] = float(line.ew_score)
     board, ns_pair, ew_pair = pairs
     return TravellerLine.with_score(board, ns_pair, ew_pair, float(line.score), **details, **played)
 
@@ -102,7 +104,7 @@ def scored_lines(result: SessionResult, factor: float = 1.0) -> list[Line]:
             elif math.isnan(scored.ns_score):
                 score = "NP" if math.isnan(scored.ns_value) else scored.score_text
             else:
-                score = number_text(scored.ns_score, 0)
+                score = number_text(scored.ns_score)  # a decimal kept: refused, not rounded
             lines.append(
                 Line(
                     section=scored.section,
@@ -116,6 +118,8 @@ def scored_lines(result: SessionResult, factor: float = 1.0) -> list[Line]:
                     score=score,
                     theirs_ns=number_text(scored.ns_value * factor),
                     theirs_ew=number_text(scored.ew_value * factor),
+                    where=f"line {scored.line}" if scored.line else "",
+                    ew_score=number_text(scored.ew_score, 0),
                 )
             )
     return lines

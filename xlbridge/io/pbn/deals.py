@@ -3,8 +3,9 @@
 A PBN deal file is a list of games, one per board, each with ``[Board "1"]``, ``[Dealer "N"]``,
 ``[Vulnerable "None"]`` and ``[Deal "N:AKQ2.KJ3.Q54.A32 …"]``; the deal may start from any seat
 (PBN 2.1 writes it from the dealer). Other tags, commentary and auctions are skipped. Every deal
-must be whole: 52 different cards, 13 in each hand; anything else is a one-line error naming the
-file, the line and the board.
+must be whole: 52 different cards, 13 in each hand, and a ``[Dealer]`` or ``[Vulnerable]`` given
+must be the board number's by Law 2 (:mod:`xlbridge.io.pbn.board_law`); anything else is a
+one-line error naming the file, the line and the board.
 
 :func:`deals_pbn_bytes` writes deals back as a PBN 2.1 file, with the double-dummy tags
 (``OptimumScore``, ``ParContract``, ``OptimumResultTable``) of each analysed board.
@@ -21,16 +22,13 @@ from typing import TYPE_CHECKING
 from xlbridge.errors import InputError
 from xlbridge.io.bounds import bounded_int
 from xlbridge.io.event_files.contents import FileError, deal_text, normal_seat, parse_deal
+from xlbridge.io.pbn.board_law import VULNERABLE, against_law2
 from xlbridge.io.pbn.read import TAG, pbn_text
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.contract import SEAT_NAMES, SEATS
 
 if TYPE_CHECKING:
     from xlbridge.scoring.double_dummy import BoardAnalysis, DealtBoard
-
-#: PBN 2.1's vulnerability names (Love and - for None, Both for All), ours on the right.
-VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW"}
-VULNERABLE |= {"all": "All", "both": "All"}
 
 
 @dataclass(frozen=True)
@@ -117,9 +115,16 @@ def _add(records: dict[int, DealRecord], path: Path, game: dict[str, tuple[int, 
     vulnerable = game.get("Vulnerable", (0, ""))[1].strip()
     if vulnerable and vulnerable.lower() not in VULNERABLE:
         raise FileError(f"{where}: Vulnerable must be None, NS, EW or All, got {shown(vulnerable)}")
+    whole = whole_deal(deal, where)
+    contradiction = against_law2(board, dealer, vulnerable)
+    if contradiction:
+        raise FileError(
+            f"{where}: {contradiction}; xlbridge scores a board by its number, so correct the "
+            "tag, or the Board if the deal is another board's"
+        )
     record = DealRecord(
         board,
-        whole_deal(deal, where),
+        whole,
         dealer,
         VULNERABLE.get(vulnerable.lower(), ""),
         f"line {line}",

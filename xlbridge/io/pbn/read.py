@@ -36,10 +36,13 @@ from xlbridge.io.event_files.contents import (
     Pair,
     complete,
     deal_text,
+    normal_seat,
     parse_deal,
 )
+from xlbridge.io.pbn.board_law import VULNERABLE, against_law2
 from xlbridge.io.text_file import exported_instead, file_bytes
 from xlbridge.scoring.checks import shown
+from xlbridge.scoring.contract import SEATS
 
 #: A PBN tag line: [Name "value"] (the value's quotes and backslashes escaped).
 TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
@@ -377,6 +380,19 @@ def _game_tag(
         if complete(deal):  # a partial deal is not a hand record
             board_number = _whole(path, number, "the Board tag", board, "board")
             event.hands[(tags.get("Section", ""), board_number)] = deal_text(deal)
+            _check_law2(event, f"{path}: line {number}", board_number, tags)
+
+
+def _check_law2(event: EventFile, where: str, board: int, tags: dict[str, str]) -> None:
+    """A warning when the game's Dealer or Vulnerable contradicts Law 2 for its board (the
+    board is scored, and its par found, by its number): once a board."""
+    dealer, vulnerable = normal_seat(tags.get("Dealer", "")), tags.get("Vulnerable", "")
+    dealer = dealer if dealer in SEATS else ""  # a tag not understood is not held against it
+    vulnerable = vulnerable if vulnerable.strip().lower() in VULNERABLE else ""
+    said = against_law2(board, dealer, vulnerable)
+    warning = f"{where}: board {board}: {said}; the board is scored by its number"
+    if said and not any(f": board {board}: " in known for known in event.warnings):
+        event.warnings.append(warning)
 
 
 def _sits_out(record: dict[str, str]) -> bool:

@@ -13,7 +13,7 @@ from xlbridge.errors import InputError
 from xlbridge.io.csv.table import parse_table, read_text
 from xlbridge.io.handicap.results_append import member_id
 from xlbridge.io.handicap.results_file import PLAYER_SEPARATORS
-from xlbridge.io.travellers.session_csv import parse_names
+from xlbridge.io.travellers.session_csv import pair_labels, parse_names
 from xlbridge.scoring.checks import shown
 
 #: The column of a names file that holds the pairs' member ids.
@@ -43,7 +43,7 @@ def parse_pair_ids(text: str, name: str = "names") -> PairIds:
     keys = zip(
         table.texts("section", blank_allowed=True),
         [direction.upper() for direction in table.texts("direction", blank_allowed=True)],
-        table.texts("pair"),
+        pair_labels(table, ("pair",)),
         strict=True,
     )
     ids: PairIds = {}

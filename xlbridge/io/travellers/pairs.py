@@ -13,20 +13,16 @@ from xlbridge.scoring.session.tables import joint_key
 
 def check_pairs_once(table: CsvTable, board: np.ndarray, entry: np.ndarray) -> None:
     """Refuse a pair named on two tables of one board, or on both sides of one (lines of a
-    weighted score, one table's, repeat its pairs and pass). Blank pair cells are not checked;
-    with a ``section`` column, pairs are known by section and label."""
-    from xlbridge.io.travellers.session_csv import ALIASES
+        weighted score, one table's, repeat its pairs and pass). Labels are normalised as every
+    reader's (``01`` is pair 1); blank pair cells are not checked;
+        with a ``section`` column, pairs are known by section and label."""
+    from xlbridge.io.travellers.session_csv import ALIASES, pair_labels
 
-    keys = [next((k for k in ALIASES[c] if table.has(k)), None) for c in ("ns_pair", "ew_pair")]
-    if keys[0] is None and keys[1] is None:
+    columns = ("ns_pair", "ew_pair")
+    if not any(table.has(key) for column in columns for key in ALIASES[column]):
         return
     size = table.size
-    labels = [
-        cell
-        for key in keys
-        for cell in (table.texts(key, blank_allowed=True) if key else [""] * size)
-    ]
-    pairs, pair = label_codes(labels)
+    pairs, pair = label_codes(pair_labels(table, columns, blank_allowed=True))
     section = np.zeros(2 * size, dtype=np.int64)
     if table.has("section"):
         section = np.tile(label_codes(table.texts("section", blank_allowed=True))[1], 2)

@@ -4,7 +4,8 @@ A CSV file with a header row (see :mod:`xlbridge.io.csv.table` for separators, e
 column names are matched). One line per table per board:
 
 - ``board`` — the board number;
-- ``ns_pair`` and ``ew_pair`` (or ``NS`` and ``EW``) — the pair numbers (any labels);
+- ``ns_pair`` and ``ew_pair`` (or ``NS`` and ``EW``) — the pair numbers (any labels: ``01``
+  and a full-width ``１`` are pair 1, see :func:`~xlbridge.io.pair_labels.normal_label`);
 - ``section`` — optional: the section ("A", "B"), blank for a one-section event;
 - either ``ns_score`` (or ``score``) — NS's score, an artificial adjusted score (``A60/40``,
   ``A6040``, ``A+/A-``, ``A=/A=``) or ``NP`` (not played; a blank line means the same);
@@ -21,7 +22,6 @@ optionally ``section`` and ``direction`` (for Mitchells whose NS and EW pairs sh
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from os import PathLike
@@ -30,10 +30,10 @@ from pathlib import Path
 import numpy as np
 
 from xlbridge.errors import InputError, Mistakes
-from xlbridge.io.bounds import bounded_int
 from xlbridge.io.csv.checks import check_table_text
 from xlbridge.io.csv.columns import CodedCells
 from xlbridge.io.csv.table import CsvTable, parse_table, read_text
+from xlbridge.io.pair_labels import normal_label
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.contract import RowError, parse_rows
 from xlbridge.scoring.session import (
@@ -72,10 +72,6 @@ def _key(table: CsvTable, column: str) -> str:
 def read_session(path: str | PathLike[str]) -> Traveller:
     """Read a session's traveller file; every error names the file and line."""
     return parse_session(read_text(Path(path)), str(path))
-
-
-def _labels(table: CsvTable, column: str) -> list[str]:
-    return table.texts(_key(table, column))
 
 
 def parse_session(text: str, name: str = "traveller") -> Traveller:
@@ -121,9 +117,7 @@ def _traveller(table: CsvTable) -> Traveller:
     check_table_text(table)
     size = table.size
     board = _whole_in_range(table, "board", 1, MAX_BOARD, blank_allowed=False)
-    ns_labels, ew_labels = _labels(table, "ns_pair"), _labels(table, "ew_pair")
-    pairs, codes = label_codes(ns_labels + ew_labels)
-    _check_pair_numbers(table, pairs, codes, ("ns_pair", "ew_pair"))
+    pairs, codes = label_codes(pair_labels(table, ("ns_pair", "ew_pair")))
     sections, section = label_codes(table.texts("section", blank_allowed=True))
     kind, ns_score, ns_share, ew_share = _scores(table)
     contract, declarer, tricks = _contracts(table, board, kind, ns_score)
@@ -160,26 +154,22 @@ def _traveller(table: CsvTable) -> Traveller:
     )
 
 
-#: A pair label that is a number (any other label is a name, "A1" or "Smith").
-_NUMBER_LABEL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)", re.ASCII)
-
-
-def _check_pair_numbers(
-    table: CsvTable, pairs: Sequence[str], codes: np.ndarray, columns: tuple[str, str]
-) -> None:
-    """A pair label that is a number must be a pair number: a whole number from 1 to 9999.
-
-    ``codes`` index ``pairs`` for every row of the first column, then of the second."""
-    for code, label in enumerate(pairs):
-        if not _NUMBER_LABEL.fullmatch(label):
-            continue
-        try:
-            bounded_int(label, "pair", "")
-        except InputError:
-            first = int(np.flatnonzero(codes == code)[0])
-            row, column = first % table.size, columns[first // table.size]
-            where = f"{table.name}, line {table.lines[row]}, column {_key(table, column)!r}"
-            bounded_int(label, "pair", where)
+def pair_labels(table: CsvTable, columns: Sequence[str], blank_allowed: bool = False) -> list[str]:
+    """Every row's pair label in each of ``columns`` in turn, normalised as every reader does
+    (:func:`~xlbridge.io.pair_labels.normal_label`: ``01`` and ``１`` are pair 1); a bad label
+    names its line and column ("" for a blank cell when ``blank_allowed``). Each distinct cell
+    is looked at once."""
+    labels: list[str] = []
+    for column in columns:
+        key = _key(table, column)
+        known: dict[str, str] = {"": ""} if blank_allowed else {}
+        for row, cell in enumerate(table.texts(key, blank_allowed)):
+            label = known.get(cell)
+            if label is None:
+                where = f"{table.name}, line {table.lines[row]}, column {key!r}"
+                label = known[cell] = normal_label(cell, where)
+            labels.append(label)
+    return labels
 
 
 def _whole_in_range(
@@ -318,8 +308,7 @@ def parse_names(text: str, name: str = "names") -> dict[tuple[str, str, str], st
     table = parse_table(text, name, ("pair", NAME_COLUMNS))
     check_table_text(table)
     column = next(key for key in NAME_COLUMNS if table.has(key))
-    pairs = table.texts("pair")
-    _check_pair_numbers(table, pairs, np.arange(len(pairs)), ("pair", "pair"))
+    pairs = pair_labels(table, ("pair",))
     sections = table.texts("section", blank_allowed=True)
     directions = [d.upper() for d in table.texts("direction", blank_allowed=True)]
     names: dict[tuple[str, str, str], str] = {}

@@ -44,6 +44,7 @@ from xlbridge.io.event_files.contents import (
     normal_seat,
     parse_deal,
 )
+from xlbridge.io.pair_labels import normal_label
 from xlbridge.io.text_file import exported_instead, file_bytes
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.contract import SEATS
@@ -171,7 +172,7 @@ class _Reader:
                 f"{self.where(where, name)}: must be a pair number such as 7, 7NS or (A) 7 NS, "
                 f"got {shown(text)}"
             )
-        number = bounded_int(match.group(2), "pair", self.where(where, name))
+        number = int(normal_label(match.group(2), self.where(where, name)))  # 01 is pair 1
         return number, direction_of(match.group(3) or ""), match.group(1)
 
     def section_of(self, container: str, labelled: str | None, where: str) -> str:
@@ -410,6 +411,7 @@ def _line(reader: _Reader, section: str, board: int, line: Element, where: str) 
     if not score and not contract:
         raise FileError(f"{reader.path}: {where}: the line has neither a SCORE nor a CONTRACT")
     _check_score(reader, score, where)
+    ew_score = _split_score(reader, line, score, where)
     tricks = reader.text(line, "TRICKS", where).replace(" ", "")
     if tricks not in ("", "="):
         bounded_int(tricks.lstrip("+-"), "tricks", reader.where(where, "TRICKS"))
@@ -438,7 +440,23 @@ def _line(reader: _Reader, section: str, board: int, line: Element, where: str) 
         theirs_ns=reader.result(line, tag, "points", where) if tag else "",
         theirs_ew=reader.result(line, "EW" + tag[2:], "points", where) if tag else "",
         where=where,
+        ew_score=ew_score,
     )
+
+
+def _split_score(reader: _Reader, line: Element, score: str, where: str) -> str:
+    """EW's own score of a split score (EW_SCORE, with NS's in NS_SCORE, equal to the SCORE
+    when both are there); "" for a line without one."""
+    ns, ew = (reader.text(line, name, where).replace(" ", "") for name in ("NS_SCORE", "EW_SCORE"))
+    if not ns and not ew:
+        return ""
+    if ns != score or not ew:
+        raise FileError(
+            f"{reader.path}: {where}: a split score has a SCORE and an NS_SCORE that agree "
+            f"and an EW_SCORE, got {shown(score)}, {shown(ns)} and {shown(ew)}"
+        )
+    bounded(score, "score", reader.where(where, "NS_SCORE"))
+    return str(int(bounded(ew, "score", reader.where(where, "EW_SCORE"))))
 
 
 def _check_score(reader: _Reader, score: str, where: str) -> None:

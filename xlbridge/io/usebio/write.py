@@ -267,6 +267,8 @@ class _Lines:
             for name, on in zip(_FIELDS, present[:5], strict=True)
             if on
         ]
+        if present[5]:  # a split score: each side's own, after the SCORE receivers read
+            rows += [f"{inner}<NS_SCORE>%s</NS_SCORE>", f"{inner}<EW_SCORE>%s</EW_SCORE>"]
         if present[-1]:
             rows += [
                 f"{inner}<NS_{points}>%s</NS_{points}>",
@@ -291,18 +293,48 @@ class _Lines:
         if score[:1] in ("A", "a") and line.adjusted is not None:
             contract = declarer = lead = result = ""
             score = usebio_adjusted(Adjusted(*line.adjusted))
-        present = (bool(contract), bool(declarer), bool(lead), bool(result), bool(score), bool(ns))
+        else:
+            _check_score(line)
+        split = bool(line.ew_score)
+        given = (contract, declarer, lead, result, score)
+        present = (*(bool(value) for value in given), split, bool(ns))
         template = self.templates.get(present)
         if template is None:
             template = self.templates[present] = self.template(present)
         values: list[object] = [ns_label, ew_label]
         values += [v for v in (contract, declarer, lead, result, score) if v]
+        if split:
+            values += (score, line.ew_score)
         if ns:
             values += (ns, ew)
         text += ns_label  # a section's name is in the label
         if "&" in text or "<" in text or ">" in text:
             values = [_escape(value) for value in values]
         return template % tuple(values)
+
+
+#: A score USEBIO holds: a whole number (NS's), or not played.
+_WHOLE_SCORE = re.compile(r"-?\d+|NP|")
+
+
+def _check_score(line: Line) -> None:
+    """Refuse a score USEBIO has no form for, naming the board and the input line: a weighted
+    score (Law 12C1(c)), or one with decimals (SCORE is a whole number)."""
+    if _WHOLE_SCORE.fullmatch(line.score):
+        return
+    weighted = "%" in line.score
+    what = "a weighted score" if weighted else "a score"
+    why = (
+        "a TRAVELLER_LINE holds one score for each side, and results sites read its SCORE "
+        "as a number or as an artificial adjusted score such as A6040"
+        if weighted
+        else "its SCORE is a whole number"
+    )
+    where = ", ".join(part for part in (f"board {line.board}", line.where) if part)
+    raise InputError(
+        f"USEBIO output: {where}: {what} ({line.score}) has no USEBIO form: {why}; "
+        "leave out --usebio for this session"
+    )
 
 
 def usebio_adjusted(adjusted: Adjusted) -> str:

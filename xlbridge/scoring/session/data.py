@@ -349,7 +349,8 @@ class ScoredLine:
     ``score_text``); ``ns_value``/``ew_value`` the matchpoints or IMPs each side got;
     ``ns_percent``/``ew_percent`` those as a percentage of the board's top (NaN at IMPs).
     ``score_text`` is the score as shown: "420", "-50", "A60/40", "60% 430 + 40% 400", or
-    "420 / EW -400" for a split score.
+    "420 / EW -400" for a split score, whose EW score (EW's own side, −400) is ``ew_score``
+    (NaN for any other line). ``line`` is the line of the input file (0 unknown).
     """
 
     section: str
@@ -368,6 +369,8 @@ class ScoredLine:
     ew_value: float
     ns_percent: float
     ew_percent: float
+    ew_score: float = math.nan
+    line: int = 0
 
     @property
     def result(self) -> str:

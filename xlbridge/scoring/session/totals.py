@@ -256,6 +256,8 @@ class ScoredSession:
         ns_value, ew_value = float(self.ns_value[table]), float(self.ew_value[table])
         text, ns_score = self._score_text(table, row)
         kind = traveller.kind[row]
+        ew_own = float(traveller.ew_score[row])
+        split = ns_score == ns_score and ew_own == ew_own and ew_own != -ns_score
         return ScoredLine(
             section=traveller.sections[int(traveller.section[row])],
             board=int(traveller.board[row]),
@@ -273,6 +275,8 @@ class ScoredSession:
             ew_value=ew_value,
             ns_percent=float(ns_value / top * 100) if top > 0 else math.nan,
             ew_percent=float(ew_value / top * 100) if top > 0 else math.nan,
+            ew_score=ew_own if split else math.nan,
+            line=int(traveller.lines[row]),
         )
 
     def _score_text(self, table: int, row: int) -> tuple[str, float]:
