@@ -6,7 +6,8 @@ playing a board twice, two pairs meeting twice, boards at two tables in a round 
 named as sharing them (a relay), a relay whose tables play different boards or a table
 sharing with itself, a round with no table, a table number never used. It returns warnings
 for what can be played but is uneven: boards played unequal numbers of times (a half table
-or a shortened session; Neuberg evens it out when scoring).
+or a shortened session; Neuberg evens it out when scoring), and boards played at only one
+table, which can never be scored (a matchpoint compares a result with others on the board).
 
 :func:`balance` counts, for each two pairs of one ranking, the boards on which they sat the
 same direction (so were compared), as published for Howells: the fewer the spread between
@@ -117,15 +118,35 @@ def _check_sharing(movement: Movement, where: Callable[[Seating], str]) -> None:
 
 def _warnings(movement: Movement) -> list[str]:
     times = Counter(board for s in movement.seatings for board in s.boards)
+    once = [board for board, count in times.items() if count == 1]
+    warnings = []
+    if once:
+        verb = "is" if len(once) == 1 else "are"
+        warnings.append(
+            f"board{'s' * (len(once) > 1)} {_runs(once)} {verb} played once: "
+            f"{'they' if len(once) > 1 else 'it'} cannot be scored (nothing to compare)"
+        )
     counts = sorted(set(times.values()))
     if len(counts) < 2:
-        return []
+        return warnings
     fewest = sorted(b for b, n in times.items() if n == counts[0])
     shown = ", ".join(map(str, fewest[:8])) + (" …" if len(fewest) > 8 else "")
     return [
+        *warnings,
         f"boards are played {counts[0]} to {counts[-1]} times (board{'s' * (len(fewest) > 1)} "
-        f"{shown} {counts[0]} times); the scoring factors them by Neuberg"
+        f"{shown} {counts[0]} times); the scoring factors them by Neuberg",
     ]
+
+
+def _runs(numbers: list[int]) -> str:
+    """Board numbers as runs, in order: "1-4, 9" for 9, 1, 2, 3 and 4."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
 
 
 @dataclass(frozen=True)
