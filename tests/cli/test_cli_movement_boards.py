@@ -9,6 +9,9 @@ import pytest
 from openpyxl import load_workbook
 
 from xlbridge.cli.main import main
+from xlbridge.errors import InputError
+from xlbridge.io.pairs_session_workbook import read_session_workbook
+from xlbridge.workbooks.kit.values import enter_text
 from xlbridge.workbooks.pairs_session.book import (
     BOARDS,
     BOARDS_SHEET,
@@ -31,7 +34,9 @@ def boards_41_to_61(tmp_path: Path) -> Path:
     return path
 
 
-def test_boards_41_to_61_are_21_boards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_boards_41_to_61_are_21_boards_in_the_movement_and_its_workbook(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     source = boards_41_to_61(tmp_path)
     assert main(["movement", str(source)]) == 0
     assert "3 rounds, 3 tables, 6 pairs, 21 boards in 3 sets" in capsys.readouterr().out
@@ -50,6 +55,19 @@ def test_boards_41_to_61_are_21_boards(tmp_path: Path, capsys: pytest.CaptureFix
         if f"{TRAVELLER['board']}{FIRST_ROW}" in rule.sqref
     ]
     assert [(rule.formula1, rule.formula2) for rule in rules] == [("41", "61")]
+    # Every line typed (4♠ by N, 10 tricks): the workbook reads back with its boards.
+    for row in range(FIRST_ROW, FIRST_ROW + 63):
+        enter_text(traveller[f"{TRAVELLER['contract']}{row}"], "4S")
+        enter_text(traveller[f"{TRAVELLER['by']}{row}"], "N")
+        traveller[f"{TRAVELLER['tricks']}{row}"] = 10
+    book.save(out)
+    read = read_session_workbook(out)
+    played = read.traveller.board.tolist()
+    assert read.boards == 21 and sorted(set(played)) == list(range(41, 62)) and len(played) == 63
+    traveller[f"{TRAVELLER['board']}{FIRST_ROW}"] = 5  # not one of the movement's boards
+    book.save(out)
+    with pytest.raises(InputError, match="Board must be a whole number from 41 to 61, got 5"):
+        read_session_workbook(out)
 
 
 def every_board_once(tmp_path: Path) -> Path:
