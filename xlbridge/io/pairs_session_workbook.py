@@ -111,13 +111,11 @@ def _whole(
     sheet: _Sheet, number: int, key: str, value: Any, kind: str, high: int, low: int | None = None
 ) -> int:
     """A typed whole number from ``low`` (else 1, 0 for tricks) to ``high``; text is refused.
-    The messages are the Check column's ("Board is blank", "NS pair must be a whole number
-    from 1 to 8")."""
+    The messages are the Check column's ("Board is blank", "Tricks must be … from 0 to 13")."""
     heading = sheet.heading(key)
     if value is None:
         raise sheet.fail(number, key, f"{heading} is blank")
-    if low is None:
-        low = 0 if kind == "tricks" else 1
+    low = (0 if kind == "tricks" else 1) if low is None else low
     number_typed = isinstance(value, int | float) and not isinstance(value, bool)
     if not number_typed or not low <= value <= high or value != int(value):
         raise sheet.fail(
@@ -163,15 +161,13 @@ def _session(path: str, grids: dict[str, Grid]) -> SessionWorkbook:
 
 
 def _boards(sheet: _Sheet) -> range:
-    """The boards: the Boards sheet's numbered rows, in order from the first (1, 2, …; or
-    41, 42, … in a workbook made for a movement of boards 41 to 61)."""
+    """The boards: the Boards sheet's numbered rows in order from the first (1 or, say, 41)."""
     count, first = 0, 1
     for number, row in sheet.rows():
         value = sheet.cell(row, "board").value
         if value is None:
             break
-        if count == 0 and isinstance(value, int) and not isinstance(value, bool) and value > 1:
-            first = value
+        first = value if count == 0 and type(value) is int and value > 1 else first
         if value != first + count:
             raise sheet.fail(number, "board", f"board {first + count} expected, got {shown(value)}")
         count += 1
