@@ -45,6 +45,10 @@ workload, each runnable alone with the same options:
 15. ``bench_server.py`` — 100 VP calls of a 100-cell range (1,000 in the full run) through a
    real xlwings Server on 127.0.0.1 (≤ 3× the same calls through the dispatcher in-process;
    skipped with a notice without xlwings-server).
+16. ``bench_movement_cards.py`` — the cards of a 99-table Mitchell movement file (≤ 3×
+   openpyxl's write-only mode writing the same cells with one named style).
+17. ``bench_pbn_tags.py`` — a PBN file with a 20 MB [Event] tag line (≤ 3× ``str.split`` of
+   the same file), its peak memory (recorded).
 
 bridge-scorer (npm, MIT) is installed by ``peer.py`` into a cache outside the repository.
 """
@@ -61,6 +65,8 @@ import bench_dispatcher
 import bench_files
 import bench_handicap
 import bench_matchpoints
+import bench_movement_cards
+import bench_pbn_tags
 import bench_server
 import bench_session
 import bench_startup
@@ -86,6 +92,8 @@ WORKLOADS = (
     bench_writers,
     bench_usebio,
     bench_server,
+    bench_movement_cards,
+    bench_pbn_tags,
 )
 
 

@@ -53,7 +53,8 @@ def test_notations(tmp_path: Path) -> None:
     switched = movement.seating(2, 1)
     assert switched is not None and switched.switched and switched.shares == (2,)
     assert movement.winners == 1
-    assert "boards are played 1 to 2 times" in warnings[0]
+    assert warnings[0].startswith("boards 1-6 are played once: they cannot be scored")
+    assert "boards are played 1 to 2 times" in warnings[1]
 
 
 def test_boards_text() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from xlbridge.errors import InputError
+from xlbridge.io.bounds import DISPLAY_LIMIT
 
 
 class Commands(Protocol):
@@ -118,8 +119,9 @@ def event_options(args: argparse.Namespace) -> dict[str, str]:
     return given
 
 
-#: The longest event name, date or club: they head every page.
-EVENT_TEXT_LIMIT = 200
+#: The longest event name, date or club given: they head every page (a longer one read from
+#: a file is cut for display, :func:`xlbridge.io.bounds.display_text`).
+EVENT_TEXT_LIMIT = DISPLAY_LIMIT
 
 
 def event_text(text: str, where: str) -> str:

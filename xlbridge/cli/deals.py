@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xlbridge.cli.common import Commands, event_text, require_new, require_xlsx
+from xlbridge.cli.progress import Progress
+from xlbridge.cli.progress import add_options as add_progress_options
 from xlbridge.errors import InputError
 from xlbridge.io.files import require_file
 
 if TYPE_CHECKING:
-    from xlbridge.scoring.double_dummy import BoardAnalysis
+    from xlbridge.scoring.double_dummy import BoardAnalysis, DealtBoard
 
 
 def add_deals_parser(commands: Commands) -> None:
@@ -44,6 +46,7 @@ def add_deals_parser(commands: Commands) -> None:
     )
     deals.add_argument("--event", default="", help="the event's name, in the page header")
     deals.add_argument("--force", action="store_true", help="overwrite an existing file")
+    add_progress_options(deals, "when the solving takes 5 seconds or more")
     deals.set_defaults(run=run_deals)
 
 
@@ -65,7 +68,7 @@ def run_deals(args: argparse.Namespace) -> int:
             require_new(path, args.force)
     require_file(args.deals)
     records = read_deals(args.deals)
-    analyses = double_dummy.analyse(record.dealt() for record in records.values())
+    analyses = analysed([record.dealt() for record in records.values()], Progress.for_run(args, []))
     workbook = None
     if args.output is not None:
         from xlbridge.workbooks.hand_record import build_hand_record
@@ -86,6 +89,15 @@ def run_deals(args: argparse.Namespace) -> int:
         if path is not None:
             print(f"wrote {path}", file=sys.stderr)
     return 0
+
+
+def analysed(boards: list[DealtBoard], progress: Progress) -> dict[int, BoardAnalysis]:
+    """Each board's double-dummy analysis, the solving shown on ``progress`` when it will
+    take a while (about a quarter of a second a new deal)."""
+    from xlbridge.scoring import double_dummy
+
+    progress.expect(double_dummy.unsolved(b.deal for b in boards) * double_dummy.SECONDS_A_DEAL)
+    return double_dummy.analyse(boards, progress.solving)
 
 
 def add_session_options(session: argparse.ArgumentParser) -> None:
@@ -122,10 +134,11 @@ def check_session_options(args: argparse.Namespace) -> None:
 
 
 def session_deals(
-    args: argparse.Namespace, hands: dict[int, str], boards: set[int]
+    args: argparse.Namespace, hands: dict[int, str], boards: set[int], progress: Progress
 ) -> tuple[dict[int, str], dict[int, BoardAnalysis]]:
     """The session's hands with ``--deals`` read into them, and each board's double-dummy
-    analysis when ``--double-dummy`` asks for it (every new deal solved in one batch)."""
+    analysis when ``--double-dummy`` asks for it (the solving shown on ``progress`` when it
+    takes a while)."""
     from xlbridge.io.pbn.deals import DealRecord, checked_hands, read_deals
 
     records: dict[int, DealRecord] = {}
@@ -142,9 +155,9 @@ def session_deals(
         hands = {**hands, **{board: record.deal for board, record in records.items()}}
     if not getattr(args, "double_dummy", False):
         return hands, {}
-    from xlbridge.scoring.double_dummy import DealtBoard, analyse
+    from xlbridge.scoring.double_dummy import DealtBoard
 
     own = checked_hands({b: d for b, d in hands.items() if b not in records}, str(args.travellers))
     dealt = [record.dealt() for record in records.values()]
     dealt += [DealtBoard(board, deal) for board, deal in own.items()]
-    return hands, analyse(dealt)
+    return hands, analysed(dealt, progress)

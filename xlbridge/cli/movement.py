@@ -245,8 +245,9 @@ def movement_text(movement: Movement, least: int, most: int) -> str:
     width = max(8, *(len(text) for text in cells.values())) + 2
     tables = range(1, movement.tables + 1)
     lines = [head, ("round " + "".join(f"table {t}".ljust(width) for t in tables)).rstrip()]
+    switched_rounds = {s.round for s in movement.seatings if s.switched}
     for round_ in range(1, movement.rounds + 1):
-        switched = any(s.switched for s in movement.seatings if s.round == round_)
+        switched = round_ in switched_rounds
         row = [cells.get((round_, t), "-").ljust(width) for t in range(1, movement.tables + 1)]
         out = ", ".join(p.label for p in movement.sitting_out(round_))
         tail = (" arrow-switch" if switched else "") + (f" sits out: {out}" if out else "")

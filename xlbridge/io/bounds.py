@@ -122,3 +122,19 @@ def stored_text(text: str, where: str) -> str:
 def terminal_text(text: str) -> str:
     """``text`` with every control character shown escaped (``\\x1b``), for a terminal."""
     return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
+
+
+#: The longest event name, date or club shown on a page, in a page header or on the
+#: terminal: a longer one read from a file is cut there with "…" (the files written keep it
+#: whole). The same bound refuses a longer ``--event`` or Event cell.
+DISPLAY_LIMIT = 200
+ELLIPSIS = "…"
+
+
+def display_text(text: str, limit: int = DISPLAY_LIMIT) -> str:
+    """``text`` on one line (each run of white space one space), cut to ``limit`` characters
+    with "…" when longer: an event's name, date or club as pages and the terminal show it."""
+    line = " ".join(text.split())
+    if len(line) <= limit:
+        return line
+    return line[: limit - len(ELLIPSIS)].rstrip() + ELLIPSIS

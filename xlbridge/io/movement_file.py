@@ -52,8 +52,9 @@ def read_movement(path: Path) -> tuple[Movement, list[str]]:
     seatings: list[Seating] = []
     lines: dict[int, int] = {}
     directional: bool | None = None
+    columns = {key: table.column(key) for key in (*COLUMNS, "relay")}  # each copied once
     for row in range(table.size):
-        seating, homes = _seating(table, row)
+        seating, homes = _seating(table, columns, row)
         if directional is None:
             directional = homes
         elif homes != directional:
@@ -84,10 +85,11 @@ def read_movement(path: Path) -> tuple[Movement, list[str]]:
     return movement, warnings
 
 
-def _seating(table: CsvTable, row: int) -> tuple[Seating, bool]:
-    """The seating of data row ``row`` and whether its pairs have home directions."""
+def _seating(table: CsvTable, columns: dict[str, list[str]], row: int) -> tuple[Seating, bool]:
+    """The seating of data row ``row`` (its cells in ``columns`` by key) and whether its pairs
+    have home directions."""
     where = f"{table.name}, line {table.lines[row]}"
-    cells = {key: table.column(key)[row] for key in (*COLUMNS, "relay")}
+    cells = {key: cells[row] for key, cells in columns.items()}
     round_ = bounded_int(cells["round"], "round", f"{where}: round")
     number = bounded_int(cells["table"], "table", f"{where}: table")
     ns, ns_home = _pair(cells["ns"], f"{where}: ns")

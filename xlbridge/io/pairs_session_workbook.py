@@ -107,13 +107,15 @@ def _typed(sheet: _Sheet, number: int, row: list[Cell], key: str) -> Any:
     return value
 
 
-def _whole(sheet: _Sheet, number: int, key: str, value: Any, kind: str, high: int) -> int:
-    """A typed whole number from 1 (0 for tricks) to ``high``; text is refused. The messages
-    are the Check column's ("Board is blank", "NS pair must be a whole number from 1 to 8")."""
+def _whole(
+    sheet: _Sheet, number: int, key: str, value: Any, kind: str, high: int, low: int | None = None
+) -> int:
+    """A typed whole number from ``low`` (else 1, 0 for tricks) to ``high``; text is refused.
+    The messages are the Check column's ("Board is blank", "Tricks must be … from 0 to 13")."""
     heading = sheet.heading(key)
     if value is None:
         raise sheet.fail(number, key, f"{heading} is blank")
-    low = 0 if kind == "tricks" else 1
+    low = (0 if kind == "tricks" else 1) if low is None else low
     number_typed = isinstance(value, int | float) and not isinstance(value, bool)
     if not number_typed or not low <= value <= high or value != int(value):
         raise sheet.fail(
@@ -151,28 +153,29 @@ def _session(path: str, grids: dict[str, Grid]) -> SessionWorkbook:
         traveller=Traveller.from_lines(lines, source=f"{path}: {TRAVELLER_SHEET}"),
         names=names,
         winners=2 if mitchell else 1,
-        boards=boards,
+        boards=len(boards),
         pairs=sum(len(n) for n in numbers.values()),
         event=_event(path, grids[TRAVELLER_SHEET]),
         columns=traveller.letters(),
     )
 
 
-def _boards(sheet: _Sheet) -> int:
-    """The number of boards: the Boards sheet's numbered rows, 1, 2, … in order."""
-    count = 0
+def _boards(sheet: _Sheet) -> range:
+    """The boards: the Boards sheet's numbered rows in order from the first (1 or, say, 41)."""
+    count, first = 0, 1
     for number, row in sheet.rows():
         value = sheet.cell(row, "board").value
         if value is None:
             break
-        if value != count + 1:
-            raise sheet.fail(number, "board", f"board {count + 1} expected, got {shown(value)}")
+        first = value if count == 0 and type(value) is int and value > 1 else first
+        if value != first + count:
+            raise sheet.fail(number, "board", f"board {first + count} expected, got {shown(value)}")
         count += 1
     if not count:
         raise InputError(
             f"{sheet.path}: not a pairs-session workbook: {sheet.title} lists no boards"
         )
-    return count
+    return range(first, first + count)
 
 
 def _pairs(
@@ -242,7 +245,7 @@ def _check_sides(sheet: _Sheet, sides: list[tuple[int, str]], mistakes: Mistakes
 
 
 def _lines(
-    sheet: _Sheet, boards: int, numbers: dict[str, set[str]], mitchell: bool, mistakes: Mistakes
+    sheet: _Sheet, boards: range, numbers: dict[str, set[str]], mitchell: bool, mistakes: Mistakes
 ) -> list[TravellerLine]:
     """Every typed traveller line; each row must still carry its own line number. A bad row
     is kept in ``mistakes`` and the rows after it are read all the same."""
@@ -280,7 +283,7 @@ def _row_line(
     number: int,
     row: list[Cell],
     expected: int,
-    limits: tuple[int, dict[str, set[str]]],
+    limits: tuple[range, dict[str, set[str]]],
 ) -> TravellerLine | None:
     """The line typed in a row that should be line ``expected`` (None: a numbered row with
     only its board and pairs blank); ``limits`` are the boards and each side's pairs listed."""
@@ -358,9 +361,9 @@ def _check_boards(
 
 
 def _line(
-    sheet: _Sheet, number: int, typed: dict[str, Any], boards: int, listed: dict[str, set[str]]
+    sheet: _Sheet, number: int, typed: dict[str, Any], boards: range, listed: dict[str, set[str]]
 ) -> TravellerLine:
-    board = _whole(sheet, number, "board", typed["board"], "board", boards)
+    board = _whole(sheet, number, "board", typed["board"], "board", boards[-1], boards[0])
     ns, ew = (_line_pair(sheet, number, k, typed[k], listed[k]) for k in listed)
     details: dict[str, Any] = {"line": number + 1}
     if typed.get("round") is not None:

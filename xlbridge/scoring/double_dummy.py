@@ -19,7 +19,7 @@ and anything that needs the analysis raises an :class:`InputError` saying how to
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,8 @@ SYMBOLS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 TABLE_ORDER = ("N", "S", "E", "W")
 #: The most deals DDS solves in one batch call with all five strains (its MAXNOOFTABLES).
 BATCH = 40
+#: About how long DDS takes to solve one deal (all five strains, four declarers), seconds.
+SECONDS_A_DEAL = 0.25
 _RANKS = "AKQJT98765432"
 _VULNERABILITIES = ("None", "NS", "EW", "All")
 #: endplay's order of Denom: S, H, D, C, NT.
@@ -145,20 +147,38 @@ def north_first(deal: str) -> str:
     return "N:" + " ".join(ordered)
 
 
-def solve(deals: Iterable[str]) -> list[Table]:
-    """The double-dummy table of each deal (PBN, all 52 cards), solving the ones not yet in
-    the cache in batches of :data:`BATCH`."""
-    require()
-    from endplay.dds import calc_all_tables
-    from endplay.types import Deal
+#: Told before each batch: the first deal of the batch, its last and the deals to solve in
+#: all (1, 40, 1000), for progress on the terminal.
+Solving = Callable[[int, int, int], None]
 
+
+def unsolved(deals: Iterable[str]) -> int:
+    """How many different deals of ``deals`` are not solved yet (the work :func:`solve` has
+    to do: about :data:`SECONDS_A_DEAL` each)."""
+    return len({north_first(deal) for deal in deals} - _TABLES.keys())
+
+
+def solve(deals: Iterable[str], solving: Solving | None = None) -> list[Table]:
+    """The double-dummy table of each deal (PBN, all 52 cards), solving the ones not yet in
+    the cache in batches of :data:`BATCH` (``solving`` told before each)."""
+    require()
     keys = [north_first(deal) for deal in deals]
     new = list(dict.fromkeys(key for key in keys if key not in _TABLES))
     for start in range(0, len(new), BATCH):
         chunk = new[start : start + BATCH]
-        for key, solved in zip(chunk, calc_all_tables([Deal(key) for key in chunk]), strict=True):
-            _TABLES[key] = _table(solved.to_list())
+        if solving is not None:
+            solving(start + 1, start + len(chunk), len(new))
+        for key, table in zip(chunk, solve_batch(chunk), strict=True):
+            _TABLES[key] = table
     return [_TABLES[key] for key in keys]
+
+
+def solve_batch(deals: Sequence[str]) -> list[Table]:
+    """The tables of at most :data:`BATCH` deals (from North), in one call of DDS."""
+    from endplay.dds import calc_all_tables
+    from endplay.types import Deal
+
+    return [_table(solved.to_list()) for solved in calc_all_tables([Deal(d) for d in deals])]
 
 
 def _table(by_denom: Sequence[Sequence[int]]) -> Table:
@@ -249,10 +269,13 @@ def standard_vulnerable(board: int) -> str:
     ]
 
 
-def analyse(boards: Iterable[DealtBoard]) -> dict[int, BoardAnalysis]:
-    """Each board's analysis by board number, every new deal solved in one batch call."""
+def analyse(
+    boards: Iterable[DealtBoard], solving: Solving | None = None
+) -> dict[int, BoardAnalysis]:
+    """Each board's analysis by board number, the new deals solved in batches (``solving``
+    told before each)."""
     listed = list(boards)
-    tables = solve(board.deal for board in listed)
+    tables = solve((board.deal for board in listed), solving)
     analyses = {}
     for board, table in zip(listed, tables, strict=True):
         dealer = board.dealer or standard_dealer(board.board)

@@ -78,7 +78,7 @@ def _pairs_session(**options: Any) -> Made:
         sizes = f"{book.pairs} pairs, {book.boards} boards, {book.movement}, {_paper(options)}"
     else:
         sizes = (
-            f"{book.plan.name}, {book.boards} boards, {book.lines} traveller lines filled in, "
+            f"{book.plan.name}, {book.plan.boards} boards, {book.lines} traveller lines filled in, "
             f"{_paper(options)}"
         )
     return Made(book.workbook, sizes, [])

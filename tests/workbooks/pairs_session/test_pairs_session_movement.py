@@ -56,8 +56,8 @@ def test_a_movement_too_big_for_the_workbook_says_why() -> None:
     with pytest.raises(InputError) as caught:
         build_pairs_session(plan=mitchell(tables=15, boards_per_round=8))
     assert str(caught.value) == (
-        "Mitchell, 15 tables: the movement's boards run to 120; the workbook holds boards 1 to 64 "
-        "(fewer boards a round, or fewer rounds)"
+        "Mitchell, 15 tables: the movement's boards run from 1 to 120; the workbook holds 64 "
+        "boards (fewer boards a round, or fewer rounds)"
     )
 
 

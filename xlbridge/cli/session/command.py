@@ -187,7 +187,8 @@ def run_session(args: argparse.Namespace) -> int:
     progress = Progress.for_run(args, [args.travellers, args.names])
     progress.reading(args.travellers)
     event, result, names, hands, named, queries = _scored(args, options, progress)
-    hands, analyses = session_deals(args, hands, {board.board for board in result.travellers})
+    boards = {board.board for board in result.travellers}
+    hands, analyses = session_deals(args, hands, boards, progress)
     event = with_deals(with_event_options(args, event), hands)
     text = ranking_text(result, names)
     usebio = usebio_first(args, event, result)  # refused before anything is written

@@ -54,6 +54,7 @@ def write_html(
     if args.html is None:
         return None
     from xlbridge.cli.session.event_files import awards_of
+    from xlbridge.io.bounds import display_text
     from xlbridge.web.site import write_site
 
     pages = write_site(
@@ -61,9 +62,9 @@ def write_html(
         result,
         names,
         hands,
-        event=event.description,
-        date=event.date,
-        club=event.club,
+        event=display_text(event.description),
+        date=display_text(event.date),
+        club=display_text(event.club),
         masterpoints=awards_of(event),
         analyses=analyses,
         force=args.force,

@@ -86,9 +86,12 @@ def with_event_options(args: argparse.Namespace, event: EventFile) -> EventFile:
 
 def pack_heading(event: EventFile, named: bool) -> dict[str, str]:
     """The results pack's event and date: the event's name when ``named`` (given, or carried
-    by the file: a CSV's own file name is not an event's), then the club."""
+    by the file: a CSV's own file name is not an event's), then the club; each cut for the
+    page (:func:`xlbridge.io.bounds.display_text`)."""
+    from xlbridge.io.bounds import display_text
+
     parts = [part for part in (event.description if named else "", event.club) if part]
-    return {"event": " — ".join(parts), "date": event.date}
+    return {"event": " — ".join(map(display_text, parts)), "date": display_text(event.date)}
 
 
 #: The files ``xlbridge session`` reads and writes, by option (the first is the session file).

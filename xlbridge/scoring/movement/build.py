@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
@@ -96,25 +97,52 @@ class Movement:
     pairs: tuple[Pair, ...]
     bye_stand: bool = False
 
-    @property
+    # The lookups below are computed once and kept (a movement is never changed): the cards
+    # of a large movement ask them for every seating, so each is a dictionary, not a scan.
+
+    @cached_property
     def rounds(self) -> int:
         return max(s.round for s in self.seatings)
 
-    @property
+    @cached_property
     def tables(self) -> int:
         return max(s.table for s in self.seatings)
 
-    @property
-    def boards(self) -> int:
-        """The highest board number played."""
-        return max(max(s.boards) for s in self.seatings)
+    @cached_property
+    def board_numbers(self) -> tuple[int, ...]:
+        """Every board played, each once, in order (41…61 for a movement of boards 41–61)."""
+        return tuple(sorted({board for s in self.seatings for board in s.boards}))
 
     @property
+    def boards(self) -> int:
+        """The number of boards played (distinct boards, not the highest number)."""
+        return len(self.board_numbers)
+
+    @cached_property
+    def _by_place(self) -> dict[tuple[int, int], Seating]:
+        return {(s.round, s.table): s for s in self.seatings}
+
+    @cached_property
+    def _by_pair(self) -> dict[tuple[int, Pair], tuple[Seating, str]]:
+        found: dict[tuple[int, Pair], tuple[Seating, str]] = {}
+        for s in self.seatings:
+            found.setdefault((s.round, s.ew), (s, EW))
+            found.setdefault((s.round, s.ns), (s, NS))
+        return found
+
+    @cached_property
+    def _by_set(self) -> dict[tuple[int, tuple[int, ...]], list[int]]:
+        found: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+        for s in self.seatings:
+            found.setdefault((s.round, s.boards), []).append(s.table)
+        return found
+
+    @cached_property
     def is_mitchell(self) -> bool:
         """Pairs numbered within their direction (NS 1…T, EW 1…T)."""
         return any(pair.home for pair in self.pairs)
 
-    @property
+    @cached_property
     def winners(self) -> int:
         """1 when some pair sits both NS and EW during the session, else 2."""
         ns = {s.ns for s in self.seatings}
@@ -123,15 +151,20 @@ class Movement:
 
     def seating(self, round_: int, table: int) -> Seating | None:
         """The seating at ``table`` in ``round_`` (None: nobody plays there)."""
-        for seating in self.seatings:
-            if seating.round == round_ and seating.table == table:
-                return seating
-        return None
+        return self._by_place.get((round_, table))
+
+    def seat_of(self, pair: Pair, round_: int) -> tuple[Seating, str] | None:
+        """Where ``pair`` plays in ``round_``: its seating and direction, "NS" or "EW" (None:
+        it sits out)."""
+        return self._by_pair.get((round_, pair))
+
+    def tables_playing(self, round_: int, boards: tuple[int, ...]) -> list[int]:
+        """The tables playing exactly ``boards`` in ``round_``, in table order."""
+        return self._by_set.get((round_, boards), [])
 
     def sitting_out(self, round_: int) -> list[Pair]:
         """The pairs with no table in ``round_``."""
-        seated = {p for s in self.seatings if s.round == round_ for p in (s.ns, s.ew)}
-        return [pair for pair in self.pairs if pair not in seated]
+        return [pair for pair in self.pairs if (round_, pair) not in self._by_pair]
 
     def lines(self) -> list[tuple[int, Seating]]:
         """(board, seating) of every traveller line the movement produces, in board order

@@ -6,7 +6,8 @@ playing a board twice, two pairs meeting twice, boards at two tables in a round 
 named as sharing them (a relay), a relay whose tables play different boards or a table
 sharing with itself, a round with no table, a table number never used. It returns warnings
 for what can be played but is uneven: boards played unequal numbers of times (a half table
-or a shortened session; Neuberg evens it out when scoring).
+or a shortened session; Neuberg evens it out when scoring), and boards played at only one
+table, which can never be scored (a matchpoint compares a result with others on the board).
 
 :func:`balance` counts, for each two pairs of one ranking, the boards on which they sat the
 same direction (so were compared), as published for Howells: the fewer the spread between
@@ -15,10 +16,12 @@ the least and most compared, the fairer the movement.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+
+import numpy as np
 
 from xlbridge.errors import InputError
 from xlbridge.scoring.movement.build import Movement, Pair, Seating
@@ -115,15 +118,35 @@ def _check_sharing(movement: Movement, where: Callable[[Seating], str]) -> None:
 
 def _warnings(movement: Movement) -> list[str]:
     times = Counter(board for s in movement.seatings for board in s.boards)
+    once = [board for board, count in times.items() if count == 1]
+    warnings = []
+    if once:
+        verb = "is" if len(once) == 1 else "are"
+        warnings.append(
+            f"board{'s' * (len(once) > 1)} {_runs(once)} {verb} played once: "
+            f"{'they' if len(once) > 1 else 'it'} cannot be scored (nothing to compare)"
+        )
     counts = sorted(set(times.values()))
     if len(counts) < 2:
-        return []
+        return warnings
     fewest = sorted(b for b, n in times.items() if n == counts[0])
     shown = ", ".join(map(str, fewest[:8])) + (" …" if len(fewest) > 8 else "")
     return [
+        *warnings,
         f"boards are played {counts[0]} to {counts[-1]} times (board{'s' * (len(fewest) > 1)} "
-        f"{shown} {counts[0]} times); the scoring factors them by Neuberg"
+        f"{shown} {counts[0]} times); the scoring factors them by Neuberg",
     ]
+
+
+def _runs(numbers: list[int]) -> str:
+    """Board numbers as runs, in order: "1-4, 9" for 9, 1, 2, 3 and 4."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
 
 
 @dataclass(frozen=True)
@@ -148,18 +171,23 @@ class Balance:
 
 def balance(movement: Movement) -> Balance:
     """How often each two pairs of one ranking were compared (same board, same direction).
-    With two winners only pairs of the same direction are counted."""
-    sides: dict[tuple[int, str], set[Pair]] = defaultdict(set)
+    With two winners only pairs of the same direction are counted.
+
+    Counted as a product: a row per pair with a 1 for every (board, direction) it played, so
+    each two pairs' count is their rows' dot product (quick for a 200-pair movement)."""
+    pairs = sorted(movement.pairs)
+    row = {pair: i for i, pair in enumerate(pairs)}
+    column: dict[tuple[int, str], int] = {}
+    played = np.zeros((len(pairs), 2 * len(movement.board_numbers)), dtype=np.int64)
     for s in movement.seatings:
         for board in s.boards:
-            sides[(board, "NS")].add(s.ns)
-            sides[(board, "EW")].add(s.ew)
+            for pair, side in ((s.ns, "NS"), (s.ew, "EW")):
+                played[row[pair], column.setdefault((board, side), len(column))] = 1
+    together = (played @ played.T).tolist()
     two = movement.winners == 2
     compared = {
-        (a, b): 0 for a, b in combinations(sorted(movement.pairs), 2) if not two or a.home == b.home
+        (a, b): together[row[a]][row[b]]
+        for a, b in combinations(pairs, 2)
+        if not two or a.home == b.home
     }
-    for group in sides.values():
-        for a, b in combinations(sorted(group), 2):
-            if (a, b) in compared:
-                compared[(a, b)] += 1
     return Balance(compared)

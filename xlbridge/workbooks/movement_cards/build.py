@@ -16,6 +16,7 @@ from xlbridge.workbooks.kit import layout, styles
 from xlbridge.workbooks.kit.event import event_heading
 from xlbridge.workbooks.kit.layout import Column, wrapped_lines
 from xlbridge.workbooks.kit.printing import PAPER_SIZES, set_row_breaks
+from xlbridge.workbooks.kit.shared_styles import SharedStyles
 from xlbridge.workbooks.movement_cards.page import (
     CARD_FONT,
     CARD_PER_WIDTH,
@@ -79,18 +80,21 @@ def build_movement_cards(
     title = stored_text(event, "--event") if event else movement.name
     heading = event_heading(title, stored_text(date, "--date"), stored_text(club, "--club"))
     workbook, summary = layout.new_workbook(SUMMARY_SHEET)
-    write_summary(summary, movement, balance, warnings)
+    shared = SharedStyles(workbook, "Card")
+    write_summary(summary, movement, balance, warnings, shared)
     set_up_page(summary, paper, heading)
     tables = workbook.create_sheet(TABLE_SHEET)
-    set_up_page(tables, paper, heading, points=card_text(movement, paper).points)
-    write_table_cards(tables, movement, paper)  # after: many rounds set a smaller scale
+    text = card_text(movement, paper)
+    set_up_page(tables, paper, heading, points=text.points)
+    # after the page set-up: many rounds set a smaller scale
+    write_table_cards(tables, movement, paper, shared, text)
     guide = not movement.is_mitchell
     if guide:
         sheet = workbook.create_sheet(GUIDE_SHEET)
-        _guide_cards(sheet, movement, paper)
+        _guide_cards(sheet, movement, paper, shared)
         set_up_page(sheet, paper, heading)
     sheet = workbook.create_sheet(BALANCE_SHEET)
-    write_balance(sheet, movement, balance)
+    write_balance(sheet, movement, balance, shared)
     set_up_page(sheet, paper, heading)
     for ws in workbook.worksheets:
         styles.protect(ws)
@@ -104,30 +108,32 @@ def _card_title(ws: Worksheet, row: int, text: str, width: int) -> None:
 
 
 def _card_rows(
-    ws: Worksheet, first: int, columns: Sequence[Column], rows: list[dict[str, object]]
+    ws: Worksheet,
+    first: int,
+    columns: Sequence[Column],
+    rows: list[dict[str, object]],
+    shared: SharedStyles,
 ) -> int:
     """The headings in row ``first`` and ``rows`` below; returns the last row written."""
     layout.headings(ws, first, columns, height=HEADING_HEIGHT)
+    kinds = shared.column_styles(CARD_FONT, columns, WRAPPED)
     for offset, values in enumerate(rows, start=1):
-        layout.write_row(ws, first + offset, columns, values, height=None)
         lines = 1
-        for i, column in enumerate(columns, start=1):
-            cell = ws.cell(first + offset, i)
-            cell.font = CARD_FONT
+        for i, (column, kind) in enumerate(zip(columns, kinds, strict=True), start=1):
+            cell = shared.put(ws.cell(first + offset, i), values.get(column.key), kind)
             if column.key in WRAPPED:
-                cell.alignment = styles.WRAP_LEFT
                 lines = max(lines, wrapped_lines(cell.value, column.width * CARD_PER_WIDTH))
         ws.row_dimensions[first + offset].height = max(ROW_POINTS, lines * LINE_POINTS + 4)
     return first + len(rows)
 
 
-def _guide_cards(ws: Worksheet, movement: Movement, paper: str) -> None:
+def _guide_cards(ws: Worksheet, movement: Movement, paper: str, shared: SharedStyles) -> None:
     """A card per pair, as many to a page as fit whole."""
     per_page = cards_per_page(paper, movement.rounds + CARD_EXTRA_ROWS)
     row, breaks = 1, []
     for count, pair in enumerate(movement.pairs, start=1):
         _card_title(ws, row, f"Pair {pair_name(pair)} · {movement.name}", len(GUIDE_COLUMNS))
-        last = _card_rows(ws, row + 1, GUIDE_COLUMNS, _guide_rows(movement, pair))
+        last = _card_rows(ws, row + 1, GUIDE_COLUMNS, _guide_rows(movement, pair), shared)
         ws.row_dimensions[last + 1].height = ROW_POINTS
         if count % per_page == 0:
             breaks.append(last + 1)

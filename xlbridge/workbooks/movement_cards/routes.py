@@ -19,10 +19,7 @@ def pair_words(pair: Pair) -> str:
 
 def seat_of(movement: Movement, pair: Pair, round_: int) -> tuple[Seating, str] | None:
     """Where ``pair`` plays in ``round_``: its seating and direction (None: it sits out)."""
-    for seating in movement.seatings:
-        if seating.round == round_ and pair in (seating.ns, seating.ew):
-            return seating, "NS" if seating.ns == pair else "EW"
-    return None
+    return movement.seat_of(pair, round_)
 
 
 def pairs_next(movement: Movement, seating: Seating) -> str:
@@ -52,9 +49,7 @@ def boards_next(movement: Movement, seating: Seating) -> str:
     if seating.round == movement.rounds:
         return ""
     for round_ in range(seating.round + 1, movement.rounds + 1):
-        tables = [
-            s.table for s in movement.seatings if s.round == round_ and s.boards == seating.boards
-        ]
+        tables = movement.tables_playing(round_, seating.boards)
         if not tables:
             continue
         where = ("table " if len(tables) == 1 else "tables ") + _and(tables)

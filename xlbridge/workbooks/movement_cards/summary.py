@@ -12,6 +12,7 @@ from xlbridge.scoring.movement.build import Movement, Pair, Seating
 from xlbridge.scoring.movement.checks import Balance
 from xlbridge.workbooks.kit import layout, refs, styles
 from xlbridge.workbooks.kit.printing import orient
+from xlbridge.workbooks.kit.shared_styles import SharedStyles
 from xlbridge.workbooks.movement_cards.page import CARD_TITLE_FONT, TITLE_POINTS
 from xlbridge.workbooks.movement_cards.routes import board_list, pair_name
 
@@ -31,9 +32,16 @@ def cell_text(movement: Movement, seating: Seating) -> str:
 
 
 def write_summary(
-    ws: Worksheet, movement: Movement, balance: Balance, warnings: Sequence[str]
+    ws: Worksheet,
+    movement: Movement,
+    balance: Balance,
+    warnings: Sequence[str],
+    shared: SharedStyles | None = None,
 ) -> None:
-    """Title, the grid (a row per round, a column per table, then who sits out) and notes."""
+    """Title, the grid (a row per round, a column per table, then who sits out) and notes;
+    ``shared``: the workbook's shared styles (else made here)."""
+    shared = SharedStyles(ws.parent, "Movement") if shared is None else shared
+    grid = shared.name(styles.BODY_FONT, styles.WRAP)
     out = any(movement.sitting_out(r) for r in range(1, movement.rounds + 1))
     width = 1 + movement.tables + (1 if out else 0)
     headings = ["Round", *(f"Table {t}" for t in range(1, movement.tables + 1))]
@@ -48,14 +56,14 @@ def write_summary(
     for round_ in range(1, movement.rounds + 1):
         row = 2 + round_
         label = f"{round_}\nswitch" if round_ in switched else round_
-        layout.put(ws.cell(row, 1), label, alignment=styles.WRAP)
+        shared.put(ws.cell(row, 1), label, grid)
         for table in range(1, movement.tables + 1):
             seating = movement.seating(round_, table)
             text = "–" if seating is None else cell_text(movement, seating)
-            layout.put(ws.cell(row, 1 + table), text, alignment=styles.WRAP)
+            shared.put(ws.cell(row, 1 + table), text, grid)
         if out:
             names = ", ".join(pair_name(p) for p in movement.sitting_out(round_))
-            layout.put(ws.cell(row, width), names, alignment=styles.WRAP)
+            shared.put(ws.cell(row, width), names, grid)
         ws.row_dimensions[row].height = GRID_ROW_POINTS
     ws.print_title_rows = "2:2"
     last = _notes(ws, 3 + movement.rounds, width, _note_lines(movement, balance, warnings))
@@ -127,9 +135,14 @@ def _relay_lines(movement: Movement) -> list[str]:
     return lines
 
 
-def write_balance(ws: Worksheet, movement: Movement, balance: Balance) -> None:
+def write_balance(
+    ws: Worksheet, movement: Movement, balance: Balance, shared: SharedStyles | None = None
+) -> None:
     """For each ranking (one, or NS and EW), a grid of every two pairs: the boards on which
-    they sat the same way."""
+    they sat the same way; ``shared``: the workbook's shared styles (else made here)."""
+    shared = SharedStyles(ws.parent, "Balance") if shared is None else shared
+    heading = shared.name(styles.HEADER_FONT, styles.WRAP, fill=styles.HEADER_FILL)
+    number = shared.name(styles.BODY_FONT, styles.CENTER)
     groups: dict[str, list[Pair]] = defaultdict(list)
     for pair in movement.pairs:
         groups[pair.home if movement.winners == 2 else ""].append(pair)
@@ -146,14 +159,14 @@ def write_balance(ws: Worksheet, movement: Movement, balance: Balance) -> None:
     row = 2
     for pairs in groups.values():
         row += 1
-        layout.heading(ws.cell(row, 1), "Pair")
+        shared.put(ws.cell(row, 1), "Pair", heading)
         for i, pair in enumerate(pairs, start=2):
-            layout.heading(ws.cell(row, i), pair_name(pair))
+            shared.put(ws.cell(row, i), pair_name(pair), heading)
         for a in pairs:
             row += 1
-            layout.heading(ws.cell(row, 1), pair_name(a))
+            shared.put(ws.cell(row, 1), pair_name(a), heading)
             for i, b in enumerate(pairs, start=2):
                 key = (a, b) if a < b else (b, a)
-                layout.put(ws.cell(row, i), "–" if a == b else balance.compared.get(key, 0))
+                shared.put(ws.cell(row, i), "–" if a == b else balance.compared.get(key, 0), number)
         row += 1
     ws.print_area = f"A1:{get_column_letter(width)}{row}"

@@ -15,15 +15,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import cache
 from typing import NamedTuple
 
 from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.scoring.movement.build import Movement
 from xlbridge.workbooks.kit import layout, styles
 from xlbridge.workbooks.kit.layout import Column, wrapped_lines
 from xlbridge.workbooks.kit.printing import PAPER_WIDTH, printed_width, set_row_breaks
+from xlbridge.workbooks.kit.shared_styles import SharedStyles
 from xlbridge.workbooks.kit.styles import FONT_NAME
 from xlbridge.workbooks.movement_cards.page import MARGIN_SIDE, printable_height
 from xlbridge.workbooks.movement_cards.routes import (
@@ -46,8 +49,11 @@ class CardText(NamedTuple):
     title_row: float
     per_width: float
 
-    def font(self, *, bold: bool = False) -> Font:
-        return Font(name=FONT_NAME, size=self.points, bold=bold)
+
+@cache
+def card_font(points: int, *, bold: bool = False) -> Font:
+    """The cards' font at ``points`` (one object per size, shared by every cell)."""
+    return Font(name=FONT_NAME, size=points, bold=bold)
 
 
 #: The sizes tried, largest first: the first whose tallest card fits its page is used.
@@ -91,16 +97,25 @@ def card_text(movement: Movement, paper: str) -> CardText:
     return CARD_TEXTS[-1]
 
 
-def write_table_cards(ws: Worksheet, movement: Movement, paper: str) -> CardText:
-    """One card a page: the table's title, then its rounds; returns the text size used."""
-    text = card_text(movement, paper)
+def write_table_cards(
+    ws: Worksheet,
+    movement: Movement,
+    paper: str,
+    shared: SharedStyles | None = None,
+    text: CardText | None = None,
+) -> CardText:
+    """One card a page: the table's title, then its rounds; returns the text size used
+    (``text``, else :func:`card_text`'s). ``shared``: the workbook's shared styles (else
+    made here)."""
+    shared = SharedStyles(ws.parent, "Table card") if shared is None else shared
+    text = card_text(movement, paper) if text is None else text
     row, breaks, tallest = 1, [], 0.0
     for table in range(1, movement.tables + 1):
         title = layout.title(ws, f"Table {table} · {movement.name}", len(TABLE_COLUMNS), row=row)
-        title.font = Font(name=FONT_NAME, size=text.title_points, bold=True)
+        title.font = card_font(text.title_points, bold=True)
         ws.row_dimensions[row].height = text.title_row
         rows = _table_rows(movement, table)
-        tallest = max(tallest, _write_grid(ws, row + 1, rows, paper, text))
+        tallest = max(tallest, _write_grid(ws, row + 1, rows, paper, text, shared))
         row += 2 + len(rows)
         breaks.append(row - 1)
     set_row_breaks(ws, breaks[:-1])
@@ -113,20 +128,24 @@ def write_table_cards(ws: Worksheet, movement: Movement, paper: str) -> CardText
 
 
 def _write_grid(
-    ws: Worksheet, first: int, rows: list[dict[str, object]], paper: str, text: CardText
+    ws: Worksheet,
+    first: int,
+    rows: list[dict[str, object]],
+    paper: str,
+    text: CardText,
+    shared: SharedStyles,
 ) -> float:
     """The headings in row ``first`` and a row a round below, stretched down the page;
     returns the grid's height in points."""
-    layout.headings(ws, first, TABLE_COLUMNS, height=None)
-    for i in range(1, len(TABLE_COLUMNS) + 1):
-        ws.cell(first, i).font = text.font(bold=True)
+    heading = shared.name(card_font(text.points, bold=True), styles.WRAP, fill=styles.HEADER_FILL)
+    body = card_font(text.points)
+    kinds = shared.column_styles(body, TABLE_COLUMNS, WRAPPED)
+    for i, column in enumerate(TABLE_COLUMNS, start=1):
+        shared.put(ws.cell(first, i), column.header, heading)
+        ws.column_dimensions[get_column_letter(i)].width = column.width
     for offset, values in enumerate(rows, start=1):
-        layout.write_row(ws, first + offset, TABLE_COLUMNS, values, height=None)
-        for i, column in enumerate(TABLE_COLUMNS, start=1):
-            cell = ws.cell(first + offset, i)
-            cell.font = text.font()
-            if column.key in WRAPPED:
-                cell.alignment = styles.WRAP_LEFT
+        for i, (column, kind) in enumerate(zip(TABLE_COLUMNS, kinds, strict=True), start=1):
+            shared.put(ws.cell(first + offset, i), values.get(column.key), kind)
     needed = _needed(rows, text)
     target = GRID_SHARE * printable_height(paper) - text.title_row
     heights = [needed[0], *stretched(needed[1:], target - needed[0])]

@@ -170,6 +170,8 @@ class PairsSessionBook:
     movement: str
     #: The movement whose lines fill the Traveller (None: the scorer types every line).
     plan: Movement | None = None
+    #: The lowest board number: ``boards`` boards numbered from it (41 to 61: 41 and 21).
+    first_board: int = 1
 
     @property
     def lines(self) -> int:
@@ -188,8 +190,12 @@ class PairsSessionBook:
         """Row of traveller line ``line`` (from 1)."""
         return FIRST_ROW + line - 1
 
+    @property
+    def last_board(self) -> int:
+        return self.first_board + self.boards - 1
+
     def board_row(self, board: int) -> int:
-        return FIRST_ROW + board - 1
+        return FIRST_ROW + board - self.first_board
 
     @property
     def numbers(self) -> int:

@@ -41,14 +41,16 @@ def build_pairs_session(
     pairs filled in, and the pairs, boards and ranking follow from it (``pairs``, ``boards``
     and ``movement``, when given, must agree).
     """
+    first_board = 1
     if plan is not None:
         pairs, boards, movement = _sizes_of(plan, pairs, boards, movement)
+        first_board = plan.board_numbers[0]
     pairs = checks.whole_number("pairs", 20 if pairs is None else pairs, MIN_PAIRS, MAX_PAIRS)
     boards = checks.whole_number("boards", 24 if boards is None else boards, 1, MAX_BOARDS)
     movement = checks.choice("movement", movement or "mitchell", MOVEMENTS)
     paper = checks.choice("paper", paper, PAPER_SIZES)
     workbook, traveller = layout.new_workbook(TRAVELLER_SHEET)
-    book = PairsSessionBook(workbook, pairs, boards, movement, plan)
+    book = PairsSessionBook(workbook, pairs, boards, movement, plan, first_board)
     write_traveller(traveller, book, paper)
     write_boards(workbook.create_sheet(BOARDS_SHEET), book, paper)
     write_pairs(workbook.create_sheet(PAIRS_SHEET), book, paper)
@@ -62,7 +64,9 @@ def build_pairs_session(
 def _sizes_of(
     plan: Movement, pairs: int | None, boards: int | None, movement: str | None
 ) -> tuple[int, int, str]:
-    """(pairs, boards, movement) of a workbook for ``plan``; refuses given ones that differ."""
+    """(pairs, boards, movement) of a workbook for ``plan``; refuses given ones that differ.
+    The boards are the rows of the Boards sheet: from the movement's lowest board to its
+    highest (21 for boards 41 to 61; a board within them that is not played stays empty)."""
     kind = "mitchell" if plan.is_mitchell else "howell"
     highest = max(pair.number for pair in plan.pairs)
     size = 2 * highest - (len(plan.pairs) % 2) if plan.is_mitchell else highest
@@ -76,12 +80,13 @@ def _sizes_of(
                 f"--{name} {_shown(given)} disagrees with the movement "
                 f"({plan.name}: {name} {derived}); leave out --{name}"
             )
-    if plan.boards > MAX_BOARDS:
+    first, last = plan.board_numbers[0], plan.board_numbers[-1]
+    if last - first + 1 > MAX_BOARDS:
         raise InputError(
-            f"{plan.name}: the movement's boards run to {plan.boards}; the workbook holds "
-            f"boards 1 to {MAX_BOARDS} (fewer boards a round, or fewer rounds)"
+            f"{plan.name}: the movement's boards run from {first} to {last}; the workbook "
+            f"holds {MAX_BOARDS} boards (fewer boards a round, or fewer rounds)"
         )
-    return size, plan.boards, kind
+    return size, last - first + 1, kind
 
 
 def _shown(value: object) -> str:

@@ -49,7 +49,7 @@ from xlbridge.workbooks.pairs_session.cells import (
 def write_boards(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     columns = BOARDS_COLUMNS
     layout.title(ws, f"{TITLE} · boards", len(columns))
-    first, last = FIRST_ROW, book.board_row(book.boards)
+    first, last = FIRST_ROW, book.board_row(book.last_board)
     lines = refs.absolute(BOARDS["lines"], first, last)
     layout.label(ws, "A2", "B2", "E (most lines)")
     layout.put(ws[E_CELL], f"=MAX({lines})", "0")
@@ -58,7 +58,7 @@ def write_boards(ws: Worksheet, book: PairsSessionBook, paper: str) -> None:
     layout.headings(ws, HEADER_ROW, columns)
     boards = traveller_column(book, "board")
     kinds = traveller_column(book, "kind")
-    for board in range(1, book.boards + 1):
+    for board in range(book.first_board, book.last_board + 1):
         row = book.board_row(board)
         c = {key: f"{letter}{row}" for key, letter in BOARDS.items()}
 

@@ -93,7 +93,7 @@ def _movement_lines(book: PairsSessionBook) -> list[dict[str, object]]:
 
 def _title(book: PairsSessionBook) -> str:
     if book.plan is not None:
-        return f"{TITLE} · {book.plan.name} · {book.boards} boards"
+        return f"{TITLE} · {book.plan.name} · {book.plan.boards} boards"
     if book.is_mitchell:
         size = f"{book.tables} tables, NS and EW pairs numbered 1-{book.tables}"
     else:
@@ -116,7 +116,7 @@ def _validate_traveller(ws: Worksheet, book: PairsSessionBook, first: int, last:
     def cells(*keys: str) -> list[str]:
         return [refs.column_range(TRAVELLER[key], first, last) for key in keys]
 
-    validation.whole(ws, cells("board"), 1, book.boards, "Board")
+    validation.whole(ws, cells("board"), book.first_board, book.last_board, "Board")
     if book.one_field:
         labels = ",".join(str(book.pair_label(p, d)) for d, p, _ in book.pair_rows())
         error = f"Pair must be one of {_pair_range(book)}."
@@ -174,7 +174,7 @@ def _line_formulas(book: PairsSessionBook, row: int) -> dict[str, object]:
     c = {key: f"{letter}{row}" for key, letter in TRAVELLER.items()}
     column = {key: traveller_column(book, key, sheet=False) for key in TRAVELLER}
     board, e_cell, top = c["board"], boards_cell(E_CELL), boards_cell(TOP_CELL)
-    board_ok = is_whole(board, 1, book.boards)
+    board_ok = is_whole(board, book.first_board, book.last_board)
     on_board = f"{column['board']},{board}"
     counts_on_board = f"COUNTIFS({on_board},{column['kind']}"
     by = cf.normalised(c["by"])
@@ -249,8 +249,8 @@ def _line_problems(
         (_all_blank(c), '""'),
         (is_blank(board), '"Board is blank"'),
         (
-            f"NOT({is_whole(board, 1, book.boards)})",
-            f'"Board must be a whole number from 1 to {book.boards}"',
+            f"NOT({is_whole(board, book.first_board, book.last_board)})",
+            f'"Board must be a whole number from {book.first_board} to {book.last_board}"',
         ),
     ]
     for key, side in (("ns_pair", "NS"), ("ew_pair", "EW")):
