@@ -248,7 +248,7 @@ def test_a_session_files_own_vulnerability_against_law_2_is_a_warning_and_par_is
         return double_dummy.BoardAnalysis(0, "", table, 0, ())
 
     monkeypatch.setattr(double_dummy, "require", lambda what="": None)
-    monkeypatch.setattr(double_dummy, "solve", lambda deals: [table for _ in deals])
+    monkeypatch.setattr(double_dummy, "solve", lambda deals, solving=None: [table for _ in deals])
     monkeypatch.setattr(double_dummy, "par", par)
     code, _, err = run(["session", results, "--double-dummy", "-o", tmp_path / "pack.xlsx"], capsys)
     assert code == 0, err
