@@ -25,8 +25,9 @@ from typing import Any
 from xlbridge.io.folders import write_folder
 from xlbridge.scoring.double_dummy import BoardAnalysis
 from xlbridge.scoring.session import SessionResult
+from xlbridge.web.addresses import Key
 from xlbridge.web.render import render
-from xlbridge.web.session_pages import INDEX, METHOD_NAMES, Header, Key, SessionSite
+from xlbridge.web.session_pages import INDEX, METHOD_NAMES, Header, SessionSite
 
 DEFAULT_EVENT = "Pairs session"
 
@@ -79,6 +80,7 @@ def site_pages(
             rankings=rankings,
             masterpoints=with_masterpoints,
             with_names=with_names,
+            boards=site.board_links(),
         ),
     )
     for index in range(len(result.travellers)):
