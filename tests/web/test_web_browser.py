@@ -136,8 +136,17 @@ def test_a_board_page_shows_the_result_first_on_a_phone(
     box = "document.querySelector('.scroll')"
     assert page.evaluate(f"{box}.scrollWidth <= {box}.clientWidth")
     heads = header_boxes(page, ".traveller")
-    assert list(heads)[:8] == ["Contract", "By", "Tr", "Score", "NS MP", "EW MP", "NS %", "EW %"]
-    for text in ("Score", "NS MP", "EW MP", "NS %", "EW %", "NS", "EW"):
+    assert list(heads)[:8] == [
+        "Contract",
+        "By",
+        "Tricks",
+        "Score",
+        "NS MP",
+        "EW MP",
+        "NS %",
+        "EW %",
+    ]
+    for text in ("Contract", "By", "Tricks", "Score", "NS MP", "EW MP", "NS %", "EW %", "NS", "EW"):
         left, right, shown = heads[text]
         assert shown and 0 <= left and right <= 375, f"{text}: {left}-{right}"
     assert heads["Lead"][2] is False  # the leads are dropped on a phone

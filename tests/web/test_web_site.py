@@ -156,7 +156,7 @@ def test_board_pages_show_the_travellers(
                 assert close(row["NS %"].text, line.ns_percent, 0)
                 assert close(row["EW %"].text, line.ew_percent, 0)
             if line.tricks >= 0:
-                assert int(row["Tr"].text) == line.tricks
+                assert int(row["Tricks"].text) == line.tricks
         assert f"Board {traveller.board}" in page.text
         assert "Dealer: " in page.text and "Vulnerable: " in page.text
 

@@ -4,12 +4,16 @@
 
 - ``index.html`` — the ranking: the event, date and club at the top, one table per section
   and direction (place, ``3=`` for ties, pair, names, score, % or IMPs per board, and
-  masterpoints when the source has them), each pair linked to its score card;
+  masterpoints when the source has them), each pair linked to its score card, then a link to
+  every board;
 - ``board-N.html`` (``board-S-N.html`` when sections share board numbers) — dealer,
-  vulnerability, the hand diagram when the deal is known, and the traveller: pairs, contract,
-  by, lead, tricks, NS score, both sides' matchpoints or IMPs and %, adjusted scores marked;
-- ``pair-N.html`` — each pair's score card: every board with direction, opponents, contract,
-  score, result and running total, a board not played shown as not played.
+  vulnerability, the hand diagram when the deal is known, and the traveller, the result
+  first: contract, by, tricks, NS score, both sides' matchpoints or IMPs and %, then the
+  pairs, and the lead when some line has one; adjusted scores marked;
+- ``pair-5.html``, ``pair-5-ns.html``, ``pair-B-5-ns.html`` (named by the pair, see
+  :mod:`xlbridge.web.addresses`) — each pair's score card: every board with direction,
+  opponents, contract, score, result and running total, a board not played shown as not
+  played.
 
 Every page links back to the ranking, boards to the previous and next board. The pages need
 no server and no script, hold their style sheet (with a print style that keeps a board or a
