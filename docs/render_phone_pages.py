@@ -1,14 +1,15 @@
-"""Regenerate ``docs/web-ranking-phone.png`` and ``docs/web-board-phone.png``: the results
-site of the example Howell as a phone shows it, 375 CSS pixels wide.
+"""Regenerate ``docs/web-ranking-phone.png`` and ``docs/web-board-phone.png``, the results site
+of the example Howell as a phone shows it (375 CSS pixels wide), and ``docs/web-board.png``,
+a board page on a wider screen (1020 px).
 
 The session is ``examples/howell.csv`` with its names; the deals and the masterpoints are
 **invented** (the example has neither): each board's deal is a shuffle seeded by its number
 (``random.Random(board)``), and four pairs get awards of made-up sizes and types. The site is
 written by :func:`xlbridge.web.site.write_site` into a throw-away folder, and headless
 Chromium (Debian's ``chromium``, driven as the browser tests drive it: ``tests/chromium.py``)
-takes each whole page at 375 px::
+takes each whole page::
 
-    python docs/render_phone_pages.py              # writes the two PNGs into docs/
+    python docs/render_phone_pages.py              # writes the three PNGs into docs/
     python docs/render_phone_pages.py --out DIR    # or into DIR
 """
 
@@ -29,12 +30,15 @@ from xlbridge.io.travellers.session_csv import read_names, read_session  # noqa:
 from xlbridge.scoring.session import score_session  # noqa: E402
 from xlbridge.web.site import write_site  # noqa: E402
 
-WIDTH = 375
 RANKS = "AKQJT98765432"
 #: The invented awards: pair number, masterpoints, type.
 AWARDS = (("5", "1.20", "GREEN"), ("8", "0.80", "GREEN"), ("1", "0.60", "RED"))
-#: Each picture: the page, and the file it is saved as.
-PICTURES = (("index.html", "web-ranking-phone.png"), ("board-5.html", "web-board-phone.png"))
+#: Each picture: the page, the file it is saved as, and the screen's width in CSS pixels.
+PICTURES = (
+    ("index.html", "web-ranking-phone.png", 375),
+    ("board-5.html", "web-board-phone.png", 375),
+    ("board-5.html", "web-board.png", 1020),
+)
 
 
 def invented_deal(board: int) -> str:
@@ -49,7 +53,7 @@ def invented_deal(board: int) -> str:
 
 
 def render(out: Path) -> list[Path]:
-    """Write the site and save its two pages at phone width into ``out``."""
+    """Write the site and save its pictures (:data:`PICTURES`) into ``out``."""
     result = score_session(read_session(ROOT / "examples" / "howell.csv"), "mp")
     names = read_names(ROOT / "examples" / "howell-names.csv")
     awards = {("", "", pair): f"{points} {kind}" for pair, points, kind in AWARDS}
@@ -67,10 +71,10 @@ def render(out: Path) -> list[Path]:
             masterpoints=awards,
         )
         with Chromium.start(Path(scratch) / "profile") as browser:
-            for page_name, picture in PICTURES:
-                page = browser.load(site / page_name, WIDTH)
-                if page.scroll_width > WIDTH:
-                    raise SystemExit(f"{page_name} is {page.scroll_width} px wide at {WIDTH}")
+            for page_name, picture, width in PICTURES:
+                page = browser.load(site / page_name, width)
+                if page.scroll_width > width:
+                    raise SystemExit(f"{page_name} is {page.scroll_width} px wide at {width}")
                 saved.append(page.screenshot(out / picture))
     return saved
 
