@@ -9,11 +9,12 @@ import re
 from pathlib import Path
 
 import pytest
-from session_builder import example_session
+from session_builder import EXAMPLES, example_session
 from site_reader import read_page
 from test_web_site import board_file, two_sections
 
-from xlbridge.scoring.session import SessionResult
+from xlbridge.io.travellers.session_csv import read_session
+from xlbridge.scoring.session import SessionResult, score_session
 from xlbridge.web.addresses import card_files, safe_part
 from xlbridge.web.site import write_site
 
@@ -65,9 +66,20 @@ def test_a_score_cards_address_holds_its_pair(tmp_path: Path) -> None:
     folder = written(tmp_path / "s", sections)
     assert heading(folder / "pair-B-5-ns.html") == "Pair 5, Section B (North-South)"
     assert heading(folder / "pair-A-5-ew.html") == "Pair 5, Section A (East-West)"
-    # Every link to a card lands on that pair's card: pair 5 NS's opponents' links too.
+    # The ranking links the cards at these addresses, none by place.
     ranking = read_page(folder / "index.html")
     assert "pair-B-5-ns.html" in ranking.links and "pair-1.html" not in ranking.links
+    # A Mitchell ranked as one field: NS 5 and EW 5 are "5NS" and "5EW" of one ranking.
+    joint = score_session(read_session(EXAMPLES / "mitchell.csv"), "mp", winners=1)
+    folder = written(tmp_path / "j", joint)
+    assert heading(folder / "pair-5-ns.html") == "Pair 5 (North-South)"
+    ranking = read_page(folder / "index.html")
+    shown = {c.text: c.href for row in ranking.rows("ranking") for c in row if c.href}
+    assert (shown["5NS"], shown["5EW"]) == ("pair-5-ns.html", "pair-5-ew.html")
+    board = read_page(folder / "board-1.html")
+    cards = [link for link in board.links if link.startswith("pair-")]
+    assert len(cards) == 2 * len(joint.travellers[0].lines)  # each line's NS and EW linked
+    assert all((folder / link).is_file() for link in cards)
 
 
 @pytest.mark.parametrize(

@@ -276,3 +276,22 @@ def test_section_labels_and_pair_labels_are_text(tmp_path: Path) -> None:
     assert "Section <b>A</b> — North-South" in ranking.text
     board = read_page(folder / "board-2-1.html")
     assert "Board 1 — Section <i>B</i>" in board.text
+
+
+def test_a_traveller_puts_the_result_first_and_a_lead_only_when_known(
+    sites: dict[str, tuple[SessionResult, Path]],
+) -> None:
+    """The Howell's file has leads: its travellers end with a Lead column, after the result
+    (contract, by, tricks, score, MPs, %) and the pairs. The Mitchell's file has none: no Lead
+    column at all. At IMPs there is no % column."""
+    expected = ["Contract", "By", "Tricks", "Score", "NS MP", "EW MP", "NS %", "EW %"]
+    heads = {}
+    for name in ("howell", "mitchell-two-sections", "cross-imps"):
+        result, folder = sites[name]
+        first = board_file(result, result.travellers[0].section, result.travellers[0].board)
+        table = read_page(folder / first).tables["traveller"][0]
+        heads[name] = [c.text.replace("\xad", "") for c in table[0]]
+    assert heads["howell"] == [*expected, "NS", "EW", "Lead"]
+    assert heads["mitchell-two-sections"] == [*expected, "NS", "EW"]
+    imps = ["Contract", "By", "Tricks", "Score", "NS IMPs", "EW IMPs", "NS", "EW"]
+    assert heads["cross-imps"] == imps

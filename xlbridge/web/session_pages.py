@@ -199,7 +199,7 @@ class SessionSite:
         return [
             RankRow(
                 pair.place,
-                Link(self.label(pair.section, pair.pair), self.card_file[pair.key]),
+                Link(self.label(pair.section, pair.label), self.card_file[pair.key]),  # 3NS
                 pair_names(self.names, pair),
                 pair.boards,
                 fixed(pair.score, self.total_decimals),
