@@ -3,11 +3,13 @@ VPs and who played whom.
 
 :func:`write_standings` writes, into a new folder:
 
-- ``index.html`` — the ranking (place, ``3=`` for ties, number, name, total VPs), then every
-  entry's VPs round by round with the opponent of each round (a bye and a match not played
-  yet said so);
-- ``round-N.html`` — each round's matches: the two entries, the home margin and both sides'
-  VPs.
+- ``index.html`` — the ranking "after N rounds" (N: the rounds with a match result, not the
+  rounds planned): place, ``3=`` for ties, number, name, total VPs and the tie-break, in the
+  places of :func:`xlbridge.scoring.team_standings.team_standings` (those of the workbook's
+  Ranking sheet); then every entry's VPs round by round, for the rounds that have scored,
+  with the opponent of each round (a bye and a match not played yet said so);
+- ``round-N.html`` — each round drawn: its matches, the two entries, the home margin and both
+  sides' VPs (blank until played).
 
 Same rules as the session's site (:mod:`xlbridge.web.site`): no script, style inside, every
 name escaped, an existing folder replaced only with ``force`` and never left half written.
@@ -23,7 +25,13 @@ from typing import NamedTuple
 import numpy as np
 
 from xlbridge.io.folders import write_folder
-from xlbridge.scoring.team_standings import Meeting, Standings
+from xlbridge.scoring.team_standings import (
+    TIEBREAK_HEADINGS,
+    TIEBREAKS,
+    Meeting,
+    Standings,
+    tiebreak_text,
+)
 from xlbridge.web.display import decimals_for, fixed
 from xlbridge.web.render import render
 from xlbridge.web.session_pages import Header
@@ -80,16 +88,36 @@ def standings_pages(standings: Standings, event: Event) -> Iterator[tuple[str, s
         for r in range(1, standings.rounds + 1)
         if any(e.meetings[r - 1] is not None for e in standings.entries)
     ]
+    scored = [
+        r
+        for r in rounds
+        if any(
+            (m := e.meetings[r - 1]) is not None and m.vps is not None for e in standings.entries
+        )
+    ]
     names = {e.number: e.name for e in standings.entries}
     lines = [
         (
             entry,
             fixed(entry.total, decimals),
-            [_cell(entry.meetings[r - 1], decimals) for r in rounds],
+            [_cell(entry.meetings[r - 1], decimals) for r in scored],
+            tiebreak_text(entry.tiebreak, standings.tiebreak),
         )
         for entry in standings.entries
     ]
-    yield "index.html", render("standings.html", common, lines=lines, rounds=rounds)
+    yield (
+        "index.html",
+        render(
+            "standings.html",
+            common,
+            lines=lines,
+            rounds=rounds,
+            scored=scored,
+            played=standings.played,
+            tiebreak=TIEBREAKS[standings.tiebreak],
+            tiebreak_heading=TIEBREAK_HEADINGS[standings.tiebreak],
+        ),
+    )
     for number in rounds:
         yield (
             f"round-{number}.html",
