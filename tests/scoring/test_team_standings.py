@@ -11,7 +11,9 @@ import pytest
 
 from xlbridge.scoring.team_standings import (
     NEUTRAL_PERCENT,
+    Match,
     Meeting,
+    Standings,
     team_standings,
     tiebreak_text,
     tiebreak_value,
@@ -73,8 +75,8 @@ def pairs_card(percent: float) -> tuple[float, float]:
     return home, 20 - home
 
 
-def places(result: object) -> dict[int, str]:
-    return {e.number: e.place for e in result.entries}  # type: ignore[attr-defined]
+def places(result: Standings) -> dict[int, str]:
+    return {e.number: e.place for e in result.entries}
 
 
 def test_equal_vps_split_by_imp_margin_and_left_tied_when_equal_on_both() -> None:
@@ -126,7 +128,7 @@ def test_rounds_played_are_those_with_a_match_result() -> None:
     """9 rounds planned, all drawn: after 2 with results (round 3 has only a scored bye) the
     standings are after 2 rounds."""
     names = {n: str(n) for n in range(1, 6)}
-    matches = [(r, 1, 2, 3.0 if r <= 2 else None) for r in range(1, 10)]
+    matches: list[Match] = [(r, 1, 2, 3.0 if r <= 2 else None) for r in range(1, 10)]
     matches += [(r, 5, None, None) for r in range(1, 10)]
     result = team_standings(names, 9, matches, card, bye_vps=12.0)
     assert (result.rounds, result.played) == (9, 2)

@@ -9,7 +9,7 @@ VPs and who played whom.
   Ranking sheet); then every entry's VPs round by round, for the rounds that have scored,
   with the opponent of each round (a bye and a match not played yet said so);
 - ``round-N.html`` — each round drawn: its matches, the two entries, the home margin and both
-  sides' VPs (blank until played).
+  sides' VPs (blank until played; a round without a result is headed "not played yet").
 
 Same rules as the session's site (:mod:`xlbridge.web.site`): no script, style inside, every
 name escaped, an existing folder replaced only with ``force`` and never left half written.
@@ -30,6 +30,7 @@ from xlbridge.scoring.team_standings import (
     TIEBREAKS,
     Meeting,
     Standings,
+    played_rounds,
     tiebreak_text,
 )
 from xlbridge.web.display import decimals_for, fixed
@@ -118,6 +119,7 @@ def standings_pages(standings: Standings, event: Event) -> Iterator[tuple[str, s
             tiebreak_heading=TIEBREAK_HEADINGS[standings.tiebreak],
         ),
     )
+    with_results = set(played_rounds(standings.entries))
     for number in rounds:
         yield (
             f"round-{number}.html",
@@ -125,6 +127,7 @@ def standings_pages(standings: Standings, event: Event) -> Iterator[tuple[str, s
                 "round.html",
                 common,
                 number=number,
+                played=number in with_results,
                 matches=_matches(standings, number, names, decimals, 2 if event.unit == "%" else 0),
                 previous=number - 1 if number - 1 in rounds else None,
                 next=number + 1 if number + 1 in rounds else None,

@@ -161,7 +161,10 @@ def test_after_two_of_nine_rounds_titled_from_the_event_cell(
     columns = [c.text for c in read_page(site / "index.html").tables["rounds"][0][0]]
     assert columns == ["Team", "R1", "R2", "Total"]
     assert len(list(site.glob("round-*.html"))) == 9
-    assert heading((site / "round-5.html").read_text(encoding="utf-8"), "h1") == "County League"
+    round_5 = (site / "round-5.html").read_text(encoding="utf-8")
+    assert heading(round_5, "h1") == "County League"
+    assert heading(round_5, "h2") == "Round 5: not played yet"
+    assert heading((site / "round-2.html").read_text(encoding="utf-8"), "h2") == "Round 2"
 
 
 def test_event_option_wins_over_the_event_cell_and_a_blank_cell_gives_the_file_name(
@@ -177,12 +180,14 @@ def test_event_option_wins_over_the_event_cell_and_a_blank_cell_gives_the_file_n
     plain = swiss_book(
         tmp_path / "club-night.xlsx", "pairs", ["A", "B"], [[(1, 2, 55.0)]], planned=1
     )
-    for path, argv, title in (
+    cases = (
         (swiss, [], "County Swiss Teams"),
         (swiss, ["--event", "  Spring   Swiss "], "Spring Swiss"),
+        (swiss, ["--event", " "], "County Swiss Teams"),  # blank: as if not given
         (plain, [], "club-night"),
-    ):
-        site = tmp_path / f"site-{len(argv)}-{path.stem}"
+    )
+    for case, (path, argv, title) in enumerate(cases):
+        site = tmp_path / f"site-{case}"
         code, _, err = run(["swiss", "standings", str(path), "--html", str(site), *argv], capsys)
         assert code == 0, err
         page = (site / "index.html").read_text(encoding="utf-8")

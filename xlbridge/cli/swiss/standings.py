@@ -47,8 +47,8 @@ def add_standings_command(commands: Commands) -> None:
     add_html_option(standings, "the standings, VPs round by round, and a page per round")
     standings.add_argument(
         "--event",
-        help="the event's name, heading every page (default: the workbook's Event cell, "
-        "else the file's name)",
+        help="the event's name, heading every page (default, or blank: the workbook's Event "
+        "cell, else the file's name)",
     )
     standings.add_argument("--force", action="store_true", help="replace an existing folder")
     standings.set_defaults(run=run_standings)
@@ -59,7 +59,7 @@ def run_standings(args: argparse.Namespace) -> int:
     from xlbridge.workbooks.league.results import is_league, league_standings
     from xlbridge.workbooks.swiss_event.loop import read_event, swiss_standings
 
-    given = None if args.event is None else event_text(args.event, "--event")
+    given = None if args.event is None else event_text(args.event, "--event") or None
     check_html(args)
     path: Path = args.event_file
     require_file(path)
