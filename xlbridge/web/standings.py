@@ -53,7 +53,7 @@ class Event:
 
 
 class Cell(NamedTuple):
-    """One round of an entry's line: VPs ("" not played), opponent ("bye", "" none)."""
+    """One round of an entry's line: VPs ("–" not played yet), opponent ("bye", "" none)."""
 
     vps: str
     opponent: str
@@ -69,11 +69,15 @@ class MatchRow(NamedTuple):
 
 
 def _cell(meeting: Meeting | None, decimals: int) -> Cell:
+    """A round of an entry's line: "–" for a match not played yet, nothing for a bye that
+    scores nothing (a league's)."""
     if meeting is None:
         return Cell("", "", "")
     href = f"round-{meeting.round}.html"
-    vps = "" if meeting.vps is None else fixed(meeting.vps, decimals)
-    return Cell(vps, "bye" if meeting.opponent is None else str(meeting.opponent), href)
+    if meeting.opponent is None:
+        return Cell("" if meeting.vps is None else fixed(meeting.vps, decimals), "bye", href)
+    vps = "–" if meeting.vps is None else fixed(meeting.vps, decimals)
+    return Cell(vps, str(meeting.opponent), href)
 
 
 def standings_pages(standings: Standings, event: Event) -> Iterator[tuple[str, str]]:
@@ -147,7 +151,7 @@ def _matches(
         if meeting is None:
             continue
         if meeting.opponent is None:
-            vps = fixed(meeting.vps or 0.0, decimals)
+            vps = "" if meeting.vps is None else fixed(meeting.vps, decimals)
             byes.append(MatchRow(f"{entry.number} {entry.name}", "bye", "", vps, ""))
         elif entry.number < meeting.opponent:
             theirs = by_number[meeting.opponent].meetings[number - 1]

@@ -223,3 +223,21 @@ def test_an_event_over_200_characters_is_refused(
         "(it heads every page)"
     )
     assert not site.exists()
+
+
+def test_a_league_bye_scores_nothing_and_places_nobody(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Five teams: in round 1 team 1 has the bye (no result in a league: the Table leaves
+    its VPs blank and gives it no place), 2 beats 5 by 10 and 3 v 4 is drawn."""
+    path = league_book(tmp_path / "odd.xlsx", NAMES, [(2, 5, 10), (3, 4, 0)])
+    site = tmp_path / "site"
+    code, out, err = run(["swiss", "standings", str(path), "--html", str(site)], capsys)
+    assert code == 0, err
+    riverside = next(line for line in out.splitlines() if "Riverside" in line)
+    assert riverside.split() == ["1", "Riverside", "0.00"]  # number, name, VPs: no place
+    index = read_page(site / "index.html")
+    first = next(r for r in index.rows("rounds") if r[0].text.startswith("1 "))
+    assert first[1].text == "bye"  # no VPs, not "0" nor "–"
+    bye = next(r for r in read_page(site / "round-1.html").rows("matches") if "bye" in r[1].text)
+    assert (cell(bye, "home").text, cell(bye, "home-vps").text) == ("1 Riverside", "")
