@@ -57,20 +57,26 @@ def swiss_book(
     *,
     planned: int = 3,
     event: str | None = None,
+    enters: dict[int, int] | None = None,
 ) -> Path:
     """A Swiss ``form`` ("teams" or "pairs") event of ``len(names)`` entries and ``planned``
-    rounds (8 boards, the default K, no late entry), with each of ``rounds`` typed: its
-    tables in order, the draw and the home margin."""
+    rounds (8 boards, the default K), with each of ``rounds`` typed: its tables in order, the
+    draw and the home margin. Pairs with ``enters`` (entry → the round it enters at) have
+    the late-entry column (the add 17), others none."""
     entries = len(names)
     options = ["--event", event] if event is not None else []
     template = "swiss-teams" if form == "teams" else "swiss-pairs"
-    late = ["--no-late-entry"] if form == "pairs" else []
+    late = enters is not None
+    if form == "pairs" and not late:
+        options.append("--no-late-entry")
     argv = ["template", template, "-o", str(path), "--teams", str(entries)]
-    assert main([*argv, "--rounds", str(planned), *late, *options]) == 0
-    book = build_swiss_event(form=form, teams=entries, rounds=planned, late_entry=False)
+    assert main([*argv, "--rounds", str(planned), *options]) == 0
+    book = build_swiss_event(form=form, teams=entries, rounds=planned, late_entry=late)
     workbook = load_workbook(path)
     for entry, name in enumerate(names, 1):
         workbook[ENTRIES_SHEET][book.entries_cell("name", entry)] = name
+    for entry, number in (enters or {}).items():
+        workbook[ENTRIES_SHEET][book.entries_cell("enters", entry)] = number
     for number, tables in enumerate(rounds, 1):
         sheet = workbook[book.round_sheet(number)]
         for table, (home, away, margin) in enumerate(tables, 1):
