@@ -29,7 +29,8 @@ from xlbridge.io.bounds import stored_text
 from xlbridge.io.files import require_file
 from xlbridge.io.pair_labels import listed_label, pair_label, sat_direction
 from xlbridge.io.pairs_session_sheet import SessionSheet as _Sheet
-from xlbridge.io.typed_workbook import Cell, Grid, cell_where, read_grids
+from xlbridge.io.sheet_cells import Cell, Grid
+from xlbridge.io.typed_workbook import cell_where, read_grids
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.session import (
     Traveller,
