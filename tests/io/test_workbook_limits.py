@@ -117,13 +117,26 @@ def test_a_value_in_column_xfd_is_ignored_with_a_warning(
     grid = read_grids(path, [TRAVELLER_SHEET], kind="x", warnings=warnings)[TRAVELLER_SHEET]
     assert max(len(row) for row in grid) <= 64
     assert warnings == [
-        f"{path}: Traveller!XFD1: ignored, with 0 other cells past column BL (no table reaches "
-        "that far); delete them if they were typed by mistake"
+        f"{path}: Traveller!XFD1: ignored past column BL, where no table of the template "
+        "reaches; delete what was typed there by mistake"
     ]
     book = read_session_workbook(path)
     assert book.traveller.lines.tolist() == [4, 5, 6, 7] and book.warnings == warnings
     assert main(["session", str(path)]) == 0
     assert "xlbridge: warning: " + warnings[0] in capsys.readouterr().err
+    # Two more far to the right, on row 4: still one warning, counting them.
+    row_4 = re.compile(rb'(<row r="4"[^>]*>.*?)</row>', re.S)
+    more = rb'\1<c r="BM4"><v>1</v></c><c r="ZZ4"><v>2</v></c></row>'
+    _rewrite(path, SHEET, lambda data: row_4.sub(more, data, count=1))
+    warnings.clear()
+    read_grids(path, [TRAVELLER_SHEET], kind="x", warnings=warnings)
+    assert [w.split(": ", 2)[1:] for w in warnings] == [
+        [
+            "Traveller!XFD1",
+            "ignored, with 2 other values past column BL, where no table of the "
+            "template reaches; delete what was typed there by mistake",
+        ]
+    ]
 
 
 def _declaring(path: Path, size: int) -> Path:

@@ -79,12 +79,17 @@ def sheet_grid(path: str, sheet: Any, warnings: list[str]) -> Grid:
                 "and save it"
             ) from None
     if beyond:
-        warnings.append(
-            f"{path}: {sheet.title}!{beyond[0]}: ignored, with {len(beyond) - 1} other cells "
-            f"past column {get_column_letter(MAX_COLUMNS)} (no table reaches that far); delete "
-            "them if they were typed by mistake"
-        )
+        warnings.append(f"{path}: {sheet.title}!{beyond[0]}: {_left_out(len(beyond))}")
     return rows
+
+
+def _left_out(count: int) -> str:
+    """What the first of ``count`` values past the last column read is told."""
+    others = f", with {count - 1} other value{'s' if count > 2 else ''}" if count > 1 else ""
+    return (
+        f"ignored{others} past column {get_column_letter(MAX_COLUMNS)}, where no table of "
+        "the template reaches; delete what was typed there by mistake"
+    )
 
 
 def past_last_row(title: str, number: int) -> str:
