@@ -108,14 +108,16 @@ def test_a_row_past_excels_last_is_refused_naming_sheet_and_row(tmp_path: Path) 
 def test_a_value_in_column_xfd_is_ignored_with_a_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """One value typed in XFD1: no row is padded to 16,384 cells (each holds at most the 64
-    columns read), the lines are scored, and one warning names the cell."""
+    """One value typed in XFD1 (the sheet's size then A1:XFD7, as Excel saves it): no row is
+    padded to 16,384 cells (each holds at most the 64 columns read), the lines are scored, and
+    one warning names the cell."""
     path = _session(tmp_path, GOOD)
     far = b'<c r="XFD1" t="inlineStr"><is><t>stray</t></is></c></row>'
-    _rewrite(path, SHEET, lambda data: data.replace(b"</row>", far, 1))
-    warnings: list[str] = []
-    grid = read_grids(path, [TRAVELLER_SHEET], kind="x", warnings=warnings)[TRAVELLER_SHEET]
+    _rewrite(path, SHEET, lambda data: _dimension(b"A1:XFD7")(data.replace(b"</row>", far, 1)))
+    grid = read_grids(path, [TRAVELLER_SHEET], kind="x")[TRAVELLER_SHEET]
     assert max(len(row) for row in grid) <= 64
+    warnings: list[str] = []
+    read_grids(path, [TRAVELLER_SHEET], kind="x", warnings=warnings)
     assert warnings == [
         f"{path}: Traveller!XFD1: ignored past column BL, where no table of the template "
         "reaches; delete what was typed there by mistake"
@@ -168,14 +170,14 @@ def test_a_zip_declaring_more_than_200_mb_is_refused_before_it_is_opened(
 
 def test_running_out_of_memory_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A MemoryError while the sheets are read (memory capped) is one line naming the file."""
-    from xlbridge.io import sheet_cells
+    from openpyxl.worksheet._reader import WorkSheetParser
 
     path = _session(tmp_path, GOOD)
 
     def exhausted(*_: object, **__: object) -> None:
         raise MemoryError
 
-    monkeypatch.setattr(sheet_cells, "WorkSheetParser", exhausted)
+    monkeypatch.setattr(WorkSheetParser, "parse", exhausted)
     with pytest.raises(InputError, match=re.escape(f"{path}: too big to read in the memory")):
         read_session_workbook(path)
 
