@@ -11,6 +11,7 @@ this module as plain ``workbook_checks``, as they import ``libreoffice``.
   which cells are unlocked (:func:`assert_only_inputs_unlocked`), sheet protection
   (:func:`assert_protected`), page set-up (:func:`assert_printable`) and data validation rules
   by range or by cell (:func:`rules_by_range`, :func:`rules_by_cell`).
+- Damage: :func:`chart_in_place_of` puts a chart sheet where a sheet was.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from libreoffice import error_cells, read_values
+from openpyxl import load_workbook
+from openpyxl.chart import BarChart, Reference
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
 from openpyxl.workbook.workbook import Workbook
@@ -185,3 +188,20 @@ def assert_ranking(
                 assert blank(got[key]), (row, key, got, want)
             else:
                 assert got[key] == want, (row, key, got, want)
+
+
+# --------------------------------------------------------------------------------------------
+# Damage
+
+
+def chart_in_place_of(path: Path, title: str) -> Path:
+    """The workbook ``path`` with its sheet ``title`` replaced by a chart sheet of that title
+    (a bar chart of the first sheet's A1:A3), saved in place."""
+    book = load_workbook(path)
+    place = book.sheetnames.index(title)
+    del book[title]
+    chart = BarChart()
+    chart.add_data(Reference(book.worksheets[0], min_col=1, min_row=1, max_row=3))
+    book.create_chartsheet(title, place).add_chart(chart)
+    book.save(path)
+    return path

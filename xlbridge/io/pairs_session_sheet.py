@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from openpyxl.utils import get_column_letter
 
 from xlbridge.errors import InputError, Mistakes
-from xlbridge.io.typed_workbook import BLANK, Cell, Grid, cell_where
+from xlbridge.io.sheet_cells import BLANK, Cell, Grid
+from xlbridge.io.typed_workbook import cell_where
 
 #: Rows searched for the headings.
 HEADING_ROWS = 10

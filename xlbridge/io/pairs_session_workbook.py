@@ -28,8 +28,10 @@ from xlbridge.errors import InputError, Mistakes
 from xlbridge.io.bounds import stored_text
 from xlbridge.io.files import require_file
 from xlbridge.io.pair_labels import listed_label, pair_label, sat_direction
+from xlbridge.io.pairs_session_checks import check_boards, check_rounds
 from xlbridge.io.pairs_session_sheet import SessionSheet as _Sheet
-from xlbridge.io.typed_workbook import Cell, Grid, cell_where, read_grids
+from xlbridge.io.sheet_cells import Cell, Grid
+from xlbridge.io.typed_workbook import cell_where, read_grids
 from xlbridge.scoring.checks import shown
 from xlbridge.scoring.session import (
     Traveller,
@@ -72,6 +74,7 @@ class SessionWorkbook:
     pairs: int
     event: dict[str, str] = field(default_factory=dict)  # event, date, club as typed
     columns: dict[str, str] = field(default_factory=dict)  # Traveller's letters: "tricks": "I"
+    warnings: list[str] = field(default_factory=list)  # cells left out, named (sheet_grid)
 
     def cell(self, row: int, key: str) -> str:
         """Where a Traveller cell is, for a message: ``EVENING.xlsx: Traveller!I23``."""
@@ -91,8 +94,12 @@ def read_session_workbook(path: str | PathLike[str]) -> SessionWorkbook:
     require_file(path)
     sheets = (TRAVELLER_SHEET, BOARDS_SHEET, PAIRS_SHEET)
     hint = " (make one with: xlbridge template pairs-session)"
-    grids = read_grids(path, sheets, kind="a pairs-session workbook", hint=hint)
-    return _session(name, grids)
+    warnings: list[str] = []
+    kind = "a pairs-session workbook"
+    grids = read_grids(path, sheets, kind=kind, hint=hint, warnings=warnings)
+    book = _session(name, grids)
+    book.warnings = warnings
+    return book
 
 
 def _typed(sheet: _Sheet, number: int, row: list[Cell], key: str) -> Any:
@@ -253,10 +260,14 @@ def _lines(
     listed = {"ns_pair": numbers[ns_list], "ew_pair": numbers[ew_list]}
     lines = []
     expected = 0
+    numbered = [number for number, row in sheet.rows() if sheet.cell(row, "line").value is not None]
     for number, row in sheet.rows():
         label = sheet.cell(row, "line").value
         if not row or label is None and _blank(sheet, number, row):
             continue
+        if label is None and numbered and number < numbered[-1]:
+            sheet.keep(mistakes, sheet.fail(number, "line", INSERTED), number)
+            continue  # the numbered rows below it are where they were
         expected += 1
         try:
             line = _row_line(sheet, number, row, expected, (boards, listed))
@@ -265,8 +276,8 @@ def _lines(
             continue
         if line is not None:
             lines.append(line)
-    _check_rounds(sheet, lines, mitchell, mistakes)
-    _check_boards(sheet, lines, mitchell, mistakes)
+    check_rounds(sheet, lines, mitchell, mistakes)
+    check_boards(sheet, lines, mitchell, mistakes)
     return lines
 
 
@@ -310,54 +321,14 @@ def _row_line(
     return _line(sheet, number, typed, *limits)
 
 
+#: What a row inserted among the numbered rows is told (it has no line number).
+INSERTED = (
+    "a row was inserted here (it has no line number and none of the template's formulas, so "
+    "the workbook does not score it): type this line in an empty numbered row at the foot of "
+    "the table instead, and delete this row"
+)
 #: The Check column's words for a numbered row with no result typed.
 NO_RESULT = "No result yet: type a contract, a score, an adjusted score or NP"
-
-
-def _check_rounds(
-    sheet: _Sheet, lines: list[TravellerLine], mitchell: bool, mistakes: Mistakes
-) -> None:
-    """A pair meets one pair a round: a mistyped pair number puts it at two tables."""
-    met: dict[tuple[int, str], tuple[str, int]] = {}
-    for line in lines:
-        if line.round is None:
-            continue
-        ns, ew = (
-            (line.ns_pair + "NS", line.ew_pair + "EW") if mitchell else (line.ns_pair, line.ew_pair)
-        )
-        for pair, other, key in ((ns, ew, "ns_pair"), (ew, ns, "ew_pair")):
-            before, row = met.get((line.round, pair), (other, line.line))
-            if before != other:  # named once, and its pairs not taken as met
-                error = sheet.fail(
-                    line.line - 1,
-                    key,
-                    f"in round {line.round} pair {pair} plays pair {before} (row {row}), so it "
-                    f"cannot also play pair {other} here",
-                )
-                sheet.keep(mistakes, error, line.line - 1)
-                break
-        else:
-            met[(line.round, ns)], met[(line.round, ew)] = (ew, line.line), (ns, line.line)
-
-
-def _check_boards(
-    sheet: _Sheet, lines: list[TravellerLine], mitchell: bool, mistakes: Mistakes
-) -> None:
-    """A pair plays a board once (in a Mitchell NS 3 and EW 3 are two pairs): as the Check
-    column, "Pair 3 has another line on board 2", named on every line after the first."""
-    first: dict[tuple[int, str], int] = {}
-    for line in lines:
-        if not mitchell and line.ns_pair == line.ew_pair:  # a Howell's pair plays one side
-            error = sheet.fail(line.line - 1, "ew_pair", "NS and EW are the same pair")
-            sheet.keep(mistakes, error, line.line - 1)
-            continue
-        for pair, key, side in ((line.ns_pair, "ns_pair", "NS"), (line.ew_pair, "ew_pair", "EW")):
-            seat = side if mitchell else ""
-            row = first.setdefault((line.board, seat + pair), line.line)
-            if row != line.line:
-                name = f"{side} pair " if mitchell else "Pair "
-                detail = f"{name}{pair} has another line on board {line.board} (row {row})"
-                sheet.keep(mistakes, sheet.fail(line.line - 1, key, detail), line.line - 1)
 
 
 def _line(

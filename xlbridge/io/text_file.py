@@ -10,6 +10,7 @@ from pathlib import Path
 
 from xlbridge.errors import InputError
 from xlbridge.io.files import require_file
+from xlbridge.io.workbook_file import COMPOUND_MAGIC, compound_file_problem
 
 #: The first bytes of a zip file, as an Excel workbook (.xlsx) or a LibreOffice one (.ods) is.
 ZIP_MAGIC = b"PK\x03\x04"
@@ -58,8 +59,9 @@ def exported_instead(kind: str) -> str:
 
 def file_bytes(path: Path, workbook_given: str) -> bytes:
     """The bytes of a file the user named for reading; a folder, a missing or unreadable file,
-    or a zip file (an .xlsx or .ods workbook is one) is refused in one line, the last with
-    ``workbook_given`` (what to do instead)."""
+    a zip file (an .xlsx or .ods workbook is one: with ``workbook_given``, what to do instead)
+    or an OLE2 compound file (an .xls, or a password-protected .xlsx: what to do with each) is
+    refused in one line."""
     require_file(path)
     try:
         data = path.read_bytes()
@@ -67,6 +69,8 @@ def file_bytes(path: Path, workbook_given: str) -> bytes:
         raise InputError(f"{path}: cannot be read ({error.strerror or error})") from None
     if data.startswith(ZIP_MAGIC):  # an .xlsx (or .ods) is a zip of XML parts
         raise InputError(f"{path}: {workbook_given}")
+    if data.startswith(COMPOUND_MAGIC):  # an .xls, or an .xlsx saved with a password
+        raise InputError(f"{path}: {compound_file_problem(data)}")
     return data
 
 

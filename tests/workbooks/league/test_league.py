@@ -450,3 +450,20 @@ def test_every_bad_margin_in_one_run(tmp_path: Path) -> None:
         f"{MATCHES_SHEET}!{cell}" for cell in cells
     ]
     assert "must be a whole number from -384 to 384, got 385" in caught.value.messages[1]
+
+
+@pytest.mark.parametrize("sheet", [TEAMS_SHEET, SCALE_SHEET])
+def test_a_chart_sheet_where_a_table_belongs_is_named(tmp_path: Path, sheet: str) -> None:
+    """A chart sheet in place of the Teams or the Scale sheet: named (it was a TypeError, a
+    chart sheet has no cells)."""
+    from xlbridge.workbooks.league.results import league_standings
+
+    path = tmp_path / "league.xlsx"
+    build_league(teams=4, boards=16).workbook.save(path)
+    checks.chart_in_place_of(path, sheet)
+    with pytest.raises(InputError) as caught:
+        league_standings(path)
+    assert str(caught.value) == (
+        f"{path}: sheet {sheet} is a chart sheet, not the template's table: restore the sheet "
+        "from a backup (or from a new template) and delete the chart sheet"
+    )

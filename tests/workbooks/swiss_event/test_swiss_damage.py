@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from workbook_checks import chart_in_place_of
 
 from xlbridge.cli.main import main
 
@@ -138,6 +139,17 @@ def test_a_missing_sheet_is_named(tmp_path: Path, capsys, sheet: str, message: s
         ws.title = "Sheet9"
 
     refused(damaged(event_after_round_one(tmp_path), lose), capsys, message)
+
+
+def test_a_chart_sheet_where_the_entries_sheet_belongs_is_named(tmp_path: Path, capsys) -> None:
+    """The standings (which read the whole workbook) and the draw name the chart sheet; the
+    draw refuses the chart sheet first without --force (it would be lost)."""
+    path = chart_in_place_of(event_after_round_one(tmp_path), "Entries")
+    message = "sheet Entries is a chart sheet, not the template's table: restore the sheet"
+    assert main(["swiss", "standings", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1, err
+    refused(path, capsys, message, force=("--force",))
 
 
 def test_two_sheets_claiming_one_role_are_refused(tmp_path: Path, capsys) -> None:

@@ -25,7 +25,8 @@ def score_workbook(
     args: argparse.Namespace, options: SessionOptions
 ) -> tuple[EventFile, SessionResult, dict[tuple[str, str, str], str], list[str]]:
     """Read and score the typed workbook (its number of winners unless ``options`` give one);
-    the event (for USEBIO), result, names and the results a director would query."""
+    the event (for USEBIO), result, names, and the warnings and results a director would
+    query."""
     from xlbridge.cli.session.event_files import csv_event
     from xlbridge.cli.session.queries import workbook_queries
     from xlbridge.io.pairs_session_workbook import read_session_workbook
@@ -70,7 +71,7 @@ def score_workbook(
         date=typed.get("date", ""),
         club=typed.get("club", ""),
     )
-    return event, result, names, workbook_queries(book)
+    return event, result, names, [*book.warnings, *workbook_queries(book)]
 
 
 def with_event_options(args: argparse.Namespace, event: EventFile) -> EventFile:

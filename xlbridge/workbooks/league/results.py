@@ -15,7 +15,13 @@ from pathlib import Path
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import InputError, Mistakes
-from xlbridge.io.typed_workbook import cell_where, open_workbook, typed_name, typed_number
+from xlbridge.io.typed_workbook import (
+    cell_where,
+    open_workbook,
+    typed_name,
+    typed_number,
+    worksheet,
+)
 from xlbridge.scoring.imps import MAX_IMPS
 from xlbridge.scoring.names import MAX_BOARDS
 from xlbridge.scoring.scales.choice import choose_scale
@@ -47,7 +53,9 @@ def league_standings(path: Path) -> Standings:
     workbook = open_workbook(path)
     if not {TEAMS_SHEET, MATCHES_SHEET, SCALE_SHEET} <= set(workbook.sheetnames):
         raise InputError(f"{path}: not a league workbook made by xlbridge template league")
-    teams_ws, matches_ws = workbook[TEAMS_SHEET], workbook[MATCHES_SHEET]
+    teams_ws, matches_ws, scale_ws = (
+        worksheet(path, workbook, title) for title in (TEAMS_SHEET, MATCHES_SHEET, SCALE_SHEET)
+    )
     mistakes = Mistakes()  # every bad cell of the Teams and Matches sheets, raised together
     names: dict[int, str] = {}
     while teams_ws[f"{TEAMS['number']}{FIRST_ROW + len(names)}"].value == len(names) + 1:
@@ -60,7 +68,7 @@ def league_standings(path: Path) -> Standings:
             names[team] = f"Team {team}"
     if len(names) < 2:
         raise InputError(f"{path}: the {TEAMS_SHEET} sheet is missing or damaged")
-    boards, scale = _scale(path, workbook[SCALE_SHEET], len(names))
+    boards, scale = _scale(path, scale_ws, len(names))
     matches = _matches(path, matches_ws, len(names), boards, mistakes)
     mistakes.raise_if_any()
     rounds = max((number for number, *_ in matches), default=0)

@@ -31,6 +31,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlbridge.errors import InputError
 from xlbridge.io.files import check_replaceable
+from xlbridge.io.typed_workbook import chart_sheet
 from xlbridge.workbooks.swiss_event import book as layout
 
 _ROUND_TITLE = re.compile(r"Round (\d+) · ")
@@ -105,12 +106,16 @@ def find_sheets(workbook: Workbook, path: Path) -> SwissSheets:
                 f"the {_named(role)} sheet; delete or rename one"
             )
         found[role] = ws
+    charts = {sheet.title.strip().lower(): sheet.title for sheet in workbook.chartsheets}
     for role in (ENTRIES, SCALE, "round 1"):
-        if role not in found:
-            raise InputError(
-                f"{path}: the {_named(role)} sheet is missing (deleted, or its title in "
-                "row 1 changed); restore it from a backup"
-            )
+        if role in found:
+            continue
+        if role in charts:  # a chart where the table belongs
+            raise InputError(f"{path}: {chart_sheet(charts[role])}")
+        raise InputError(
+            f"{path}: the {_named(role)} sheet is missing (deleted, or its title in "
+            "row 1 changed); restore it from a backup"
+        )
     rounds: list[Worksheet] = []
     while f"round {len(rounds) + 1}" in found:
         rounds.append(found.pop(f"round {len(rounds) + 1}"))
