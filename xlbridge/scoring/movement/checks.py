@@ -47,6 +47,7 @@ def check_movement(movement: Movement, source: Callable[[Seating], str] | None =
     seen_pair: dict[tuple[int, Pair], Seating] = {}
     played: dict[tuple[Pair, int], Seating] = {}
     met: dict[frozenset[Pair], Seating] = {}
+    again: list[tuple[Seating, Seating]] = []  # (a seating, where its pairs met first)
     for s in movement.seatings:
         fail = _failer(s, where)
         if s.ns == s.ew:
@@ -66,9 +67,37 @@ def check_movement(movement: Movement, source: Callable[[Seating], str] | None =
                     )
         before = met.setdefault(frozenset((s.ns, s.ew)), s)
         if before is not s:
-            raise fail(f"pairs {s.ns.label} and {s.ew.label} meet twice ({where_played(before)})")
+            again.append((s, before))
     _check_sharing(movement, where)
-    return _warnings(movement)
+    return _meeting_again(movement, again, where) + _warnings(movement)
+
+
+def _meeting_again(
+    movement: Movement, again: list[tuple[Seating, Seating]], where: Callable[[Seating], str]
+) -> list[str]:
+    """Refuse pairs meeting again (InputError at the first ``again``: a seating and where its
+    pairs met before) unless every two pairs that can meet meet equally often, as in the
+    published 2-table Howell of six rounds (every two pairs meet twice): then a warning."""
+    if not again:
+        return []
+    times = Counter(frozenset((s.ns, s.ew)) for s in movement.seatings)
+    if movement.is_mitchell:  # an NS pair against an EW pair
+        ns = [p for p in movement.pairs if p.home == "NS"]
+        ew = [p for p in movement.pairs if p.home == "EW"]
+        possible = {frozenset((a, b)) for a in ns for b in ew}
+    else:
+        possible = {frozenset(two) for two in combinations(movement.pairs, 2)}
+    if set(times) == possible and len(set(times.values())) == 1:
+        count = next(iter(times.values()))
+        return [f"every two pairs meet {_times(count)}, as often as each other: read as written"]
+    s, before = again[0]
+    raise _failer(s, where)(
+        f"pairs {s.ns.label} and {s.ew.label} meet twice ({where_played(before)})"
+    )
+
+
+def _times(count: int) -> str:
+    return {2: "twice", 3: "three times"}.get(count, f"{count} times")
 
 
 def _failer(seating: Seating, where: Callable[[Seating], str]) -> Callable[[str], InputError]:
