@@ -137,3 +137,27 @@ def test_every_two_pairs_of_the_revenge_mitchell_meet_once() -> None:
         frozenset(two) for group in (ns, ew) for two in combinations(group, 2)
     }
     assert set(meetings.values()) == {1}
+
+
+@pytest.mark.parametrize(("pairs", "rounds", "per_round"), [(10, 8, 3), (12, 8, 2), (16, 7, 2)])
+def test_shortened_howell_turns_tables_to_even_the_comparisons(
+    pairs: int, rounds: int, per_round: int
+) -> None:
+    """A shortened Howell seats the pairs of the full one's first rounds, some tables turned
+    round, never less balanced than without turning. A board played at k tables makes
+    2 × C(k, 2) comparisons whichever way the pairs sit.
+    10 pairs over 24 boards (8 rounds) is published with 6-15, a spread of 9."""
+    full = howell(pairs=pairs, boards_per_round=per_round)
+    first = [s for s in full.seatings if s.round <= rounds]
+    movement = howell(pairs=pairs, rounds=rounds, boards_per_round=per_round)
+    check_movement(movement)
+    assert_playable(movement)
+    assert [{s.ns, s.ew} for s in movement.seatings] == [{s.ns, s.ew} for s in first]
+    assert [s.boards for s in movement.seatings] == [s.boards for s in first]
+    found = balance(movement)
+    untouched = balance(type(full)(full.name, tuple(first), full.pairs))
+    assert found.spread <= untouched.spread
+    times = Counter(b for s in movement.seatings for b in s.boards)
+    assert sum(found.compared.values()) == sum(k * (k - 1) for k in times.values())
+    if pairs == 10:
+        assert untouched.spread == 12 and found.spread <= 9  # ours was 3-15 before

@@ -420,8 +420,23 @@ def howell(
         for t, ns, ew, boards in playing:
             shares = tuple(t2 + 1 for t2, _, _, b2 in playing if b2 == boards and t2 != t)
             seatings.append(Seating(r + 1, t + 1, Pair(ns), Pair(ew), boards, shares))
+    if rounds < n:  # shortened: the orientations that balance the full Howell may not
+        seatings = _turned_for_balance(seatings, pairs)
     name = f"Howell, {pairs} pairs" + (", one sits out each round" if pairs % 2 else "")
     return Movement(name, tuple(seatings), tuple(Pair(p) for p in range(1, pairs + 1)))
+
+
+def _turned_for_balance(seatings: list[Seating], pairs: int) -> list[Seating]:
+    """``seatings`` with some tables turned round (NS and EW swapped) so that every two pairs
+    are compared about equally often (:func:`comparisons.balanced_directions`)."""
+    from xlbridge.scoring.movement.comparisons import balanced_directions  # loads numpy
+
+    plays = [(s.ns, s.ew, s.boards) for s in seatings]
+    turns = balanced_directions(plays, [Pair(p) for p in range(1, pairs + 1)])
+    return [
+        Seating(s.round, s.table, s.ew, s.ns, s.boards, s.shares) if turn else s
+        for s, turn in zip(seatings, turns, strict=True)
+    ]
 
 
 def _howell_grid(n: int) -> list[list[tuple[int, int, int]]]:

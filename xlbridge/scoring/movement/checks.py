@@ -21,10 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
-import numpy as np
-
 from xlbridge.errors import InputError
 from xlbridge.scoring.movement.build import Movement, Pair, Seating
+from xlbridge.scoring.movement.comparisons import together
 
 
 def where_played(seating: Seating) -> str:
@@ -200,23 +199,14 @@ class Balance:
 
 def balance(movement: Movement) -> Balance:
     """How often each two pairs of one ranking were compared (same board, same direction).
-    With two winners only pairs of the same direction are counted.
-
-    Counted as a product: a row per pair with a 1 for every (board, direction) it played, so
-    each two pairs' count is their rows' dot product (quick for a 200-pair movement)."""
+    With two winners only pairs of the same direction are counted."""
     pairs = sorted(movement.pairs)
-    row = {pair: i for i, pair in enumerate(pairs)}
-    column: dict[tuple[int, str], int] = {}
-    played = np.zeros((len(pairs), 2 * len(movement.board_numbers)), dtype=np.int64)
-    for s in movement.seatings:
-        for board in s.boards:
-            for pair, side in ((s.ns, "NS"), (s.ew, "EW")):
-                played[row[pair], column.setdefault((board, side), len(column))] = 1
-    together = (played @ played.T).tolist()
+    plays = [(s.ns, s.ew, s.boards) for s in movement.seatings]
+    counts = together(plays, pairs).tolist()
     two = movement.winners == 2
     compared = {
-        (a, b): together[row[a]][row[b]]
-        for a, b in combinations(pairs, 2)
-        if not two or a.home == b.home
+        (pairs[i], pairs[j]): counts[i][j]
+        for i, j in combinations(range(len(pairs)), 2)
+        if not two or pairs[i].home == pairs[j].home
     }
     return Balance(compared)
