@@ -161,3 +161,45 @@ def test_shortened_howell_turns_tables_to_even_the_comparisons(
     assert sum(found.compared.values()) == sum(k * (k - 1) for k in times.values())
     if pairs == 10:
         assert untouched.spread == 12 and found.spread <= 9  # ours was 3-15 before
+
+
+#: The Howells published with The Bridge Scorekeeper (thebridsk/bridgescorer): pairs, boards,
+#: rounds, and their fewest-most boards on which two pairs are compared (docs/movements.md).
+PUBLISHED = [
+    (4, 18, 6, 6, 6),
+    (4, 24, 6, 8, 8),
+    (5, 20, 5, 4, 4),
+    (6, 15, 5, 3, 9),
+    (6, 20, 5, 8, 8),
+    (6, 25, 5, 5, 15),
+    (6, 30, 5, 6, 18),
+    (7, 21, 7, 6, 6),
+    (8, 14, 7, 6, 6),
+    (8, 21, 7, 9, 9),
+    (9, 18, 9, 4, 8),
+    (10, 18, 9, 6, 10),
+    (10, 24, 8, 6, 15),
+    (11, 22, 11, 6, 10),
+    (12, 22, 11, 10, 10),
+    (13, 26, 13, 6, 12),
+    (14, 26, 13, 10, 14),
+]
+
+
+@pytest.mark.parametrize(("pairs", "boards", "rounds", "least", "most"), PUBLISHED)
+def test_at_least_as_balanced_as_the_published_howells(
+    pairs: int, boards: int, rounds: int, least: int, most: int
+) -> None:
+    """Ours over the same boards (the 4-pair in 3 rounds, theirs 6 with pairs meeting twice;
+    the 10-pair of 24 boards in their 8 rounds) spreads no wider than theirs."""
+    full = pairs + pairs % 2 - 1
+    played = 3 if pairs == 4 else rounds
+    movement = howell(
+        pairs=pairs, boards_per_round=boards // played, rounds=None if played == full else played
+    )
+    if played == full:
+        assert movement.boards == boards
+    else:  # boards a pair plays (ours leaves out no set: 27 boards, some played 4 times)
+        assert movement.rounds * len(movement.seatings[0].boards) == boards
+    found = balance(movement)
+    assert found.spread <= most - least
