@@ -237,11 +237,10 @@ def movement_text(movement: Movement, least: int, most: int) -> str:
     from xlbridge.io.bounds import terminal_text
     from xlbridge.io.movement_file import boards_text
 
-    sets = {s.boards for s in movement.seatings}
     pairs = len(movement.pairs)
     head = (
         f"{terminal_text(movement.name)}: {movement.rounds} rounds, {movement.tables} tables, "
-        f"{pairs} pairs, {movement.boards} boards in {len(sets)} sets, "
+        f"{pairs} pairs, {movement.boards} boards in {_sets(movement)}, "
         f"{movement.winners} winner{'s' * (movement.winners > 1)}; two pairs of one ranking "
         f"are compared on {least if least == most else f'{least} to {most}'} boards"
     )
@@ -269,6 +268,19 @@ def movement_text(movement: Movement, least: int, most: int) -> str:
         notes += "; * tables sharing boards (a relay)"
     lines.append(notes)
     return "\n".join(lines)
+
+
+def _sets(movement: Movement) -> str:
+    """ "7 sets"; "10 half-sets" when tables play parts of sets (boards played together at one
+    table and apart at another: a half-set is the boards always played together)."""
+    sets = {s.boards for s in movement.seatings}
+    if sum(map(len, sets)) == movement.boards:
+        return f"{len(sets)} sets"
+    where: dict[int, set[tuple[int, int]]] = {}
+    for s in movement.seatings:
+        for board in s.boards:
+            where.setdefault(board, set()).add((s.round, s.table))
+    return f"{len({frozenset(places) for places in where.values()})} half-sets"
 
 
 def session_plan(args: argparse.Namespace) -> dict[str, object]:

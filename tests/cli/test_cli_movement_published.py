@@ -1,5 +1,6 @@
-"""``xlbridge movement mitchell --revenge``: the skip Mitchell's revenge round printed, and
-refused where there is no skip."""
+"""``xlbridge movement`` as balanced as the published movements: the skip Mitchell's revenge
+round (``--revenge``) printed, and refused where there is no skip; the 6-pair Howell printed
+with its half-sets."""
 
 from __future__ import annotations
 
@@ -42,3 +43,16 @@ def test_revenge_is_not_for_a_movement_file(
     source.write_text("round,table,ns,ew,boards\n1,1,1,2,1-2\n", encoding="utf-8")
     assert main(["movement", str(source), "--revenge"]) == 2
     assert "--revenge are for mitchell or howell" in capsys.readouterr().err
+
+
+def test_six_pair_howell_printed_with_half_sets(capsys: pytest.CaptureFixture[str]) -> None:
+    """20 boards (the default for 6 pairs: 4 a round) in ten halves of 2, compared 8-8; round 1
+    table 1 is the stationary pair 6 against pair 1 on set 1, boards 1-4."""
+    assert main(["movement", "howell", "--pairs", "6"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(
+        "Howell, 6 pairs: 5 rounds, 3 tables, 6 pairs, 20 boards in 10 half-sets"
+    )
+    assert out[0].endswith("compared on 8 boards")
+    assert out[2].split()[:3] == ["1", "6-1", "1-4"]
+    assert "*" not in "".join(out[2:7])  # no relay
