@@ -13,7 +13,10 @@ One row per table per round, with the columns
 - ``relay`` — optional: the other table(s) playing the same boards in that round (``7``, or
   ``2 3``), which both tables must name.
 
-Any other column is ignored. A pair with no row in a round sits out. A file holds at most
+Any other column is ignored. A pair with no row in a round sits out. A file that never uses
+one table number while a pair sits out every round (an odd-pair Howell written with the
+phantom pair's table left out, as published files often are) is read with its tables
+numbered from 1 up, and a warning. A file holds at most
 100 tables and 200 pairs. The movement read is
 checked (:func:`xlbridge.scoring.movement.checks.check_movement`): every refusal names the
 file, the line, the round and the table. :func:`movement_csv` writes the same format.

@@ -11,7 +11,7 @@ import pytest
 from movement_rules import assert_playable
 
 from xlbridge.errors import InputError
-from xlbridge.scoring.movement.build import Pair, howell, mitchell
+from xlbridge.scoring.movement.build import Movement, Pair, Seating, howell, mitchell
 from xlbridge.scoring.movement.checks import balance, check_movement
 
 
@@ -203,3 +203,32 @@ def test_at_least_as_balanced_as_the_published_howells(
         assert movement.rounds * len(movement.seatings[0].boards) == boards
     found = balance(movement)
     assert found.spread <= most - least
+
+
+def _two_table_mitchell(rounds: int) -> Movement:
+    """NS 1 and NS 2 at tables 1 and 2; EW 1 and EW 2 swap tables every round, so in four
+    rounds every NS pair meets every EW pair twice; each board is played at both tables, by
+    pairs that have not played it (boards 1-2 in rounds 1 and 3, 3-4 in rounds 2 and 4)."""
+    boards = {1: (1, 2), 2: (3, 4), 3: (2, 1), 4: (4, 3)}
+    seatings = tuple(
+        Seating(r, t, Pair(t, "NS"), Pair((t + r) % 2 + 1, "EW"), (boards[r][t - 1],))
+        for r in range(1, rounds + 1)
+        for t in (1, 2)
+    )
+    pairs = (Pair(1, "NS"), Pair(2, "NS"), Pair(1, "EW"), Pair(2, "EW"))
+    return Movement("two tables", seatings, pairs)
+
+
+def test_a_mitchell_of_equal_repeats_is_a_warning_and_unequal_refused() -> None:
+    """Four rounds: every NS-EW two meet twice, a warning. Three: NS 1 meets EW 1 in rounds 1
+    and 3 but EW 2 once (round 2), refused at round 3."""
+    movement = _two_table_mitchell(4)
+    meetings = Counter(frozenset((s.ns, s.ew)) for s in movement.seatings)
+    assert len(meetings) == 4 and set(meetings.values()) == {2}
+    assert check_movement(movement) == [
+        "every two pairs meet twice, as often as each other: read as written"
+    ]
+    with pytest.raises(
+        InputError, match=r"round 3, table 1: pairs 1NS and 1EW meet twice \(round 1, table 1\)"
+    ):
+        check_movement(_two_table_mitchell(3))

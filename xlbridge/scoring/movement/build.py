@@ -20,7 +20,8 @@ boards a round.
   and T/2 + 1 and tables 1 and T share a set every round; T rounds). An **arrow-switch** round
   turns the traveller: the NS pair sits East-West, so everybody sits both ways and the event
   has one winner. An odd number of pairs leaves a half table: EW pair T is missing and the NS
-  pair it would meet sits out.
+  pair it would meet sits out. A skip Mitchell may add a **revenge round** (round T): every
+  EW pair meets the NS pair it skipped, on new boards shared by two tables.
 - **Complete Howell** (4–16 pairs): every pair meets every other once and plays every set
   once. The rounds are built by the starter-and-adder construction of Room squares: pair N
   stays at table 1 and meets pair r in round r; in round r the other tables seat the
@@ -30,8 +31,10 @@ boards a round.
   pair play every set once; distinct non-zero adders keep every table of a round on its own
   set. Such adders exist from 8 pairs on; with 4 or 6 pairs they do not (there is no Room
   square of side 3 or 5) and tables share boards, named as a relay, as in the published
-  2- and 3-table Howells. An odd number of pairs adds a phantom pair N + 1: the pair drawn
-  against it sits out.
+  2- and 3-table Howells; with an even number of boards a round the 5- and 6-pair Howells
+  play half-sets instead and share nothing (:mod:`half_sets`). An odd number of pairs adds a
+  phantom pair N + 1: the pair drawn against it sits out. A shortened Howell turns some
+  tables round to even out how often two pairs are compared.
 """
 
 from __future__ import annotations
