@@ -113,6 +113,18 @@ def test_revenge_round_of_four_tables_by_hand() -> None:
     assert got == [(1, 3, (5,), (2,)), (2, 4, (5,), (1,)), (3, 1, (6,), (4,)), (4, 2, (6,), (3,))]
     (warning,) = check_movement(movement)
     assert "boards are played 2 to 3 times" in warning  # the revenge boards twice
+    # Balance by hand: NS t plays boards t, t + 1, t + 2 (of 1-4, round the circle) and EW e
+    # every board but e - 1, so any two of one direction share two of boards 1-4; board 5
+    # adds NS 1-NS 2 and EW 3-EW 4, board 6 NS 3-NS 4 and EW 1-EW 2: 2 to 3.
+    found = balance(movement)
+    assert (found.least, found.most) == (2, 3)
+    three = {two for two, count in found.compared.items() if count == 3}
+    assert three == {
+        (Pair(1, "NS"), Pair(2, "NS")),
+        (Pair(3, "NS"), Pair(4, "NS")),
+        (Pair(1, "EW"), Pair(2, "EW")),
+        (Pair(3, "EW"), Pair(4, "EW")),
+    }
 
 
 @pytest.mark.parametrize(
