@@ -1,9 +1,9 @@
 """Where the boards go next when a table's boards part (the half-sets of the 3-table
-Howell): each group of boards is named with its next table."""
+Howell): each group of boards is named with its next table; boards not played again once."""
 
 from __future__ import annotations
 
-from xlbridge.scoring.movement.build import howell
+from xlbridge.scoring.movement.build import howell, mitchell
 from xlbridge.workbooks.movement_cards.routes import boards_next
 
 
@@ -31,3 +31,12 @@ def test_boards_not_played_again_are_named() -> None:
     assert seating is not None and seating.boards == (3, 4, 5, 6)
     assert movement.seating(5, 2).boards == (5, 6, 11, 12)  # type: ignore[union-attr]
     assert boards_next(movement, seating) == "3-4 not played again; 5-6 to table 2"
+
+
+def test_boards_played_nowhere_later_say_so_once() -> None:
+    """A skip Mitchell of 4 tables and its revenge round: set 3 (board 3) is at table 1 in
+    round 3, the last round it is played (the revenge round plays new boards)."""
+    movement = mitchell(tables=4, revenge=True, boards_per_round=1)
+    seating = movement.seating(3, 1)
+    assert seating is not None and seating.boards == (3,)
+    assert boards_next(movement, seating) == "not played again"

@@ -74,6 +74,8 @@ def _split_next(movement: Movement, seating: Seating) -> str:
         where = ("to table " if len(tables) == 1 else "to tables ") + _and(tables)
         when = "" if round_ == seating.round + 1 else f" in round {round_}"
         going.setdefault(where + when, []).append(board)
+    if len(going) == 1:  # all together: "not played again", or "table 3" as above
+        return next(iter(going)).removeprefix("to ")
     return "; ".join(f"{boards_text(tuple(b))} {where}" for where, b in going.items())
 
 
