@@ -6,10 +6,10 @@ playing a board twice, two pairs meeting twice (unless every two pairs that can 
 equally often, as in a published 2-table Howell of six rounds: then a warning), boards at two
 tables in a round that are not named as sharing them (a relay), a relay whose tables play
 different boards or a table sharing with itself, a round with no table, a table number never
-used. It returns warnings
-for what can be played but is uneven: boards played unequal numbers of times (a half table
-or a shortened session; Neuberg evens it out when scoring), and boards played at only one
-table, which can never be scored (a matchpoint compares a result with others on the board).
+used. It returns warnings for what can be played but is uneven: boards played unequal
+numbers of times (a half table or a shortened session; Neuberg evens it out when scoring),
+and boards played at only one table, which can never be scored (a matchpoint compares a
+result with others on the board).
 
 :func:`balance` counts, for each two pairs of one ranking, the boards on which they sat the
 same direction (so were compared), as published for Howells: the fewer the spread between
