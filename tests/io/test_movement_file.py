@@ -94,7 +94,7 @@ GOOD_HEADER = "round,table,ns,ew,boards\n"
             "line 3: round 1, table 2: board 1 is also at table 1 in this round and no relay",
         ),
         (
-            GOOD_HEADER + "1,1,1,2,1-3\n2,1,2,1,4-6\n",
+            GOOD_HEADER + "1,1,1,2,1-3\n2,1,2,1,4-6\n3,1,1,3,7-9\n",
             "line 3: round 2, table 1: pairs 2 and 1 meet twice",
         ),
         (GOOD_HEADER, "no records below the header"),

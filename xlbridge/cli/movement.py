@@ -81,6 +81,12 @@ def add_movement_parser(commands: Commands) -> None:
         help="Mitchell with an even number of tables: a relay and bye stand (the default)",
     )
     movement.add_argument(
+        "--revenge",
+        action="store_true",
+        help="skip Mitchell: one more round in which every EW pair meets the NS pair it "
+        "skipped, on new boards shared by two tables (implies --skip)",
+    )
+    movement.add_argument(
         "--csv",
         type=Path,
         metavar="MOVEMENT.csv",
@@ -130,6 +136,7 @@ def make_movement(
     boards_per_round: float | None = None,
     arrow_switch: str | None = None,
     even: str | None = None,
+    revenge: bool = False,
 ) -> tuple[Movement, list[str]]:
     """The movement ``kind`` names (mitchell, howell or a CSV file) and its warnings, checked.
 
@@ -138,7 +145,8 @@ def make_movement(
     from xlbridge.scoring.movement.checks import check_movement
 
     if kind.lower() not in KINDS:
-        return _from_file(Path(kind), tables, pairs, rounds, boards_per_round, arrow_switch, even)
+        options = (tables, pairs, rounds, boards_per_round, arrow_switch, even, revenge or None)
+        return _from_file(Path(kind), *options)
     sizes = {
         "tables": _whole(tables),
         "pairs": _whole(pairs),
@@ -146,12 +154,13 @@ def make_movement(
         "boards_per_round": _whole(boards_per_round),
     }
     if kind.lower() == "howell":
-        if arrow_switch is not None or even is not None:
-            flag = "--arrow-switch" if arrow_switch is not None else f"--{even}"
+        if arrow_switch is not None or even is not None or revenge:
+            flag = "--arrow-switch" if arrow_switch is not None else f"--{even or 'revenge'}"
             raise InputError(f"{flag} is for a Mitchell, not a Howell")
         built = howell(**sizes)
     else:
-        built = mitchell(**sizes, even=even, arrow_switch=_arrow_rounds(arrow_switch))
+        switched = _arrow_rounds(arrow_switch)
+        built = mitchell(**sizes, even=even, arrow_switch=switched, revenge=revenge)
     return built, check_movement(built)
 
 
@@ -161,7 +170,7 @@ def _from_file(path: Path, *options: object) -> tuple[Movement, list[str]]:
     if any(option is not None for option in options):
         raise InputError(
             f"{path} is a movement file: --tables, --pairs, --rounds, --boards-per-round, "
-            "--arrow-switch, --skip and --relay are for mitchell or howell"
+            "--arrow-switch, --skip, --relay and --revenge are for mitchell or howell"
         )
     if path.suffix.lower() != ".csv":
         raise InputError(f"movement must be mitchell, howell or a .csv file, got {str(path)!r}")
@@ -189,6 +198,7 @@ def run_movement(args: argparse.Namespace) -> int:
         boards_per_round=args.boards_per_round,
         arrow_switch=args.arrow_switch,
         even=args.even,
+        revenge=args.revenge,
     )
     outputs = [path for path in (args.csv, args.output) if path is not None]
     for path in outputs:
@@ -227,11 +237,10 @@ def movement_text(movement: Movement, least: int, most: int) -> str:
     from xlbridge.io.bounds import terminal_text
     from xlbridge.io.movement_file import boards_text
 
-    sets = {s.boards for s in movement.seatings}
     pairs = len(movement.pairs)
     head = (
         f"{terminal_text(movement.name)}: {movement.rounds} rounds, {movement.tables} tables, "
-        f"{pairs} pairs, {movement.boards} boards in {len(sets)} sets, "
+        f"{pairs} pairs, {movement.boards} boards in {_sets(movement)}, "
         f"{movement.winners} winner{'s' * (movement.winners > 1)}; two pairs of one ranking "
         f"are compared on {least if least == most else f'{least} to {most}'} boards"
     )
@@ -259,6 +268,19 @@ def movement_text(movement: Movement, least: int, most: int) -> str:
         notes += "; * tables sharing boards (a relay)"
     lines.append(notes)
     return "\n".join(lines)
+
+
+def _sets(movement: Movement) -> str:
+    """ "7 sets"; "10 half-sets" when tables play parts of sets (boards played together at one
+    table and apart at another: a half-set is the boards always played together)."""
+    sets = {s.boards for s in movement.seatings}
+    if sum(map(len, sets)) == movement.boards:
+        return f"{len(sets)} sets"
+    where: dict[int, set[tuple[int, int]]] = {}
+    for s in movement.seatings:
+        for board in s.boards:
+            where.setdefault(board, set()).add((s.round, s.table))
+    return f"{len({frozenset(places) for places in where.values()})} half-sets"
 
 
 def session_plan(args: argparse.Namespace) -> dict[str, object]:

@@ -13,7 +13,10 @@ One row per table per round, with the columns
 - ``relay`` — optional: the other table(s) playing the same boards in that round (``7``, or
   ``2 3``), which both tables must name.
 
-Any other column is ignored. A pair with no row in a round sits out. A file holds at most
+Any other column is ignored. A pair with no row in a round sits out. A file that never uses
+one table number while a pair sits out every round (an odd-pair Howell written with the
+phantom pair's table left out, as published files often are) is read with its tables
+numbered from 1 up, and a warning. A file holds at most
 100 tables and 200 pairs. The movement read is
 checked (:func:`xlbridge.scoring.movement.checks.check_movement`): every refusal names the
 file, the line, the round and the table. :func:`movement_csv` writes the same format.
@@ -65,6 +68,7 @@ def read_movement(path: Path) -> tuple[Movement, list[str]]:
         seatings.append(seating)
     seatings.sort(key=lambda s: (s.round, s.table))
     pairs = sorted({p for s in seatings for p in (s.ns, s.ew)})
+    seatings, renumbered = _phantom_table_left_out(seatings, pairs, lines)
     movement = Movement(path.name, tuple(seatings), tuple(pairs))
     for count, most, what in (
         (movement.tables, MAX_TABLES, "tables"),
@@ -82,7 +86,38 @@ def read_movement(path: Path) -> tuple[Movement, list[str]]:
         if str(error).startswith(name):
             raise
         raise InputError(f"{name}: {error}") from None
-    return movement, warnings
+    return movement, [f"{name}: {renumbered}"] * bool(renumbered) + warnings
+
+
+def _phantom_table_left_out(
+    seatings: list[Seating], pairs: list[Pair], lines: dict[int, int]
+) -> tuple[list[Seating], str]:
+    """The seatings with the tables numbered 1 up, and a warning, when one table number is
+    never used and a pair sits out every round: a Howell of an odd number of pairs written
+    with the phantom pair's table left out (published files often leave out table 1, where
+    xlbridge seats the phantom). Anything else is left for the checks to refuse. ``lines``
+    (data line by seating id) is kept up to date."""
+    used = sorted({s.table for s in seatings})
+    if not used or len(used) != used[-1] - 1 or any(p.home for p in pairs):
+        return seatings, ""
+    seated: dict[int, set[Pair]] = {}
+    for s in seatings:
+        seated.setdefault(s.round, set()).update((s.ns, s.ew))
+    if any(len(found) == len(pairs) for found in seated.values()):
+        return seatings, ""
+    number = {old: new for new, old in enumerate(used, start=1)}
+    renumbered = []
+    for s in seatings:
+        shares = tuple(number.get(t, t) for t in s.shares)
+        moved = Seating(s.round, number[s.table], s.ns, s.ew, s.boards, shares)
+        lines[id(moved)] = lines[id(s)]
+        renumbered.append(moved)
+    (missing,) = set(range(1, used[-1] + 1)) - set(used)
+    return renumbered, (
+        f"table {missing} is never used and a pair sits out every round: read as the phantom "
+        f"pair's table, left out; tables {', '.join(map(str, used))} are numbered "
+        f"{', '.join(map(str, number.values()))}"
+    )
 
 
 def _seating(table: CsvTable, columns: dict[str, list[str]], row: int) -> tuple[Seating, bool]:

@@ -20,7 +20,8 @@ boards a round.
   and T/2 + 1 and tables 1 and T share a set every round; T rounds). An **arrow-switch** round
   turns the traveller: the NS pair sits East-West, so everybody sits both ways and the event
   has one winner. An odd number of pairs leaves a half table: EW pair T is missing and the NS
-  pair it would meet sits out.
+  pair it would meet sits out. A skip Mitchell may add a **revenge round** (round T): every
+  EW pair meets the NS pair it skipped, on new boards shared by two tables.
 - **Complete Howell** (4–16 pairs): every pair meets every other once and plays every set
   once. The rounds are built by the starter-and-adder construction of Room squares: pair N
   stays at table 1 and meets pair r in round r; in round r the other tables seat the
@@ -30,8 +31,10 @@ boards a round.
   pair play every set once; distinct non-zero adders keep every table of a round on its own
   set. Such adders exist from 8 pairs on; with 4 or 6 pairs they do not (there is no Room
   square of side 3 or 5) and tables share boards, named as a relay, as in the published
-  2- and 3-table Howells. An odd number of pairs adds a phantom pair N + 1: the pair drawn
-  against it sits out.
+  2- and 3-table Howells; with an even number of boards a round the 5- and 6-pair Howells
+  play half-sets instead and share nothing (:mod:`half_sets`). An odd number of pairs adds a
+  phantom pair N + 1: the pair drawn against it sits out. A shortened Howell turns some
+  tables round to even out how often two pairs are compared.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from functools import cached_property
 
 from xlbridge.errors import InputError
 from xlbridge.scoring import checks
+from xlbridge.scoring.movement.half_sets import half_set_boards
 from xlbridge.scoring.wording import plural
 
 MIN_TABLES, MAX_TABLES = 3, 15
@@ -233,22 +237,17 @@ def mitchell(
     boards_per_round: int | None = None,
     even: str | None = None,
     arrow_switch: Sequence[int] | bool = False,
+    revenge: bool = False,
 ) -> Movement:
     """A Mitchell for ``tables`` (3–15) or ``pairs`` (an odd number leaves a half table).
 
     ``even`` "skip" or "relay" (relay and bye stand, the default) for an even number of
-    tables; ``rounds`` fewer than the most; ``arrow_switch`` True for the usual last round(s)
-    or the rounds to switch.
+    tables; ``revenge`` adds to a skip Mitchell a last round in which every EW pair meets the
+    NS pair it skipped; ``rounds`` fewer than the most; ``arrow_switch`` True for the usual
+    last round(s) or the rounds to switch.
     """
     tables, pairs = size_from(tables, pairs, MIN_TABLES, MAX_TABLES, what="Mitchell")
-    if tables % 2:
-        if even is not None:
-            raise InputError(f"--{even} is for an even number of tables, not {tables}")
-        even = "plain"
-    elif even is None:
-        even = "relay"
-    else:
-        even = checks.choice("even", even, ("skip", "relay"))
+    even = _even_remedy(tables, even, revenge, rounds)
     rounds = _rounds(rounds, tables - 1 if even == "skip" else tables)
     per_round = _per_round(boards_per_round, rounds)
     switched = _switched_rounds(arrow_switch, rounds)
@@ -266,6 +265,8 @@ def mitchell(
                 ns_pair, ew_pair = ew_pair, ns_pair
             number = _mitchell_set(table, round_, tables, even)
             shares = _relay_partner(table, tables) if even == "relay" else ()
+            if even == "revenge" and round_ == tables:
+                number, shares = _revenge_sets(sorted(present), tables)[table]
             boards = board_set(number, per_round)
             shares = tuple(t for t in shares if t in present)
             seatings.append(Seating(round_, table, ns_pair, ew_pair, boards, shares))
@@ -275,8 +276,33 @@ def mitchell(
     return Movement(name, tuple(seatings), tuple(every), bye_stand=even == "relay")
 
 
+def _even_remedy(tables: int, even: str | None, revenge: bool, rounds: int | None) -> str:
+    """How a Mitchell of ``tables`` plays: "plain" (an odd number), "skip", "relay" (the
+    default for an even number) or "revenge" (a skip and the revenge round)."""
+    if revenge:
+        if tables % 2 or even == "relay":
+            against = f"{tables} tables" if tables % 2 else "--relay"
+            raise InputError(
+                f"--revenge is for a skip Mitchell (an even number of tables), not {against}"
+            )
+        if rounds is not None:
+            raise InputError(
+                "--revenge plays every round of the skip Mitchell and one more: leave out --rounds"
+            )
+        return "revenge"
+    if tables % 2:
+        if even is not None:
+            raise InputError(f"--{even} is for an even number of tables, not {tables}")
+        return "plain"
+    return "relay" if even is None else checks.choice("even", even, ("skip", "relay"))
+
+
 def _variant(even: str, switched: Iterable[int], pairs: int) -> str:
-    parts = {"skip": ["skip after half-way"], "relay": ["relay and bye stand"]}.get(even, [])
+    parts = {
+        "skip": ["skip after half-way"],
+        "relay": ["relay and bye stand"],
+        "revenge": ["skip after half-way", "revenge round"],
+    }.get(even, [])
     rounds = sorted(switched)
     if rounds:
         parts.append("arrow-switch in round" + ("s " if len(rounds) > 1 else " "))
@@ -297,8 +323,10 @@ def _switched_rounds(arrow_switch: Sequence[int] | bool, rounds: int) -> set[int
 
 def _mitchell_ew(table: int, round_: int, tables: int, even: str) -> int:
     """The EW pair at ``table`` in ``round_``: EW pair e starts at table e and moves up one
-    table a round (two after half-way with a skip)."""
-    step = round_ - 1 + (1 if even == "skip" and round_ > tables // 2 else 0)
+    table a round (two after half-way with a skip); in the revenge round (round T) it sits at
+    the table it skipped, T/2 tables up from its first."""
+    skip = even in ("skip", "revenge") and round_ > tables // 2
+    step = tables // 2 if round_ == tables and even == "revenge" else round_ - 1 + skip
     return (table - 1 - step) % tables + 1
 
 
@@ -314,6 +342,22 @@ def _mitchell_set(table: int, round_: int, tables: int, even: str) -> int:
 
 def _relay_partner(table: int, tables: int) -> tuple[int, ...]:
     return {1: (tables,), tables: (1,)}.get(table, ())
+
+
+def _revenge_sets(present: list[int], tables: int) -> dict[int, tuple[int, tuple[int, ...]]]:
+    """The set and the sharing tables of every table playing the revenge round: every pair
+    has played every set but one and meets a pair that has played that one, so the round
+    plays new sets, T + 1 shared by the first two tables playing, T + 2 by the next two and
+    so on (with a half table the odd one out joins the last two)."""
+    groups = [present[i : i + 2] for i in range(0, len(present), 2)]
+    if len(groups) > 1 and len(groups[-1]) == 1:
+        last = groups.pop()
+        groups[-1] += last
+    return {
+        table: (tables + k, tuple(t for t in group if t != table))
+        for k, group in enumerate(groups, start=1)
+        for table in group
+    }
 
 
 # --------------------------------------------------------------------------------------------
@@ -342,6 +386,10 @@ ADDERS: dict[int, tuple[int, ...]] = {
 #: three tables share in the first round, no two in the others (found by exhaustive search
 #: over the assignments; none has fewer tables sharing).
 SHARED_SETS = {5: ((0, 0, 0), (1, 2, 3), (3, 2, 4), (4, 1, 3), (2, 1, 4))}
+#: The rounds (5: the 5- and 6-pair Howells) whose sets are halved with an even number of
+#: boards a round, so that no round shares boards (:mod:`half_sets`); with an odd number the
+#: sets of :data:`SHARED_SETS` are used.
+HALVED = 5
 
 
 def howell(
@@ -359,19 +407,39 @@ def howell(
     n = even - 1
     rounds = _rounds(rounds, n)
     per_round = _per_round(boards_per_round, rounds)
+    if boards_per_round is None and n == HALVED:
+        per_round -= per_round % 2  # an even number, for the half-sets (20 boards, not 25)
     grid = _howell_grid(n)
+    if n == HALVED and per_round % 2 == 0:  # half-sets: no boards shared in any round
+        boards_at = half_set_boards([[(ns, ew) for ns, ew, _ in row] for row in grid], per_round)
+    else:
+        boards_at = [[board_set(s + 1, per_round) for _, _, s in row] for row in grid]
     seatings: list[Seating] = []
     for r in range(rounds):
-        row = grid[r]
-        playing = [(t, ns, ew, s) for t, (ns, ew, s) in enumerate(row) if max(ns, ew) <= pairs]
+        row = [(ns, ew, boards_at[r][t]) for t, (ns, ew, _) in enumerate(grid[r])]
+        playing = [(t, ns, ew, b) for t, (ns, ew, b) in enumerate(row) if max(ns, ew) <= pairs]
         if pairs % 2:  # the phantom pair N + 1 is pair ``even`` at table 1: renumber the rest
-            playing = [(t - 1, ns, ew, s) for t, ns, ew, s in playing]
-        for t, ns, ew, s in playing:
-            shares = tuple(t2 + 1 for t2, _, _, s2 in playing if s2 == s and t2 != t)
-            boards = board_set(s + 1, per_round)
+            playing = [(t - 1, ns, ew, b) for t, ns, ew, b in playing]
+        for t, ns, ew, boards in playing:
+            shares = tuple(t2 + 1 for t2, _, _, b2 in playing if b2 == boards and t2 != t)
             seatings.append(Seating(r + 1, t + 1, Pair(ns), Pair(ew), boards, shares))
+    if rounds < n:  # shortened: the orientations that balance the full Howell may not
+        seatings = _turned_for_balance(seatings, pairs)
     name = f"Howell, {pairs} pairs" + (", one sits out each round" if pairs % 2 else "")
     return Movement(name, tuple(seatings), tuple(Pair(p) for p in range(1, pairs + 1)))
+
+
+def _turned_for_balance(seatings: list[Seating], pairs: int) -> list[Seating]:
+    """``seatings`` with some tables turned round (NS and EW swapped) so that every two pairs
+    are compared about equally often (:func:`comparisons.balanced_directions`)."""
+    from xlbridge.scoring.movement.comparisons import balanced_directions  # loads numpy
+
+    plays = [(s.ns, s.ew, s.boards) for s in seatings]
+    turns = balanced_directions(plays, [Pair(p) for p in range(1, pairs + 1)])
+    return [
+        Seating(s.round, s.table, s.ew, s.ns, s.boards, s.shares) if turn else s
+        for s, turn in zip(seatings, turns, strict=True)
+    ]
 
 
 def _howell_grid(n: int) -> list[list[tuple[int, int, int]]]:

@@ -2,12 +2,14 @@
 
 :func:`check_movement` refuses a movement that cannot be played, naming the round and table:
 a pair against itself, two seatings at one table, a pair at two tables in a round, a pair
-playing a board twice, two pairs meeting twice, boards at two tables in a round that are not
-named as sharing them (a relay), a relay whose tables play different boards or a table
-sharing with itself, a round with no table, a table number never used. It returns warnings
-for what can be played but is uneven: boards played unequal numbers of times (a half table
-or a shortened session; Neuberg evens it out when scoring), and boards played at only one
-table, which can never be scored (a matchpoint compares a result with others on the board).
+playing a board twice, two pairs meeting twice (unless every two pairs that can meet meet
+equally often, as in a published 2-table Howell of six rounds: then a warning), boards at two
+tables in a round that are not named as sharing them (a relay), a relay whose tables play
+different boards or a table sharing with itself, a round with no table, a table number never
+used. It returns warnings for what can be played but is uneven: boards played unequal
+numbers of times (a half table or a shortened session; Neuberg evens it out when scoring),
+and boards played at only one table, which can never be scored (a matchpoint compares a
+result with others on the board).
 
 :func:`balance` counts, for each two pairs of one ranking, the boards on which they sat the
 same direction (so were compared), as published for Howells: the fewer the spread between
@@ -21,10 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
-import numpy as np
-
 from xlbridge.errors import InputError
 from xlbridge.scoring.movement.build import Movement, Pair, Seating
+from xlbridge.scoring.movement.comparisons import together
 
 
 def where_played(seating: Seating) -> str:
@@ -47,6 +48,7 @@ def check_movement(movement: Movement, source: Callable[[Seating], str] | None =
     seen_pair: dict[tuple[int, Pair], Seating] = {}
     played: dict[tuple[Pair, int], Seating] = {}
     met: dict[frozenset[Pair], Seating] = {}
+    again: list[tuple[Seating, Seating]] = []  # (a seating, where its pairs met first)
     for s in movement.seatings:
         fail = _failer(s, where)
         if s.ns == s.ew:
@@ -66,9 +68,37 @@ def check_movement(movement: Movement, source: Callable[[Seating], str] | None =
                     )
         before = met.setdefault(frozenset((s.ns, s.ew)), s)
         if before is not s:
-            raise fail(f"pairs {s.ns.label} and {s.ew.label} meet twice ({where_played(before)})")
+            again.append((s, before))
     _check_sharing(movement, where)
-    return _warnings(movement)
+    return _meeting_again(movement, again, where) + _warnings(movement)
+
+
+def _meeting_again(
+    movement: Movement, again: list[tuple[Seating, Seating]], where: Callable[[Seating], str]
+) -> list[str]:
+    """Refuse pairs meeting again (InputError at the first ``again``: a seating and where its
+    pairs met before) unless every two pairs that can meet meet equally often, as in the
+    published 2-table Howell of six rounds (every two pairs meet twice): then a warning."""
+    if not again:
+        return []
+    times = Counter(frozenset((s.ns, s.ew)) for s in movement.seatings)
+    if movement.is_mitchell:  # an NS pair against an EW pair
+        ns = [p for p in movement.pairs if p.home == "NS"]
+        ew = [p for p in movement.pairs if p.home == "EW"]
+        possible = {frozenset((a, b)) for a in ns for b in ew}
+    else:
+        possible = {frozenset(two) for two in combinations(movement.pairs, 2)}
+    if set(times) == possible and len(set(times.values())) == 1:
+        count = next(iter(times.values()))
+        return [f"every two pairs meet {_times(count)}, as often as each other: read as written"]
+    s, before = again[0]
+    raise _failer(s, where)(
+        f"pairs {s.ns.label} and {s.ew.label} meet twice ({where_played(before)})"
+    )
+
+
+def _times(count: int) -> str:
+    return {2: "twice", 3: "three times"}.get(count, f"{count} times")
 
 
 def _failer(seating: Seating, where: Callable[[Seating], str]) -> Callable[[str], InputError]:
@@ -171,23 +201,14 @@ class Balance:
 
 def balance(movement: Movement) -> Balance:
     """How often each two pairs of one ranking were compared (same board, same direction).
-    With two winners only pairs of the same direction are counted.
-
-    Counted as a product: a row per pair with a 1 for every (board, direction) it played, so
-    each two pairs' count is their rows' dot product (quick for a 200-pair movement)."""
+    With two winners only pairs of the same direction are counted."""
     pairs = sorted(movement.pairs)
-    row = {pair: i for i, pair in enumerate(pairs)}
-    column: dict[tuple[int, str], int] = {}
-    played = np.zeros((len(pairs), 2 * len(movement.board_numbers)), dtype=np.int64)
-    for s in movement.seatings:
-        for board in s.boards:
-            for pair, side in ((s.ns, "NS"), (s.ew, "EW")):
-                played[row[pair], column.setdefault((board, side), len(column))] = 1
-    together = (played @ played.T).tolist()
+    plays = [(s.ns, s.ew, s.boards) for s in movement.seatings]
+    counts = together(plays, pairs).tolist()
     two = movement.winners == 2
     compared = {
-        (a, b): together[row[a]][row[b]]
-        for a, b in combinations(pairs, 2)
-        if not two or a.home == b.home
+        (pairs[i], pairs[j]): counts[i][j]
+        for i, j in combinations(range(len(pairs)), 2)
+        if not two or pairs[i].home == pairs[j].home
     }
     return Balance(compared)

@@ -56,7 +56,27 @@ def boards_next(movement: Movement, seating: Seating) -> str:
         if round_ == seating.round + 1:
             return where
         return "bye stand" if movement.bye_stand else f"{where} in round {round_}"
-    return "not played again"
+    return _split_next(movement, seating)
+
+
+def _split_next(movement: Movement, seating: Seating) -> str:
+    """Where the boards of ``seating`` go when no table plays them all together again (the
+    half-sets of a 3-table Howell): "1-2 to table 3; 9-10 to table 2 in round 4"; "5-6 not
+    played again"."""
+    going: dict[str, list[int]] = {}
+    for board in seating.boards:
+        later = [s for s in movement.seatings if s.round > seating.round and board in s.boards]
+        if not later:
+            going.setdefault("not played again", []).append(board)
+            continue
+        round_ = min(s.round for s in later)
+        tables = [s.table for s in later if s.round == round_]
+        where = ("to table " if len(tables) == 1 else "to tables ") + _and(tables)
+        when = "" if round_ == seating.round + 1 else f" in round {round_}"
+        going.setdefault(where + when, []).append(board)
+    if len(going) == 1:  # all together: "not played again", or "table 3" as above
+        return next(iter(going)).removeprefix("to ")
+    return "; ".join(f"{boards_text(tuple(b))} {where}" for where, b in going.items())
 
 
 def pair_next(movement: Movement, pair: Pair, round_: int) -> str:
