@@ -152,3 +152,22 @@ def test_force_never_replaces_a_folder_holding_more_than_pages(
     assert f"{site} holds {other.rstrip('/')!r}, not a page of a results site" in err
     assert (site / other).exists() and (site / "index.html").read_text() == "an old site"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club"]
+
+
+def test_force_never_replaces_a_club_website(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A webmaster's own site folder holds only .html pages, but not pages xlbridge wrote:
+    `--html club --force` is refused, naming one of them, and deletes nothing."""
+    club = tmp_path / "club"
+    club.mkdir()
+    pages = {name: f"the club's {name}" for name in ("index.html", "about.html", "contact.html")}
+    for name, text in pages.items():
+        (club / name).write_text(text, encoding="utf-8")
+    code, _, err = run(
+        ["session", str(EXAMPLES / "howell.csv"), "--html", str(club), "--force"], capsys
+    )
+    assert code == 2
+    assert f"{club} holds 'about.html', not a page of a results site xlbridge wrote" in err
+    assert {p.name: p.read_text(encoding="utf-8") for p in club.iterdir()} == pages
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club"]
