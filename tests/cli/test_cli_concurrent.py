@@ -3,6 +3,7 @@ a second run refuses at once (exit 2) and leaves the file and the lock as they a
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -34,3 +35,35 @@ def test_a_second_run_on_an_output_being_written_refuses(
     assert main(["score", str(traveller), "-o", str(out), "--force"]) == 0
     assert out.read_text(encoding="utf-8").startswith("board,")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scored.csv", "traveller.csv"]
+
+
+def test_a_command_holds_its_outputs_from_its_checks_to_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`handicap update` reads the register, then writes it back: the lock is held while it
+    reads (a second run could not slip in between), and let go when the command ends."""
+    from xlbridge.io import handicap
+
+    register, results = tmp_path / "players.csv", tmp_path / "results.csv"
+    register.write_text("id,name,handicap\n100,Ann,10\n101,Bob,13\n102,Cy,16\n103,Di,19\n")
+    results.write_text(
+        "competition,date,boards,players,result\n"
+        "c1,2026-11-03,24,100+101,60\nc1,2026-11-03,24,102+103,40\n"
+    )
+    seen: list[str] = []
+    real = handicap.read_register
+
+    def reading(path: Path) -> object:
+        for name in ("players.csv", "players-history.csv"):
+            seen.append((tmp_path / f".{name}.xlbridge.lock").read_text().split()[0])
+        return real(path)
+
+    monkeypatch.setattr(handicap, "read_register", reading)
+    args = ["handicap", "update", "--register", str(register), "--results", str(results)]
+    assert main(args) == 0
+    assert seen == [str(os.getpid())] * 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "players-history.csv",
+        "players.csv",
+        "results.csv",
+    ]

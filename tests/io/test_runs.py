@@ -15,7 +15,7 @@ from run_leftovers import dead_pid
 from xlbridge.errors import InputError
 from xlbridge.io import journal
 from xlbridge.io.files import check_writable, write_atomically
-from xlbridge.io.runs import holding, lock_path, process_alive, temporary
+from xlbridge.io.runs import claim, command_scope, holding, lock_path, process_alive, temporary
 
 
 @pytest.fixture(scope="module")
@@ -144,3 +144,19 @@ def test_the_lock_is_held_across_steps_by_its_thread_only(tmp_path: Path) -> Non
     assert len(refused) == 1 and "another xlbridge run is writing" in refused[0]
     assert out.read_text(encoding="utf-8") == "two"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]
+
+
+def test_a_lock_held_by_overlapping_steps_is_let_go_when_the_last_ends(tmp_path: Path) -> None:
+    """A command's claim (held to its end) inside a step that ends first: the lock stays
+    until the command ends, then goes."""
+    out = tmp_path / "out.csv"
+    lock = lock_path(out)
+    with command_scope():
+        step = holding(out)
+        step.__enter__()
+        claim(out)
+        step.__exit__(None, None, None)
+        assert lock.read_text(encoding="ascii").split()[0] == str(os.getpid())
+    assert not lock.exists()
+    claim(out)  # outside a command: only a check, no lock taken
+    assert not lock.exists()

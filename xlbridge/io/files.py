@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from xlbridge.errors import InputError
-from xlbridge.io.runs import check_free, holding, remove_leftovers, temporary
+from xlbridge.io.runs import claim, holding, remove_leftovers, temporary
 
 
 def require_file(path: Path, option: str = "") -> None:
@@ -88,7 +88,7 @@ def check_writable(path: Path, *, force: bool = False) -> None:
     if path.exists() and not force:
         raise InputError(f"{path} already exists; use --force to overwrite it")
     check_parent(path)
-    check_free(path)
+    claim(path)
 
 
 def check_parent(path: Path) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from xlbridge.errors import InputError
 from xlbridge.io.files import check_parent
-from xlbridge.io.runs import check_free, holding, remove_leftovers, temporary
+from xlbridge.io.runs import claim, holding, remove_leftovers, temporary
 from xlbridge.io.site_manifest import MANIFEST, check_ours, manifest_text
 
 
@@ -33,7 +33,7 @@ def check_folder(path: Path, *, force: bool = False) -> None:
     if path.is_dir():
         check_ours(path)
     check_parent(path)
-    check_free(path)
+    claim(path)
 
 
 def write_folder(path: Path, files: Iterable[tuple[str, str]], *, force: bool = False) -> int:

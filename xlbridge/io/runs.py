@@ -34,8 +34,9 @@ from xlbridge.errors import InputError
 UNREADABLE_LOCK_SECONDS = 10.0
 
 _LIVE: set[Path] = set()  # the temporaries writes in this process are using now
-_HELD: dict[Path, tuple[int, int]] = {}  # lock file -> (thread id, depth), in this process
+_HELD: dict[Path, tuple[int, int, str]] = {}  # lock file -> (thread, depth, its text)
 _GUARD = threading.Lock()
+_SCOPES: list[ExitStack] = []  # the commands running (see command_scope), innermost last
 
 
 def process_alive(pid: int) -> bool:
@@ -83,6 +84,11 @@ def _folder(path: Path) -> Path:
     return path.parent if str(path.parent) else Path(".")
 
 
+def _key(path: Path) -> Path:
+    """``path`` with its folder's real path: one key however the folder is named."""
+    return Path(os.path.realpath(_folder(path))) / path.name
+
+
 def _pattern(path: Path, kind: str) -> re.Pattern[str]:
     return re.compile(rf"\.{re.escape(path.name)}\.xlbridge-([0-9]{{1,10}})-[0-9a-f]{{8}}\.{kind}")
 
@@ -102,18 +108,18 @@ def temporary(path: Path, kind: str) -> Iterator[Path]:
         if not os.path.lexists(name):
             break
     with _GUARD:
-        _LIVE.add(name.absolute())
+        _LIVE.add(_key(name))
     try:
         yield name
     finally:
         with _GUARD:
-            _LIVE.discard(name.absolute())
+            _LIVE.discard(_key(name))
 
 
 def _run_gone(pid: int, leftover: Path) -> bool:
     if pid == os.getpid():  # an id of this process: gone unless a write here uses it
         with _GUARD:
-            return leftover.absolute() not in _LIVE
+            return _key(leftover) not in _LIVE
     return not process_alive(pid)
 
 
@@ -180,11 +186,32 @@ def check_free(path: Path) -> None:
     the write itself takes the lock)."""
     lock = lock_path(path)
     with _GUARD:
-        if lock.absolute() in _HELD:
+        if _key(lock) in _HELD:
             return
     seen = _holder(lock)
     if seen is not None and _live_holder(seen):
         raise _busy(path, seen[1])
+
+
+def claim(path: Path) -> None:
+    """A command's check of an output before any work: InputError at once if another run is
+    writing ``path``; within :func:`command_scope`, its lock is also taken and held until the
+    command ends (so what the command reads and then writes back stays its own)."""
+    if _SCOPES:
+        _SCOPES[-1].enter_context(_holding(path))
+    else:
+        check_free(path)
+
+
+@contextmanager
+def command_scope() -> Iterator[None]:
+    """The run of one command: the locks :func:`claim` takes are let go when it ends."""
+    with ExitStack() as stack:
+        _SCOPES.append(stack)
+        try:
+            yield
+        finally:
+            _SCOPES.remove(stack)
 
 
 @contextmanager
@@ -200,27 +227,25 @@ def holding(*paths: Path) -> Iterator[None]:
 @contextmanager
 def _holding(path: Path) -> Iterator[None]:
     lock = lock_path(path)
-    key, thread, text = lock.absolute(), threading.get_ident(), ""
+    key, thread = _key(lock), threading.get_ident()
     with _GUARD:
         held = _HELD.get(key)
         if held is not None and held[0] == thread:
-            _HELD[key] = (thread, held[1] + 1)
+            _HELD[key] = (thread, held[1] + 1, held[2])
     if held is not None and held[0] != thread:
         raise _busy(path, os.getpid())
     if held is None:
         text = _acquire(path, lock)
         with _GUARD:
-            _HELD[key] = (thread, 1)
+            _HELD[key] = (thread, 1, text)
     try:
         yield
     finally:
         with _GUARD:
-            depth = _HELD[key][1] - 1
-            if depth:
-                _HELD[key] = (thread, depth)
-            else:
-                del _HELD[key]
-        if held is None and not depth:
+            _, depth, text = _HELD.pop(key)
+            if depth > 1:  # held on by an outer step (which may end after this one began)
+                _HELD[key] = (thread, depth - 1, text)
+        if depth == 1:
             _release(lock, text)
 
 
