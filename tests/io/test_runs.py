@@ -111,6 +111,8 @@ def test_a_lock_left_by_a_run_that_is_gone_is_taken_over(
     if held.startswith("unreadable"):
         an_hour_ago = time.time() - 3600
         os.utime(lock, (an_hour_ago, an_hour_ago))
+    aside = tmp_path / f".{lock.name}.xlbridge-{gone}-0123abcd.stale"  # a take-over killed
+    aside.write_text(f"{gone} y\n")
     write_atomically(out, _write("ours"))
     assert out.read_text(encoding="utf-8") == "ours"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]  # the lock removed

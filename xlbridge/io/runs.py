@@ -1,14 +1,16 @@
 """What one run owns beside the files it writes: its temporary names and its output locks.
 
 A temporary a run makes beside ``NAME`` is ``.NAME.xlbridge-<pid>-<8 hex>.<kind>`` (kind
-``tmp``, ``new``, ``old``, ``journal-new``): the process id of the run and a random part. A
-leftover is removed only when its name is exactly of that form and its run is gone (no live
-process has that id; in this process, no write here is using it), so neither a user's file
-that merely looks like a temporary nor a temporary another run is still writing is touched.
+``tmp``, ``new``, ``old``, ``journal-new``, or ``stale`` for a lock being taken over): the
+process id of the run and a random part. A leftover is removed only when its name is exactly
+of that form and its run is gone (no live process has that id; in this process, no write
+here is using it), so neither a user's file that merely looks like a temporary nor a
+temporary another run is still writing is touched.
 
 A run writing ``NAME`` holds the lock ``.NAME.xlbridge.lock`` beside it: created only if it
-is not there (``O_CREAT | O_EXCL``), holding ``<pid> <token>``, removed when the write ends.
-A second run finds it and refuses ("another xlbridge run is writing NAME"); a lock whose
+is not there (``O_CREAT | O_EXCL``), holding ``<pid> <token>``, removed when the write ends
+(or, within a :func:`command_scope`, when the command that checked the output ends). A
+second run finds it and refuses ("another xlbridge run is writing NAME"); a lock whose
 process is gone (a run that was killed) is taken over. Within one process the lock is
 re-entrant for the thread holding it, so a command may hold it around several steps.
 """
@@ -252,6 +254,7 @@ def _holding(path: Path) -> Iterator[None]:
 def _acquire(path: Path, lock: Path) -> str:
     """Create ``lock`` (taking over one whose run is gone); the text written in it."""
     text = f"{os.getpid()} {secrets.token_hex(8)}\n"
+    remove_leftovers(lock, ("stale",))  # a run killed while taking over a lock left it
     for _ in range(5):
         try:
             handle = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
