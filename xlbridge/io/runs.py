@@ -92,7 +92,9 @@ def _key(path: Path) -> Path:
 
 
 def _pattern(path: Path, kind: str) -> re.Pattern[str]:
-    return re.compile(rf"\.{re.escape(path.name)}\.xlbridge-([0-9]{{1,10}})-[0-9a-f]{{8}}\.{kind}")
+    """The names of ``path``'s temporaries of ``kind``; group 1 the process id."""
+    name, ending = re.escape(path.name), re.escape(kind)
+    return re.compile(rf"\.{name}\.xlbridge-([0-9]{{1,10}})-[0-9a-f]{{8}}\.{ending}")
 
 
 def is_temporary_of(path: Path, name: str, kind: str) -> bool:
