@@ -53,9 +53,11 @@ def test_look_alike_temporaries_survive_and_a_dead_runs_leftover_goes(
     ]
     for name in [*kept, f".out.xlsx.xlbridge-{gone}-89abcdef.tmp"]:
         (tmp_path / name).write_text("theirs", encoding="utf-8")
+    folder = f".out.xlsx.xlbridge-{gone}-456789ab.tmp"  # a folder: no temporary of ours
+    (tmp_path / folder).mkdir()
     write_atomically(out, _write("new"), force=True)
     assert out.read_text(encoding="utf-8") == "new"
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*kept, "out.xlsx"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*kept, folder, "out.xlsx"])
     assert all((tmp_path / name).read_text(encoding="utf-8") == "theirs" for name in kept)
 
 

@@ -38,6 +38,8 @@ UNREADABLE_LOCK_SECONDS = 10.0
 _LIVE: set[Path] = set()  # the temporaries writes in this process are using now
 _HELD: dict[Path, tuple[int, int, str]] = {}  # lock file -> (thread, depth, its text)
 _GUARD = threading.Lock()
+#: The kinds of temporary that are folders (a site being written, or the one it replaces).
+_FOLDERS = frozenset({"new", "old"})
 _SCOPES: list[ExitStack] = []  # the commands running (see command_scope), innermost last
 
 
@@ -135,10 +137,13 @@ def remove_leftovers(path: Path, kinds: Sequence[str]) -> None:
         pattern = _pattern(path, kind)
         for leftover in folder.glob(f".{glob.escape(path.name)}.xlbridge-*.{kind}"):
             found = pattern.fullmatch(leftover.name)
-            if found is None or leftover.is_symlink() or not _run_gone(int(found[1]), leftover):
+            made = leftover.is_dir() if kind in _FOLDERS else leftover.is_file()
+            if found is None or leftover.is_symlink() or not made:
+                continue  # not a name, or not a kind of thing, a run of ours makes
+            if not _run_gone(int(found[1]), leftover):
                 continue
             try:
-                if leftover.is_dir():
+                if kind in _FOLDERS:
                     shutil.rmtree(leftover)
                 else:
                     leftover.unlink()
