@@ -32,6 +32,7 @@ import jinja2
 from bench_common import Line, interleaved, recorded, script_main
 
 from xlbridge.scoring.session import SessionResult, score_session
+from xlbridge.web.addresses import card_files
 from xlbridge.web.site import write_site
 
 FULL_CLUBS, QUICK_CLUBS = 200, 20
@@ -94,9 +95,10 @@ def reference_site(folder: Path, result: SessionResult, names: dict[Any, str]) -
                 rows.setdefault(key, []).append(
                     (line.board, side, opponents, line.contract, line.score_text, value, total)
                 )
-    for index, pair in enumerate(result.pairs, 1):
+    files = card_files(pair.key for pair in result.pairs)  # the same addresses: pair-B-5-ns.html
+    for pair in result.pairs:
         card = sorted(rows[pair.key])
-        write(f"pair-{index}.html", CARD.render(title=f"Pair {pair.pair}", style=STYLE, rows=card))
+        write(files[pair.key], CARD.render(title=f"Pair {pair.pair}", style=STYLE, rows=card))
     return pages
 
 

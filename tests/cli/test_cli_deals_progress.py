@@ -6,36 +6,22 @@ so no extra is needed."""
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from dds_data import dds_deals
+from instant_solver import use_instant_solver
 
 from xlbridge.cli.main import main
 from xlbridge.cli.progress import Progress
 from xlbridge.scoring import double_dummy
-from xlbridge.scoring.double_dummy import BoardAnalysis, Table
 
 
 @pytest.fixture
-def instant_solver(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """DDS replaced: every deal makes 7 tricks everywhere, par passed out; two deals a batch.
-    Returns the sizes of the batches solved."""
-    batches: list[int] = []
-
-    def solve_batch(deals: list[str]) -> list[Table]:
-        batches.append(len(deals))
-        return [{seat: dict.fromkeys(double_dummy.STRAINS, 7) for seat in "NESW"} for _ in deals]
-
-    def par(table: Table, dealer: str, vulnerable: str) -> BoardAnalysis:
-        return BoardAnalysis(0, "", table, 0, ())
-
-    monkeypatch.setattr(double_dummy, "require", lambda what="": None)
-    monkeypatch.setattr(double_dummy, "solve_batch", solve_batch)
-    monkeypatch.setattr(double_dummy, "par", par)
-    monkeypatch.setattr(double_dummy, "BATCH", 2)
-    double_dummy.clear_cache()
-    yield batches
+def instant_solver(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """DDS replaced (two deals a batch); the sizes of the batches solved."""
+    yield use_instant_solver(monkeypatch)
     double_dummy.clear_cache()
 
 

@@ -18,13 +18,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chromium import Chromium
+from chromium import Chromium, Page
 from session_builder import EXAMPLES, example_session
 
 from xlbridge.web.site import write_site
 
 WIDTHS = (375, 1280)
-PAGES = ("index.html", "board-5.html", "pair-1.html")
+PAGES = ("index.html", "board-5.html", "pair-5.html")
 LONG_NAME = "Wolfeschlegelsteinhausenbergerdorff" * 300  # 10,500 letters, no space to break at
 CLUB_NAME = "Bridgeclub Sankt Andreasberg-Oberharz II"  # 40 characters, a long word in it
 #: Which words of each row heading of the round-by-round table the browser broke across lines.
@@ -40,6 +40,24 @@ BROKEN_WORDS = """[...document.querySelectorAll('.rounds th.entry')].map(cell =>
   }
   return broken;
 })"""
+
+
+#: Masterpoints as the ranking shows them (the widest type among them).
+AWARDS = {("", "", "1"): "1.20 GREEN", ("", "", "3"): "0.80 BLACK", ("", "", "9"): "0.60 RED"}
+#: Each header cell of a table: its text (soft hyphens left out), left and right edges, and
+#: whether it is shown.
+HEADER_BOXES = """[...document.querySelectorAll('%s thead th')].map(th => {
+  const box = th.getBoundingClientRect();
+  return [th.textContent.replace(/\u00ad/g, ''), box.left, box.right, box.width > 0];
+})"""
+
+
+def header_boxes(page: Page, table: str) -> dict[str, tuple[float, float, bool]]:
+    """The header cells of the first ``table`` (a CSS selector) by their text."""
+    return {
+        text: (left, right, shown)
+        for text, left, right, shown in page.evaluate(HEADER_BOXES % table)
+    }
 
 
 def dealt(board: int) -> str:
@@ -72,6 +90,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         event="Tuesday Evening Pairs",
         date="30 November 2026",
         club="Riverside Bridge Club",
+        masterpoints=AWARDS,
     )
     return folder
 
@@ -104,12 +123,51 @@ def test_pages_fit_and_load_cleanly(
         shutil.copy(shot, Path(keep) / shot.name)
 
 
-def test_a_wide_traveller_scrolls_in_its_own_box(site: Path, browser: Chromium) -> None:
-    """At phone width the traveller is wider than the screen: its box scrolls, the page not."""
-    page = browser.load(site / "board-5.html", 375)
-    box = "document.querySelector('.scroll')"
-    assert page.evaluate(f"{box}.scrollWidth > {box}.clientWidth")
+@pytest.mark.parametrize("name", ["board-5.html", "board-1.html"])
+def test_a_board_page_shows_the_result_first_on_a_phone(
+    name: str, site: Path, browser: Chromium
+) -> None:
+    """At 375 px the traveller fits the screen, not only the page: its box does not scroll,
+    its columns start with the result (contract, by, tricks, score, both sides' MPs and %),
+    and the Score, MP and % headers lie inside the viewport. Board 1 has an adjusted score
+    (A60/40), whose "(adjusted)" is read out but not shown there."""
+    page = browser.load(site / name, 375)
     assert page.scroll_width <= 375
+    box = "document.querySelector('.scroll')"
+    assert page.evaluate(f"{box}.scrollWidth <= {box}.clientWidth")
+    heads = header_boxes(page, ".traveller")
+    assert list(heads)[:8] == [
+        "Contract",
+        "By",
+        "Tricks",
+        "Score",
+        "NS MP",
+        "EW MP",
+        "NS %",
+        "EW %",
+    ]
+    for text in ("Contract", "By", "Tricks", "Score", "NS MP", "EW MP", "NS %", "EW %", "NS", "EW"):
+        left, right, shown = heads[text]
+        assert shown and 0 <= left and right <= 375, f"{text}: {left}-{right}"
+    assert heads["Lead"][2] is False  # the leads are dropped on a phone
+    assert page.evaluate("document.querySelectorAll('.traveller tbody tr').length") == 7
+
+
+def test_the_ranking_with_masterpoints_fits_a_phone(site: Path, browser: Chromium) -> None:
+    """With a Masterpoints column (awards of up to "1.20 GREEN") the ranking is no wider
+    than the phone: each header, and each award, inside the viewport."""
+    page = browser.load(site / "index.html", 375)
+    assert page.scroll_width <= 375
+    heads = header_boxes(page, ".ranking")
+    assert list(heads) == ["Place", "Pair", "Names", "MP", "%", "Masterpoints"]
+    for text, (left, right, shown) in heads.items():
+        assert shown and 0 <= left and right <= 375, f"{text}: {left}-{right}"
+    awards = page.evaluate(
+        "[...document.querySelectorAll('.ranking td.masterpoints')].filter(td => td.textContent)"
+        ".map(td => [td.textContent, td.getBoundingClientRect().right])"
+    )
+    assert sorted(text for text, _ in awards) == sorted(AWARDS.values())
+    assert all(right <= 375 for _, right in awards)
 
 
 def test_hearts_and_diamonds_are_red(site: Path, browser: Chromium) -> None:

@@ -85,6 +85,13 @@ def board_file(result: SessionResult, section: str, board: int) -> str:
     return f"board-{board}.html"
 
 
+def card_file(pair: PairResult) -> str:
+    """The documented address of a score card (labels here are letters and digits only):
+    pair-5.html, pair-5-ns.html with two winners, pair-B-5-ns.html in section B."""
+    parts = [part for part in (pair.section, pair.pair, pair.direction.lower()) if part]
+    return f"pair-{'-'.join(parts)}.html"
+
+
 def label(result: SessionResult, section: str, pair: str) -> str:
     """A pair as the pages show it: with its section in front when sections are scored
     together (the number alone would not say which pair)."""
@@ -138,7 +145,7 @@ def test_board_pages_show_the_travellers(
         for row, line in zip(rows, traveller.lines, strict=True):
             ns, ew = (label(result, line.section, p) for p in (line.ns_pair, line.ew_pair))
             assert (row["NS"].text, row["EW"].text) == (ns, ew)
-            score = row["NS score"].text
+            score = row["Score"].text
             assert score.startswith(line.score_text)
             if line.ns_score == line.ns_score:
                 assert number(score) == line.ns_score
@@ -163,8 +170,8 @@ def test_score_cards_show_every_board(
     for traveller in result.travellers:
         for line in traveller.lines:
             boards_of.setdefault(line.section, set()).add(traveller.board)
-    for index, pair in enumerate(result.pairs, 1):
-        page = read_page(folder / f"pair-{index}.html")
+    for pair in result.pairs:
+        page = read_page(folder / card_file(pair))
         rows = by_header(page, "score-card")
         played = [row for row in rows if "*" not in row]
         missing = [row for row in rows if "*" in row]
@@ -261,7 +268,7 @@ def test_section_labels_and_pair_labels_are_text(tmp_path: Path) -> None:
     folder = tmp_path / "site"
     write_site(folder, result)
     names = sorted(p.name for p in folder.iterdir())
-    assert all(name.replace("-", "").replace(".", "").isalnum() for name in names)
+    assert all(name.replace("-", "").replace(".", "").replace("_", "").isalnum() for name in names)
     for path in folder.iterdir():
         html = path.read_text(encoding="utf-8")
         assert "<b>" not in html and "<i>" not in html
@@ -269,3 +276,22 @@ def test_section_labels_and_pair_labels_are_text(tmp_path: Path) -> None:
     assert "Section <b>A</b> — North-South" in ranking.text
     board = read_page(folder / "board-2-1.html")
     assert "Board 1 — Section <i>B</i>" in board.text
+
+
+def test_a_traveller_puts_the_result_first_and_a_lead_only_when_known(
+    sites: dict[str, tuple[SessionResult, Path]],
+) -> None:
+    """The Howell's file has leads: its travellers end with a Lead column, after the result
+    (contract, by, tricks, score, MPs, %) and the pairs. The Mitchell's file has none: no Lead
+    column at all. At IMPs there is no % column."""
+    expected = ["Contract", "By", "Tricks", "Score", "NS MP", "EW MP", "NS %", "EW %"]
+    heads = {}
+    for name in ("howell", "mitchell-two-sections", "cross-imps"):
+        result, folder = sites[name]
+        first = board_file(result, result.travellers[0].section, result.travellers[0].board)
+        table = read_page(folder / first).tables["traveller"][0]
+        heads[name] = [c.text.replace("\xad", "") for c in table[0]]
+    assert heads["howell"] == [*expected, "NS", "EW", "Lead"]
+    assert heads["mitchell-two-sections"] == [*expected, "NS", "EW"]
+    imps = ["Contract", "By", "Tricks", "Score", "NS IMPs", "EW IMPs", "NS", "EW"]
+    assert heads["cross-imps"] == imps

@@ -20,9 +20,11 @@ from xlbridge.io.travellers.session_csv import pair_names
 from xlbridge.scoring.double_dummy import DECLARERS, STRAINS, BoardAnalysis
 from xlbridge.scoring.session import BoardTraveller, PairResult, ScoreCardRow, SessionResult
 from xlbridge.web import display as cards
+from xlbridge.web.addresses import Key, card_files
 from xlbridge.web.display import fixed
 
-#: The ranking's file; boards and score cards are ``board-…html`` and ``pair-N.html``.
+#: The ranking's file; boards and score cards are ``board-…html`` and ``pair-…html``
+#: (:mod:`xlbridge.web.addresses`).
 INDEX = "index.html"
 METHOD_NAMES = {
     "mp": "Matchpoints",
@@ -31,8 +33,6 @@ METHOD_NAMES = {
     "butler": "Butler IMPs",
 }
 DIRECTION_NAMES = {"NS": "North-South", "EW": "East-West", "": ""}
-#: Key of a pair: (section, direction, pair), as :attr:`PairResult.key`.
-Key = tuple[str, str, str]
 
 
 class Link(NamedTuple):
@@ -131,7 +131,7 @@ class SessionSite:
 
     def __post_init__(self) -> None:
         result = self.result
-        self.card_file = {pair.key: f"pair-{i}.html" for i, pair in enumerate(result.pairs, 1)}
+        self.card_file = card_files(pair.key for pair in result.pairs)
         boards = [traveller.board for traveller in result.travellers]
         self.shared_boards = len(set(boards)) != len(boards)
         for traveller in result.travellers:
@@ -157,12 +157,11 @@ class SessionSite:
 
     def pair_link(self, section: str, direction: str, pair: str) -> Markup:
         """A pair's label linked to its score card (worked out once a pair)."""
-        key = (section, direction if self.result.winners == 2 else "", pair)
+        key = (section, direction, pair)
         link = self._links.get(key)
         if link is None:
-            link = self._links[key] = Link(
-                self.label(section, pair), self.card_file.get(key, "")
-            ).html()
+            file = self.card_file.get(key) or self.card_file.get((section, "", pair), "")
+            link = self._links[key] = Link(self.label(section, pair), file).html()
         return link
 
     def label(self, section: str, pair: str) -> str:
@@ -200,7 +199,7 @@ class SessionSite:
         return [
             RankRow(
                 pair.place,
-                Link(self.label(pair.section, pair.pair), self.card_file[pair.key]),
+                Link(self.label(pair.section, pair.label), self.card_file[pair.key]),  # 3NS
                 pair_names(self.names, pair),
                 pair.boards,
                 fixed(pair.score, self.total_decimals),
@@ -231,11 +230,16 @@ class SessionSite:
             "dd": _double_dummy(self.analyses.get(traveller.board)),
             "lines": lines,
             "any_adjusted": any(line.adjusted for line in lines),
+            "any_lead": any(line.lead for line in lines),
             "top": fixed(traveller.top, self.value_decimals),
             "datum": fixed(traveller.datum, 0),
             "previous": previous,
             "next": following,
         }
+
+    def board_links(self) -> list[Link]:
+        """A link to every board's page, in the travellers' order (for the front page)."""
+        return [self._board_name(traveller) for traveller in self.result.travellers]
 
     def _board_name(self, traveller: BoardTraveller) -> Link:
         """A link to ``traveller``'s page named by its board (and section when there are

@@ -4,12 +4,16 @@
 
 - ``index.html`` — the ranking: the event, date and club at the top, one table per section
   and direction (place, ``3=`` for ties, pair, names, score, % or IMPs per board, and
-  masterpoints when the source has them), each pair linked to its score card;
+  masterpoints when the source has them), each pair linked to its score card, then a link to
+  every board;
 - ``board-N.html`` (``board-S-N.html`` when sections share board numbers) — dealer,
-  vulnerability, the hand diagram when the deal is known, and the traveller: pairs, contract,
-  by, lead, tricks, NS score, both sides' matchpoints or IMPs and %, adjusted scores marked;
-- ``pair-N.html`` — each pair's score card: every board with direction, opponents, contract,
-  score, result and running total, a board not played shown as not played.
+  vulnerability, the hand diagram when the deal is known, and the traveller, the result
+  first: contract, by, tricks, NS score, both sides' matchpoints or IMPs and %, then the
+  pairs, and the lead when some line has one; adjusted scores marked;
+- ``pair-5.html``, ``pair-5-ns.html``, ``pair-B-5-ns.html`` (named by the pair, see
+  :mod:`xlbridge.web.addresses`) — each pair's score card: every board with direction,
+  opponents, contract, score, result and running total, a board not played shown as not
+  played.
 
 Every page links back to the ranking, boards to the previous and next board. The pages need
 no server and no script, hold their style sheet (with a print style that keeps a board or a
@@ -25,8 +29,9 @@ from typing import Any
 from xlbridge.io.folders import write_folder
 from xlbridge.scoring.double_dummy import BoardAnalysis
 from xlbridge.scoring.session import SessionResult
+from xlbridge.web.addresses import Key
 from xlbridge.web.render import render
-from xlbridge.web.session_pages import INDEX, METHOD_NAMES, Header, Key, SessionSite
+from xlbridge.web.session_pages import INDEX, METHOD_NAMES, Header, SessionSite
 
 DEFAULT_EVENT = "Pairs session"
 
@@ -79,6 +84,7 @@ def site_pages(
             rankings=rankings,
             masterpoints=with_masterpoints,
             with_names=with_names,
+            boards=site.board_links(),
         ),
     )
     for index in range(len(result.travellers)):

@@ -3,11 +3,13 @@ VPs and who played whom.
 
 :func:`write_standings` writes, into a new folder:
 
-- ``index.html`` — the ranking (place, ``3=`` for ties, number, name, total VPs), then every
-  entry's VPs round by round with the opponent of each round (a bye and a match not played
-  yet said so);
-- ``round-N.html`` — each round's matches: the two entries, the home margin and both sides'
-  VPs.
+- ``index.html`` — the ranking "after N rounds" (N: the rounds with a match result, not the
+  rounds planned): place, ``3=`` for ties, number, name, total VPs and the tie-break, in the
+  places of :func:`xlbridge.scoring.team_standings.team_standings` (those of the workbook's
+  Ranking sheet); then every entry's VPs round by round, for the rounds that have scored,
+  with the opponent of each round (a bye and a match not played yet said so);
+- ``round-N.html`` — each round drawn: its matches, the two entries, the home margin and both
+  sides' VPs (blank until played; a round without a result is headed "not played yet").
 
 Same rules as the session's site (:mod:`xlbridge.web.site`): no script, style inside, every
 name escaped, an existing folder replaced only with ``force`` and never left half written.
@@ -23,7 +25,14 @@ from typing import NamedTuple
 import numpy as np
 
 from xlbridge.io.folders import write_folder
-from xlbridge.scoring.team_standings import Meeting, Standings
+from xlbridge.scoring.team_standings import (
+    TIEBREAK_HEADINGS,
+    TIEBREAKS,
+    Meeting,
+    Standings,
+    played_rounds,
+    tiebreak_text,
+)
 from xlbridge.web.display import decimals_for, fixed
 from xlbridge.web.render import render
 from xlbridge.web.session_pages import Header
@@ -44,7 +53,7 @@ class Event:
 
 
 class Cell(NamedTuple):
-    """One round of an entry's line: VPs ("" not played), opponent ("bye", "" none)."""
+    """One round of an entry's line: VPs ("–" not played yet), opponent ("bye", "" none)."""
 
     vps: str
     opponent: str
@@ -60,11 +69,15 @@ class MatchRow(NamedTuple):
 
 
 def _cell(meeting: Meeting | None, decimals: int) -> Cell:
+    """A round of an entry's line: "–" for a match not played yet, nothing for a bye that
+    scores nothing (a league's)."""
     if meeting is None:
         return Cell("", "", "")
     href = f"round-{meeting.round}.html"
-    vps = "" if meeting.vps is None else fixed(meeting.vps, decimals)
-    return Cell(vps, "bye" if meeting.opponent is None else str(meeting.opponent), href)
+    if meeting.opponent is None:
+        return Cell("" if meeting.vps is None else fixed(meeting.vps, decimals), "bye", href)
+    vps = "–" if meeting.vps is None else fixed(meeting.vps, decimals)
+    return Cell(vps, str(meeting.opponent), href)
 
 
 def standings_pages(standings: Standings, event: Event) -> Iterator[tuple[str, str]]:
@@ -80,16 +93,37 @@ def standings_pages(standings: Standings, event: Event) -> Iterator[tuple[str, s
         for r in range(1, standings.rounds + 1)
         if any(e.meetings[r - 1] is not None for e in standings.entries)
     ]
+    scored = [
+        r
+        for r in rounds
+        if any(
+            (m := e.meetings[r - 1]) is not None and m.vps is not None for e in standings.entries
+        )
+    ]
     names = {e.number: e.name for e in standings.entries}
     lines = [
         (
             entry,
             fixed(entry.total, decimals),
-            [_cell(entry.meetings[r - 1], decimals) for r in rounds],
+            [_cell(entry.meetings[r - 1], decimals) for r in scored],
+            tiebreak_text(entry.tiebreak, standings.tiebreak),
         )
         for entry in standings.entries
     ]
-    yield "index.html", render("standings.html", common, lines=lines, rounds=rounds)
+    yield (
+        "index.html",
+        render(
+            "standings.html",
+            common,
+            lines=lines,
+            rounds=rounds,
+            scored=scored,
+            played=standings.played,
+            tiebreak=TIEBREAKS[standings.tiebreak],
+            tiebreak_heading=TIEBREAK_HEADINGS[standings.tiebreak],
+        ),
+    )
+    with_results = set(played_rounds(standings.entries))
     for number in rounds:
         yield (
             f"round-{number}.html",
@@ -97,6 +131,7 @@ def standings_pages(standings: Standings, event: Event) -> Iterator[tuple[str, s
                 "round.html",
                 common,
                 number=number,
+                played=number in with_results,
                 matches=_matches(standings, number, names, decimals, 2 if event.unit == "%" else 0),
                 previous=number - 1 if number - 1 in rounds else None,
                 next=number + 1 if number + 1 in rounds else None,
@@ -116,7 +151,7 @@ def _matches(
         if meeting is None:
             continue
         if meeting.opponent is None:
-            vps = fixed(meeting.vps or 0.0, decimals)
+            vps = "" if meeting.vps is None else fixed(meeting.vps, decimals)
             byes.append(MatchRow(f"{entry.number} {entry.name}", "bye", "", vps, ""))
         elif entry.number < meeting.opponent:
             theirs = by_number[meeting.opponent].meetings[number - 1]

@@ -1,13 +1,16 @@
-"""`xlbridge swiss standings FILE.xlsx [--html DIR]`: a Swiss teams event and a league, with
-names and results typed as a director types them; the pages read back."""
+"""`xlbridge swiss standings FILE.xlsx [--html DIR] [--event NAME]`: a Swiss teams event and a
+league, with names and results typed as a director types them; the pages read back; the
+rounds counted and the title (places against the workbook: test_standings_ties.py)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
 from site_reader import cell, read_page
+from standings_books import league_book, swiss_book
 
 from xlbridge.cli.main import main
 from xlbridge.scoring.scales.choice import choose_scale
@@ -121,3 +124,120 @@ def test_not_an_event_workbook(tmp_path: Path, capsys: pytest.CaptureFixture[str
     folder.mkdir()
     code, _, err = run(["swiss", "standings", str(folder)], capsys)
     assert code == 2 and err.strip().endswith(f"{folder} is a folder; name a file in it")
+
+
+#: Rounds 1 and 2 of a 10-team league (fixtures 1-10, 2-9 … then 9-1, 10-8 …), as
+#: (team, opponent, the team's margin).
+TWO_ROUNDS = [(1, 10, 12), (2, 9, -3), (3, 8, 0), (4, 7, 25), (5, 6, 7)] + [
+    (1, 9, 4),
+    (8, 10, 9),
+    (2, 7, -1),
+    (3, 6, 30),
+    (4, 5, 2),
+]
+
+
+def heading(page: str, tag: str) -> str:
+    found = re.search(rf"<{tag}>(.*?)</{tag}>", page)
+    assert found is not None, tag
+    return found.group(1)
+
+
+def test_after_two_of_nine_rounds_titled_from_the_event_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 10-team league (9 rounds, all drawn) with 2 played: the standings are "after 2
+    rounds", round by round shows R1 and R2, every drawn round keeps its page; the pages
+    are headed by the Event cell's text, not the file's name."""
+    names = [f"Team {n}" for n in range(1, 11)]
+    path = league_book(tmp_path / "spring.xlsx", names, TWO_ROUNDS, event="County League")
+    site = tmp_path / "site"
+    code, _, err = run(["swiss", "standings", str(path), "--html", str(site)], capsys)
+    assert code == 0, err
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert heading(page, "h2") == "Standings after 2 rounds"
+    assert heading(page, "title") == "Standings — County League"
+    assert heading(page, "h1") == "County League"
+    columns = [c.text for c in read_page(site / "index.html").tables["rounds"][0][0]]
+    assert columns == ["Team", "R1", "R2", "Total"]
+    assert len(list(site.glob("round-*.html"))) == 9
+    round_5 = (site / "round-5.html").read_text(encoding="utf-8")
+    assert heading(round_5, "h1") == "County League"
+    assert heading(round_5, "h2") == "Round 5: not played yet"
+    assert heading((site / "round-2.html").read_text(encoding="utf-8"), "h2") == "Round 2"
+
+
+def test_event_option_wins_over_the_event_cell_and_a_blank_cell_gives_the_file_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    swiss = swiss_book(
+        tmp_path / "county.xlsx",
+        "teams",
+        ["A", "B", "C", "D"],
+        [[(1, 2, 5), (3, 4, 0)]],
+        event="County Swiss Teams",
+    )
+    plain = swiss_book(
+        tmp_path / "club-night.xlsx", "pairs", ["A", "B"], [[(1, 2, 55.0)]], planned=1
+    )
+    cases = (
+        (swiss, [], "County Swiss Teams"),
+        (swiss, ["--event", "  Spring   Swiss "], "Spring Swiss"),
+        (swiss, ["--event", " "], "County Swiss Teams"),  # blank: as if not given
+        (plain, [], "club-night"),
+    )
+    for case, (path, argv, title) in enumerate(cases):
+        site = tmp_path / f"site-{case}"
+        code, _, err = run(["swiss", "standings", str(path), "--html", str(site), *argv], capsys)
+        assert code == 0, err
+        page = (site / "index.html").read_text(encoding="utf-8")
+        assert heading(page, "h1") == title
+        assert heading(page, "h2") == "Standings after 1 round"
+
+
+def test_an_event_over_200_characters_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--event as other commands bound it (200 characters), and the Event cell likewise,
+    named by sheet and cell; nothing is written."""
+    path = league_book(tmp_path / "league.xlsx", ["A", "B", "C", "D"], [(1, 4, 3)])
+    site = tmp_path / "site"
+    code, _, err = run(
+        ["swiss", "standings", str(path), "--html", str(site), "--event", "x" * 201], capsys
+    )
+    assert code == 2
+    assert (
+        err.strip() == "xlbridge: error: --event: 201 characters; at most 200 (it heads every page)"
+    )
+    assert not site.exists()
+    code, _, _ = run(["swiss", "standings", str(path), "--event", "x" * 200], capsys)
+    assert code == 0
+    workbook = load_workbook(path)
+    workbook[MATCHES_SHEET]["F1"] = "y" * 201  # the Event cell, beside its label
+    assert workbook[MATCHES_SHEET]["E1"].value == "Event"
+    workbook.save(path)
+    code, _, err = run(["swiss", "standings", str(path), "--html", str(site)], capsys)
+    assert code == 2
+    assert err.strip() == (
+        f"xlbridge: error: {path}: Matches!F1: the Event: 201 characters; at most 200 "
+        "(it heads every page)"
+    )
+    assert not site.exists()
+
+
+def test_a_league_bye_scores_nothing_and_places_nobody(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Five teams: in round 1 team 1 has the bye (no result in a league: the Table leaves
+    its VPs blank and gives it no place), 2 beats 5 by 10 and 3 v 4 is drawn."""
+    path = league_book(tmp_path / "odd.xlsx", NAMES, [(2, 5, 10), (3, 4, 0)])
+    site = tmp_path / "site"
+    code, out, err = run(["swiss", "standings", str(path), "--html", str(site)], capsys)
+    assert code == 0, err
+    riverside = next(line for line in out.splitlines() if "Riverside" in line)
+    assert riverside.split() == ["1", "Riverside", "0.00"]  # number, name, VPs: no place
+    index = read_page(site / "index.html")
+    first = next(r for r in index.rows("rounds") if r[0].text.startswith("1 "))
+    assert first[1].text == "bye"  # no VPs, not "0" nor "–"
+    bye = next(r for r in read_page(site / "round-1.html").rows("matches") if "bye" in r[1].text)
+    assert (cell(bye, "home").text, cell(bye, "home-vps").text) == ("1 Riverside", "")

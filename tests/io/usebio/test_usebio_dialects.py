@@ -153,7 +153,8 @@ def test_compscore3_flat_layout_with_club_awards_and_handset(
     assert main(["session", str(path), "--compare", "--ranking", str(ranking)]) == 0
     assert "all 4 traveller numbers and 12 pair numbers agree" in capsys.readouterr().out
     header, first_row = ranking.read_text(encoding="utf-8").splitlines()[:2]
-    assert header.endswith(",place,masterpoints") and first_row.endswith(",1,0.08 Green")
+    assert header.endswith(",place,masterpoints,masterpoint_type")
+    assert first_row.endswith(",1,0.08,Green")  # the number, then its type
 
 
 def test_nz_converter_dialect(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

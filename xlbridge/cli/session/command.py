@@ -173,6 +173,7 @@ def _add_scoring_options(session: argparse.ArgumentParser) -> None:
 def run_session(args: argparse.Namespace) -> int:
     from xlbridge.cli.deals import session_deals
     from xlbridge.cli.session.event_files import (
+        award_columns_of,
         awards_of,
         finish_file_options,
         usebio_first,
@@ -212,7 +213,7 @@ def run_session(args: argparse.Namespace) -> int:
         )
     site_written = write_html(args, result, names, hands, event, analyses)
     if args.ranking is not None:
-        csv_text = ranking_csv(result, names, awards_of(event))
+        csv_text = ranking_csv(result, names, award_columns_of(event))
         write_atomically(args.ranking, text_writer(csv_text), force=args.force)
     if workbook is not None:
         write_atomically(args.output, workbook.save, force=args.force)
@@ -311,10 +312,14 @@ def session_options(args: argparse.Namespace) -> SessionOptions:
         raise
 
 
-def ranking_csv(result: SessionResult, names: Names, awards: Names | None = None) -> str:
+def ranking_csv(
+    result: SessionResult, names: Names, awards: tuple[Names, Names] | None = None
+) -> str:
     """The ranking as CSV text; names and labels never become live formulas. ``awards``
-    (masterpoints by pair, as :func:`xlbridge.cli.session.event_files.awards_of` gives them) add a
-    ``masterpoints`` column when there are any.
+    (each pair's masterpoints as a number and their type, as
+    :func:`xlbridge.cli.session.event_files.award_columns_of` gives them) add the columns
+    ``masterpoints`` (0.08; blank for no award) and ``masterpoint_type`` (Green) when any pair
+    has one.
 
     Written a column at a time (each distinct number formatted once, text columns checked for
     formula starts in one search), so its time grows linearly with the pairs, close to
@@ -345,10 +350,14 @@ def ranking_csv(result: SessionResult, names: Names, awards: Names | None = None
         list(map(attrgetter("place"), pairs)),
     ]
     headings = list(RANKING_COLUMNS)
-    if awards:
-        headings.append("masterpoints")
-        columns.append([pair_names(awards, pair) for pair in pairs])
-    return columns_text(headings, columns, numeric=(4, 5, 6, 7, 8), numbers_plain=True)
+    numeric: tuple[int, ...] = (4, 5, 6, 7, 8)
+    if awards and awards[0]:
+        amounts, kinds = awards
+        headings += ["masterpoints", "masterpoint_type"]
+        numeric += (len(columns),)  # formatted here from whole hundredths
+        columns.append([pair_names(amounts, pair) for pair in pairs])
+        columns.append([pair_names(kinds, pair) for pair in pairs])
+    return columns_text(headings, columns, numeric=numeric, numbers_plain=True)
 
 
 #: The keys of a pair's names: section, direction and pair number.

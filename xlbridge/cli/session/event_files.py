@@ -25,7 +25,7 @@ from pathlib import Path
 from xlbridge.cli.common import bytes_writer, require_suffix
 from xlbridge.errors import InputError
 from xlbridge.io.event_files.compare import compare
-from xlbridge.io.event_files.contents import EventFile, Pair, award_text
+from xlbridge.io.event_files.contents import EventFile, Pair, award, award_text
 from xlbridge.io.files import write_atomically
 from xlbridge.io.score_event import is_event_file, read_event, score_event, usebio_of
 from xlbridge.io.usebio.dates import typed_date, usebio_date
@@ -73,9 +73,21 @@ def score_event_file(
     return event, score_event(event, options=options)
 
 
-def awards_of(event: EventFile) -> dict[tuple[str, str, str], str]:
+#: A pair's key: (section, direction, pair).
+Key = tuple[str, str, str]
+
+
+def awards_of(event: EventFile) -> dict[Key, str]:
     """The masterpoints awarded in the file ("0.08 Green"), keyed as names are."""
     return _keyed(event, award_text)
+
+
+def award_columns_of(event: EventFile) -> tuple[dict[Key, str], dict[Key, str]]:
+    """The ranking CSV's two award columns, keyed as names are: each awarded pair's
+    masterpoints as a number ("0.08") and their type ("Green"); a pair with none is absent."""
+    awarded = {pair: given for pair in event.pairs if (given := award(pair)) is not None}
+    amounts = _keyed(event, lambda pair: f"{awarded[pair][0]:.2f}" if pair in awarded else "")
+    return amounts, _keyed(event, lambda pair: awarded[pair][1] if pair in awarded else "")
 
 
 def names_of(event: EventFile) -> dict[tuple[str, str, str], str]:

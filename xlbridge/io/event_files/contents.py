@@ -113,13 +113,21 @@ class EventFile:
         return FileError(f"{self.path}: {where}: {detail}")
 
 
+def award(pair: Pair) -> tuple[float, str] | None:
+    """A pair's masterpoints as a number and its type: (0.08, "Green") from 8 hundredths of
+    type Green; None when the pair has no award (blank, or 0 hundredths of any type)."""
+    if not pair.masterpoints or int(pair.masterpoints) == 0:
+        return None
+    return int(pair.masterpoints) / 100, pair.masterpoint_type
+
+
 def award_text(pair: Pair) -> str:
     """A pair's masterpoints as people read them: "0.08 Green" from 8 hundredths of type
-    Green; "" when the pair has no award."""
-    if not pair.masterpoints:
+    Green; "" when the pair has no award (see :func:`award`)."""
+    given = award(pair)
+    if given is None:
         return ""
-    value = f"{int(pair.masterpoints) / 100:.2f}"
-    return f"{value} {pair.masterpoint_type}".strip()
+    return f"{given[0]:.2f} {given[1]}".strip()
 
 
 def normal_seat(text: str) -> str:

@@ -432,7 +432,18 @@ def _score_line(path: Path, number: int, record: dict[str, str], tags: dict[str,
         theirs_ns=fields["theirs_ns"],
         theirs_ew=fields["theirs_ew"],
         where=f"line {number}",
+        ew_score=_split_ew_score(fields["score_ns"], fields["score_ew"]),
     )
+
+
+def _split_ew_score(ns: str, ew: str) -> str:
+    """EW's own score of a split score (NS and EW scored differently after a ruling), which
+    a row gives as two numbers that are not each other turned round (Score_NS -50 and
+    Score_EW -450); blank for any other row. A 0 beside a score is not taken as a split: some
+    programs fill the other column with 0."""
+    if not (re.fullmatch(r"-?\d+", ns) and re.fullmatch(r"-?\d+", ew)):
+        return ""
+    return "" if int(ns) == -int(ew) or 0 in (int(ns), int(ew)) else ew
 
 
 def _row_score(ns: str, ew: str) -> str:

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 from xlbridge import __version__
 from xlbridge.io.event_files.contents import EventFile, Line, Pair, parse_deal
 from xlbridge.io.event_files.conversion import number_text
+from xlbridge.io.event_files.whole_scores import WhyWhole, refuse_unwhole_score
 from xlbridge.scoring.contract import SEATS, dealer, ew_vulnerable, ns_vulnerable
 
 if TYPE_CHECKING:
@@ -290,7 +291,7 @@ def _score_table(
         columns += ["Percentage_NS", "Percentage_EW"]
     rows = []
     for line in lines:
-        row = [str(line.ns_pair), str(line.ew_pair), *_played(line), *_scores(line.score)]
+        row = [str(line.ns_pair), str(line.ew_pair), *_played(line), *_scores(line)]
         row += [line.theirs_ns or "-", line.theirs_ew or "-"]
         if method == "mp":
             shares = percentages.get((line.section, line.board, line.ns_pair, line.ew_pair))
@@ -312,9 +313,22 @@ def _played(line: Line) -> list[str]:
     return [contract, line.declarer or "-", line.result or "-"]
 
 
-def _scores(score: str) -> list[str]:
+#: Why PBN's ScoreTable has no form for a weighted score, and for one with decimals.
+_PBN_WHY = WhyWhole(
+    weighted="a ScoreTable row holds one score, in Score_NS or Score_EW",
+    decimals="Score_NS and Score_EW are whole numbers",
+)
+
+
+def _scores(line: Line) -> list[str]:
     """Score_NS and Score_EW: a positive score in its side's column (0 in NS's); an adjusted
-    score, NP or any other text in NS's."""
+    score or NP in NS's; a split score's own score of each side in its column. A weighted
+    score or one with decimals is refused."""
+    score = line.score
+    if line.adjusted is None:
+        refuse_unwhole_score(line, "PBN", _PBN_WHY)
+    if line.ew_score:  # a split score: each side's own, NS's where a reader looks first
+        return [score, line.ew_score]
     if re.fullmatch(r"-\d+", score) and score != "-0":
         return ["-", score[1:]]
     if re.fullmatch(r"\d+", score):

@@ -31,6 +31,7 @@ from xlbridge import __version__
 from xlbridge.errors import InputError
 from xlbridge.io.bounds import stored_text
 from xlbridge.io.event_files.contents import EventFile, Line, Pair, parse_deal
+from xlbridge.io.event_files.whole_scores import WhyWhole, refuse_unwhole_score
 from xlbridge.io.usebio.dates import usebio_date
 from xlbridge.io.usebio.read import SUITS
 from xlbridge.scoring.checks import shown
@@ -294,7 +295,7 @@ class _Lines:
             contract = declarer = lead = result = ""
             score = usebio_adjusted(Adjusted(*line.adjusted))
         else:
-            _check_score(line)
+            refuse_unwhole_score(line, "USEBIO", _USEBIO_WHY)
         split = bool(line.ew_score)
         given = (contract, declarer, lead, result, score)
         present = (*(bool(value) for value in given), split, bool(ns))
@@ -313,28 +314,12 @@ class _Lines:
         return template % tuple(values)
 
 
-#: A score USEBIO holds: a whole number (NS's), or not played.
-_WHOLE_SCORE = re.compile(r"-?\d+|NP|")
-
-
-def _check_score(line: Line) -> None:
-    """Refuse a score USEBIO has no form for, naming the board and the input line: a weighted
-    score (Law 12C1(c)), or one with decimals (SCORE is a whole number)."""
-    if _WHOLE_SCORE.fullmatch(line.score):
-        return
-    weighted = "%" in line.score
-    what = "a weighted score" if weighted else "a score"
-    why = (
-        "a TRAVELLER_LINE holds one score for each side, and results sites read its SCORE "
-        "as a number or as an artificial adjusted score such as A6040"
-        if weighted
-        else "its SCORE is a whole number"
-    )
-    where = ", ".join(part for part in (f"board {line.board}", line.where) if part)
-    raise InputError(
-        f"USEBIO output: {where}: {what} ({line.score}) has no USEBIO form: {why}; "
-        "leave out --usebio for this session"
-    )
+#: Why USEBIO has no form for a weighted score, and for one with decimals.
+_USEBIO_WHY = WhyWhole(
+    weighted="a TRAVELLER_LINE holds one score for each side, and results sites read its SCORE "
+    "as a number or as an artificial adjusted score such as A6040",
+    decimals="its SCORE is a whole number",
+)
 
 
 def usebio_adjusted(adjusted: Adjusted) -> str:

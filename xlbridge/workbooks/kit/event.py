@@ -271,3 +271,25 @@ def _repeat_title_row(ws: Worksheet) -> None:
     if rows:
         last = max(int(part.strip("$")) for part in rows.split(":"))
     ws.print_title_rows = f"{TITLE_ROW}:{last}"
+
+
+def typed_event(workbook: Workbook) -> tuple[str, str, str] | None:
+    """What is typed in the workbook's Event cell (see :func:`add_event`): the text, the
+    sheet and the cell (``"County Swiss Teams", "Matches", "F1"``); None when no title row has
+    an "Event" label or the cell beside it is blank or holds a formula. The cell beside the
+    label is the first after the label's merged span."""
+    for ws in workbook.worksheets:
+        spans = {(s.min_row, s.min_col): int(s.max_col) for s in ws.merged_cells.ranges}
+        for label in ws[TITLE_ROW]:
+            if label.value != EVENT_LABEL:
+                continue
+            column = spans.get((TITLE_ROW, int(label.column)), int(label.column)) + 1
+            cell = ws.cell(TITLE_ROW, column)
+            value = cell.value
+            if (
+                isinstance(value, str | int | float)
+                and cell.data_type != "f"
+                and str(value).strip()
+            ):
+                return str(value).strip(), ws.title, cell.coordinate
+    return None

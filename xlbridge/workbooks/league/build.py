@@ -25,17 +25,17 @@ behind sheet protection without a password):
 - **Scale** — the live VP card (:func:`xlbridge.workbooks.scales.live_card.write_card`, teams of
   four, 20 VPs) for the league's board count, with boards and K as inputs.
 
-Ranks: 1 + the number of teams with more VPs, among the teams that have played, so equal
-VPs rank equal. There is **no tie-break**: conditions of contest differ (head to head, IMP
-margin, IMP quotient …), so the IMP margin is shown for the organiser to apply their own.
-A bye scores nothing (and is not a match played).
+Ranks: among the teams that have played, 1 + the teams with more VPs + the teams with as
+many VPs and a larger IMP margin, so teams equal on both share a place (as
+:func:`xlbridge.scoring.ranking.places`, and ``xlbridge swiss standings``). A bye scores
+nothing (and is not a match played).
 
 Techniques (Excel 2010 function set): the schedule is fixed when the workbook is built, so a
 cross-table cell refers straight to its match's VP cell on the Matches sheet; a team's VPs
 are SUM and its matches COUNT over its row of the cross table (blank cells are ""); its IMP
 margin is SUMIF(home numbers, team, margins) − SUMIF(away numbers, team, margins); VPs are
 :meth:`~xlbridge.workbooks.scales.live_card.CardCells.vp_formula` of the margin (the away team's of
-its negative); ranks are ``1 + SUMPRODUCT(ISNUMBER(vps)*(vps > own))``.
+its negative); ranks are :func:`xlbridge.workbooks.kit.formulas.place` of VPs and margin.
 """
 
 from __future__ import annotations

@@ -279,7 +279,8 @@ def _read_table(
 def swiss_standings(event: SwissEvent) -> Standings:
     """The standings as typed so far: each entry's VPs and opponent round by round (entry VPs
     with late entry, bye VPs for a bye), totals and places, as the Standings sheet works
-    them out. Entries without a name are "Team n" ("Pair n")."""
+    them out and the Ranking sheet ranks them (VPs, then the IMP margin, or the average
+    matchpoint % at pairs). Entries without a name are "Team n" ("Pair n")."""
     if event.scale == "gaussian":
         scale = choose_scale(event.boards, k=event.k, form=event.form, bounds=event.bounds)
     else:
@@ -300,7 +301,14 @@ def swiss_standings(event: SwissEvent) -> Standings:
     names = {e: event.names.get(e, f"{label} {e}") for e in range(1, event.entries + 1)}
     matches = [(t.round, t.home, t.away, t.margin) for ts in event.tables.values() for t in ts]
     return team_standings(
-        names, event.rounds, matches, vps, opposite=opposite, bye_vps=event.bye_vps, extra=extra
+        names,
+        event.rounds,
+        matches,
+        vps,
+        opposite=opposite,
+        bye_vps=event.bye_vps,
+        extra=extra,
+        tiebreak="margin" if event.form == "teams" else "average",
     )
 
 
