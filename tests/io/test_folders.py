@@ -80,13 +80,15 @@ def test_a_legacy_site_of_our_page_names_is_replaced(tmp_path: Path) -> None:
     Swiss or league standings site's rounds."""
     site = tmp_path / "site"
     names = ["index.html", "board-3.html", "board-1-2.html", "pair-7.html", "pair-5-ns.html"]
-    _folder(site, [*names, "pair-B-5-ns.html", "round-2.html"])
+    cards = ["pair-B-5-ns.html", "pair-3_2f_4.html", "pair-A~0f3a.html"]  # labels made safe
+    _folder(site, [*names, *cards, "round-2.html"])
     assert write_folder(site, PAGES, force=True) == 3
     assert sorted(_contents(site)) == [".xlbridge-site.json", *sorted(name for name, _ in PAGES)]
 
 
 @pytest.mark.parametrize(
-    "other", ["about.html", "style.css", "results.csv", "board-.html", "pair-1.html.bak"]
+    "other",
+    ["about.html", "style.css", "results.csv", "board-.html", "pair-1.html.bak", "pair-é.html"],
 )
 def test_a_legacy_site_with_any_other_file_is_refused(tmp_path: Path, other: str) -> None:
     site = tmp_path / "site"

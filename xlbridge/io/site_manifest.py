@@ -5,7 +5,8 @@ Every site folder :func:`~xlbridge.io.folders.write_folder` writes holds a hidde
 A folder is ours when every entry in it is a file the manifest names. A folder without one
 (written by an earlier version) is ours when every entry is a file named as a page of our
 sites: ``index.html``, ``board-N.html`` / ``board-S-N.html``, ``pair-….html`` (a pair's
-score card: letters, digits and dashes, as ``pair-5.html`` or ``pair-B-5-ns.html``) and
+score card: parts of letters, digits, ``_`` and ``~`` joined by dashes, as ``pair-5.html``,
+``pair-B-5-ns.html`` or ``pair-3_2f_4.html``) and
 ``round-N.html`` (a Swiss or league standings site). Any other folder is refused, naming an
 entry that is not ours: a club's own website folder is never deleted.
 """
@@ -24,7 +25,7 @@ FORMAT = "xlbridge-site-1"
 
 #: The names of the pages an earlier version's sites hold (the session site and the
 #: Swiss/league standings site: neither writes anything but .html pages).
-LEGACY_PAGE = re.compile(r"index\.html|(?:board|pair|round)-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\.html")
+LEGACY_PAGE = re.compile(r"index\.html|(?:board|pair|round)-[\w~]+(?:-[\w~]+)*\.html", re.ASCII)
 
 
 def manifest_text(names: Iterable[str]) -> str:
