@@ -164,3 +164,19 @@ def test_a_lock_held_by_overlapping_steps_is_let_go_when_the_last_ends(tmp_path:
     assert not lock.exists()
     claim(out)  # outside a command: only a check, no lock taken
     assert not lock.exists()
+
+
+def test_a_lock_that_cannot_be_filled_in_is_not_left_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out.csv"
+    out.write_text("kept", encoding="utf-8")
+
+    def full(*_: object, **__: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("xlbridge.io.runs.os.fdopen", full)
+    with pytest.raises(InputError, match="out.csv: cannot be written .No space left"):
+        write_atomically(out, _write("new"), force=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]
+    assert out.read_text(encoding="utf-8") == "kept"

@@ -164,6 +164,10 @@ def _busy(path: Path, pid: int | None) -> InputError:
     )
 
 
+def _not_written(path: Path, error: OSError) -> InputError:
+    return InputError(f"{path}: cannot be written ({error.strerror or error})")
+
+
 def _holder(lock: Path) -> tuple[str, int | None] | None:
     """The lock's text and the process id in it; None when there is no lock. A lock whose id
     cannot be read is old (its run killed) or new (being written): (text, None) if new."""
@@ -273,9 +277,13 @@ def _acquire(path: Path, lock: Path) -> str:
                 _take_over(lock, seen[0])
             continue
         except OSError as error:
-            raise InputError(f"{path}: cannot be written ({error.strerror or error})") from None
-        with os.fdopen(handle, "w", encoding="ascii") as file:
-            file.write(text)
+            raise _not_written(path, error) from None
+        try:
+            with os.fdopen(handle, "w", encoding="ascii") as file:
+                file.write(text)
+        except OSError as error:  # a full disk: no lock of ours is left half made
+            lock.unlink(missing_ok=True)
+            raise _not_written(path, error) from None
         return text
     raise _busy(path, None)
 
