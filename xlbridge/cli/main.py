@@ -28,6 +28,7 @@ from xlbridge.cli.parser import build_parser
 from xlbridge.cli.talk import Talk, held_output
 from xlbridge.cli.terminal import escaped_output
 from xlbridge.errors import InputError, InputErrors
+from xlbridge.io.runs import command_scope
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -50,7 +51,8 @@ def _main(argv: Sequence[str] | None) -> int:
 def _run(args: argparse.Namespace) -> int:
     """Run the command ``args`` name; its exit status, with bad input printed on stderr."""
     try:
-        return int(args.run(args))
+        with command_scope():  # the outputs it checks stay locked until it ends
+            return int(args.run(args))
     except BrokenPipeError:  # a stream held from before the command started
         return EXIT_CLOSED_PIPE
     except InputError as error:

@@ -1,19 +1,18 @@
 """Files the user names: one that is read must be there and be a file; one that is written
 never loses anything the user has (refuse to overwrite unless forced, write to a temporary
-file beside the target, then rename it into place)."""
+file beside the target, then rename it into place), and is written by one run at a time."""
 
 from __future__ import annotations
 
-import glob
 import os
 import re
 import shutil
-import tempfile
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
 from xlbridge.errors import InputError
+from xlbridge.io.runs import claim, holding, remove_leftovers, temporary
 
 
 def require_file(path: Path, option: str = "") -> None:
@@ -28,27 +27,27 @@ def require_file(path: Path, option: str = "") -> None:
 def write_atomically(path: Path, write: Callable[[Path], None], *, force: bool = False) -> None:
     """Call ``write(tmp)`` on a temporary file in ``path``'s folder, then move it to ``path``.
 
-    Raises InputError if ``path`` exists and ``force`` is false, or if its folder is missing.
-    A failure part-way leaves ``path`` as it was.
+    Raises InputError if ``path`` exists and ``force`` is false, if its folder is missing, or
+    if another run is writing it (the run holds ``path``'s lock throughout, see
+    :mod:`xlbridge.io.runs`). A failure part-way leaves ``path`` as it was.
     """
     check_writable(path, force=force)
     folder = path.parent if str(path.parent) else Path(".")
-    remove_stale_temporaries(path)
-    try:
-        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as error:
-        raise InputError(_not_written(path, error)) from None
-    os.close(handle)
-    tmp = Path(name)
-    try:
-        write(tmp)
-        os.chmod(tmp, permissions_for(path))
-        os.replace(tmp, path)
-        sync_folder(folder)
-    except OSError as error:
-        raise InputError(_not_written(path, error)) from None
-    finally:
-        tmp.unlink(missing_ok=True)
+    with holding(path), temporary(path, "tmp") as tmp:
+        remove_stale_temporaries(path)
+        try:
+            os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except OSError as error:
+            raise InputError(_not_written(path, error)) from None
+        try:
+            write(tmp)
+            os.chmod(tmp, permissions_for(path))
+            os.replace(tmp, path)
+            sync_folder(folder)
+        except OSError as error:
+            raise InputError(_not_written(path, error)) from None
+        finally:
+            tmp.unlink(missing_ok=True)
 
 
 def copy_file(source: Path, target: Path) -> None:
@@ -75,14 +74,10 @@ def _not_written_why(error: OSError) -> str:
 
 
 def remove_stale_temporaries(path: Path) -> None:
-    """Remove the temporary files (``.NAME.*.tmp``) an earlier run killed while writing
-    ``path`` left beside it. A failed write removes its own; a killed one cannot."""
-    folder = path.parent if str(path.parent) else Path(".")
-    for stale in folder.glob(f".{glob.escape(path.name)}.*.tmp"):
-        try:
-            stale.unlink()
-        except OSError:
-            pass  # not ours to worry about: the write itself will say if the folder is bad
+    """Remove the temporary files (``.NAME.xlbridge-<pid>-<random>.tmp``) that an earlier run,
+    killed while writing ``path``, left beside it: only ours, and only when that run is gone.
+    A failed write removes its own; a killed one cannot."""
+    remove_leftovers(path, ("tmp",))
 
 
 def check_writable(path: Path, *, force: bool = False) -> None:
@@ -93,6 +88,7 @@ def check_writable(path: Path, *, force: bool = False) -> None:
     if path.exists() and not force:
         raise InputError(f"{path} already exists; use --force to overwrite it")
     check_parent(path)
+    claim(path)
 
 
 def check_parent(path: Path) -> None:

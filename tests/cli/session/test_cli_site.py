@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from run_leftovers import dead_pid
 from site_reader import read_page
 
 from xlbridge.cli.main import main
@@ -27,7 +28,10 @@ def test_a_csv_session_writes_its_site(tmp_path: Path, capsys: pytest.CaptureFix
     assert code == 0
     # 26 boards and 14 score cards and the ranking
     assert err.strip().splitlines()[-1].endswith(f"; wrote {site} (a site of 41 pages)")
-    assert len(list(site.iterdir())) == 41
+    assert len(list(site.glob("*.html"))) == 41
+    assert {p.name for p in site.iterdir()} - {p.name for p in site.glob("*.html")} == {
+        ".xlbridge-site.json"  # the manifest: the pages a later --force may replace
+    }
     assert "Maeve Drury & Agnes Eastleigh" in read_page(site / "index.html").text
     assert "Place" in out  # the ranking is still printed
 
@@ -57,14 +61,14 @@ def test_an_existing_folder_is_refused_then_replaced_whole_with_force(
 ) -> None:
     site = tmp_path / "site"
     site.mkdir()
-    (site / "old.html").write_text("kept", encoding="utf-8")
+    (site / "board-99.html").write_text("kept", encoding="utf-8")  # an earlier site's page
     howell = str(EXAMPLES / "howell.csv")
     code, _, err = run(["session", howell, "--html", str(site)], capsys)
     assert code == 2 and "already exists; use --force" in err
-    assert [p.name for p in site.iterdir()] == ["old.html"]
+    assert [p.name for p in site.iterdir()] == ["board-99.html"]
     code, _, err = run(["session", howell, "--html", str(site), "--force"], capsys)
     assert code == 0
-    assert not (site / "old.html").exists() and (site / "index.html").is_file()
+    assert not (site / "board-99.html").exists() and (site / "index.html").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no folder left beside it
 
 
@@ -75,7 +79,7 @@ def test_a_failure_leaves_no_half_site(
 
     site = tmp_path / "site"
     site.mkdir()
-    (site / "old.html").write_text("kept", encoding="utf-8")
+    (site / "board-99.html").write_text("kept", encoding="utf-8")
     real, calls = site_module.render, []
 
     def failing(template: str, *args: object, **kwargs: object) -> str:
@@ -89,9 +93,9 @@ def test_a_failure_leaves_no_half_site(
         ["session", str(EXAMPLES / "howell.csv"), "--html", str(site), "--force"], capsys
     )
     assert code == 2 and "No space left on device" in err
-    assert [p.name for p in site.iterdir()] == ["old.html"]
+    assert [p.name for p in site.iterdir()] == ["board-99.html"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
-    (site / "old.html").unlink()
+    (site / "board-99.html").unlink()
     site.rmdir()
     calls.clear()
     code, _, err = run(["session", str(EXAMPLES / "howell.csv"), "--html", str(site)], capsys)
@@ -114,14 +118,18 @@ def test_a_file_in_the_way_is_refused(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_folders_left_by_a_killed_run_are_cleared(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (tmp_path / ".site.abc123.new").mkdir()
-    (tmp_path / ".site.abc123.new" / "index.html").write_text("half", encoding="utf-8")
+    killed = f".site.xlbridge-{dead_pid()}-0123abcd"
+    for leftover in (f"{killed}.new", f"{killed}.old"):
+        (tmp_path / leftover).mkdir()
+        (tmp_path / leftover / "index.html").write_text("half", encoding="utf-8")
     (tmp_path / ".other.x.new").mkdir()  # not this site's: left alone
+    (tmp_path / ".site.abc123.new").mkdir()  # not a name a run of ours makes: left alone
     code, _, _ = run(
         ["session", str(EXAMPLES / "howell.csv"), "--html", str(tmp_path / "site")], capsys
     )
     assert code == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.x.new", "site"]
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == [".other.x.new", ".site.abc123.new", "site"]
 
 
 @pytest.mark.parametrize("other", ["notes.txt", "photos/", ".htaccess"])
@@ -143,4 +151,23 @@ def test_force_never_replaces_a_folder_holding_more_than_pages(
     assert code == 2
     assert f"{site} holds {other.rstrip('/')!r}, not a page of a results site" in err
     assert (site / other).exists() and (site / "index.html").read_text() == "an old site"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club"]
+
+
+def test_force_never_replaces_a_club_website(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A webmaster's own site folder holds only .html pages, but not pages xlbridge wrote:
+    `--html club --force` is refused, naming one of them, and deletes nothing."""
+    club = tmp_path / "club"
+    club.mkdir()
+    pages = {name: f"the club's {name}" for name in ("index.html", "about.html", "contact.html")}
+    for name, text in pages.items():
+        (club / name).write_text(text, encoding="utf-8")
+    code, _, err = run(
+        ["session", str(EXAMPLES / "howell.csv"), "--html", str(club), "--force"], capsys
+    )
+    assert code == 2
+    assert f"{club} holds 'about.html', not a page of a results site xlbridge wrote" in err
+    assert {p.name: p.read_text(encoding="utf-8") for p in club.iterdir()} == pages
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club"]
