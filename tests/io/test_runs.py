@@ -4,6 +4,7 @@ only once their run is gone, and the output's lock, which a second run respects.
 from __future__ import annotations
 
 import os
+import subprocess
 import threading
 import time
 from collections.abc import Callable
@@ -36,6 +37,24 @@ def test_process_alive_tells_a_running_process_from_one_that_ended(gone: int) ->
     assert not process_alive(gone)
     assert not process_alive(0) and not process_alive(-1)  # never this process group
     assert not process_alive(2**40)  # beyond any process id
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_a_run_killed_but_not_yet_reaped_has_ended() -> None:
+    """A run killed with SIGKILL stays a zombie until its parent waits for it (a container's
+    first process may never): it writes nothing any more, so its lock is not a live run's."""
+    child = subprocess.Popen(["sleep", "60"])
+    try:
+        assert process_alive(child.pid)
+        child.kill()
+        stat = Path(f"/proc/{child.pid}/stat")
+        for _ in range(500):  # the kill lands within milliseconds; never waited on here
+            if stat.read_text(encoding="ascii").rsplit(")", 1)[1].split()[0] == "Z":
+                break
+            time.sleep(0.01)
+        assert not process_alive(child.pid)
+    finally:
+        child.wait()
 
 
 def test_look_alike_temporaries_survive_and_a_dead_runs_leftover_goes(

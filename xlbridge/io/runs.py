@@ -58,7 +58,17 @@ def process_alive(pid: int) -> bool:
         return False  # beyond any process id
     except OSError:
         return True  # e.g. PermissionError: it runs, as another user
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """Whether ``pid`` has ended but not yet been reaped (Linux's state Z, which a process
+    killed with SIGKILL keeps until its parent waits for it): it writes nothing any more."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return False  # no /proc (macOS) or no such entry: as os.kill said
+    return stat[stat.rfind(")") + 2 : stat.rfind(")") + 3] == "Z"
 
 
 if sys.platform == "win32":
