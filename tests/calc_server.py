@@ -156,10 +156,16 @@ class CalcServer:
             self.stop()
             return False
         answer = self._answer(timeout)
-        if answer is None:  # dead or hung: never trust it again
-            self.stop(at_once=True)
+        office = self._office
+        if answer is None or office is None or office.poll() is not None:
+            self.stop(at_once=True)  # dead or hung: never trust it again
             return False
         return answer == ["ok", ""] and target.is_file()
+
+    @property
+    def pid(self) -> int | None:
+        """soffice's process id while the server runs, else None."""
+        return None if self._office is None else self._office.pid
 
     def _answer(self, timeout: float) -> list[str] | None:
         """The bridge's next answer, or None if it says nothing within ``timeout`` seconds."""
