@@ -16,19 +16,22 @@ os.environ["XLWINGS_ON_SERVER"] = "true"
 
 # tests/ has no __init__.py, so pytest puts this directory on sys.path and the
 # helper module tests/libreoffice.py is importable as plain ``libreoffice``.
+from calc_server import CalcServer
 from dispatcher import call
 from libreoffice import LibreOfficeRecalculator, prepare_profile, require_soffice
 from prerequisites import required_by_env
 
 
 @pytest.fixture(scope="session")
-def libreoffice(tmp_path_factory: pytest.TempPathFactory) -> LibreOfficeRecalculator:
+def libreoffice(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LibreOfficeRecalculator]:
     """Headless LibreOffice Calc that recalculates .xlsx files for the whole session.
 
     Skips the requesting test if soffice is not installed (fails instead when
     XLBRIDGE_REQUIRE_LIBREOFFICE=1, as on CI).  One isolated profile, set to
     recalculate every formula on load, is shared by all calls; each call writes
-    its output into a fresh temporary directory.
+    its output into a fresh temporary directory.  One soffice, started once with a
+    profile of its own set the same way, does the conversions (tests/calc_server.py: a
+    start-up per call costs about a second); without it each call runs soffice.
 
     Usage::
 
@@ -36,11 +39,16 @@ def libreoffice(tmp_path_factory: pytest.TempPathFactory) -> LibreOfficeRecalcul
     """
     soffice = require_soffice()
     profile_dir = prepare_profile(tmp_path_factory.mktemp("libreoffice-profile"))
-    return LibreOfficeRecalculator(
-        soffice=soffice,
-        profile_dir=profile_dir,
-        new_out_dir=lambda: tmp_path_factory.mktemp("recalc"),
-    )
+    server = CalcServer(soffice, prepare_profile(tmp_path_factory.mktemp("calc-server-profile")))
+    try:
+        yield LibreOfficeRecalculator(
+            soffice=soffice,
+            profile_dir=profile_dir,
+            new_out_dir=lambda: tmp_path_factory.mktemp("recalc"),
+            server=server if server.start() else None,
+        )
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -7,8 +7,18 @@ must already be imported with XLWINGS_ON_SERVER=true, which conftest.py sets.
 from __future__ import annotations
 
 import asyncio
+import importlib.util
+import sys
 from types import ModuleType
 from typing import Any
+
+# xlwings looks for Pyodide's ``pyodide.ffi`` (``from pyodide.ffi import ...`` in a
+# ``try/except ImportError``) several times in every call. Outside Pyodide the import fails
+# either way, but only after a search of every folder on sys.path (pytest puts each test
+# folder there): about 10 ms a call. Where Pyodide really is absent, a None entry makes the same
+# ImportError immediate.
+if "pyodide" not in sys.modules and importlib.util.find_spec("pyodide") is None:
+    sys.modules["pyodide"] = None  # type: ignore[assignment]
 
 
 def as_range(value: Any) -> list[list[Any]]:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import openpyxl
+from calc_server import CalcServer
 from openpyxl.workbook.workbook import Workbook
 from prerequisites import Tool
 
@@ -120,6 +121,7 @@ def recalculate(
     soffice: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     to: str = "xlsx",
+    server: CalcServer | None = None,
 ) -> Path:
     """Recalculate every formula of ``src`` in LibreOffice Calc; return the new .xlsx
     (or, with ``to="pdf"``, the workbook printed to PDF with its page set-up).
@@ -133,6 +135,10 @@ def recalculate(
     with :func:`prepare_profile` (recalc always); an existing one is reused as is,
     so one profile can serve many calls.  Do not share one profile between
     LibreOffice processes running at the same time.
+
+    With a running ``server`` (:class:`calc_server.CalcServer`) the conversion is done by it,
+    sparing soffice's start-up; should it fail, soffice is run as above, so the errors raised
+    are soffice's own.
 
     Raises :class:`LibreOfficeMissing` if soffice cannot be found and
     :class:`LibreOfficeError` (with soffice's stdout/stderr) if the conversion
@@ -154,6 +160,8 @@ def recalculate(
     out_dir.mkdir(parents=True, exist_ok=True)
     result = out_dir / f"{src.stem}.{to}"
     result.unlink(missing_ok=True)  # never mistake an old file for this run's output
+    if server is not None and server.convert(src, result, to, timeout):
+        return result
 
     cmd = [
         exe,
@@ -250,18 +258,25 @@ class LibreOfficeRecalculator:
     """One soffice executable plus one isolated profile; what the fixture returns.
 
     ``new_out_dir`` makes a fresh, empty directory for each conversion (the
-    fixture passes ``lambda: tmp_path_factory.mktemp("recalc")``).
+    fixture passes ``lambda: tmp_path_factory.mktemp("recalc")``).  ``server``, when given, is a
+    running soffice (with a profile of its own) that does the conversions without a start-up each.
     """
 
     soffice: str
     profile_dir: Path
     new_out_dir: Callable[[], Path]
     timeout: float = DEFAULT_TIMEOUT
+    server: CalcServer | None = None
 
     def recalc(self, path: Path) -> Path:
         """Recalculate ``path`` into a fresh directory and return the new .xlsx."""
         return recalculate(
-            path, self.new_out_dir(), self.profile_dir, soffice=self.soffice, timeout=self.timeout
+            path,
+            self.new_out_dir(),
+            self.profile_dir,
+            soffice=self.soffice,
+            timeout=self.timeout,
+            server=self.server,
         )
 
     def pdf(self, path: Path) -> Path:
@@ -273,6 +288,7 @@ class LibreOfficeRecalculator:
             soffice=self.soffice,
             timeout=self.timeout,
             to="pdf",
+            server=self.server,
         )
 
     def values(self, path: Path) -> Workbook:
@@ -287,6 +303,15 @@ def recalculate_many(
     way to check many); returns the new .xlsx (or, with ``to="pdf"``, the printed PDF) of each,
     in order. Their names must differ."""
     out_dir = recalculator.new_out_dir().resolve()
+    results = [out_dir / f"{Path(src).stem}.{to}" for src in sources]
+    server = recalculator.server
+    if server is not None and all(
+        server.convert(Path(src).resolve(), result, to, recalculator.timeout)
+        for src, result in zip(sources, results, strict=True)
+    ):
+        return results
+    for result in results:
+        result.unlink(missing_ok=True)  # a part the server did is done again below
     cmd = [
         recalculator.soffice,
         "--headless",
@@ -301,7 +326,6 @@ def recalculate_many(
     proc = subprocess.run(
         cmd, capture_output=True, text=True, timeout=recalculator.timeout, check=False
     )
-    results = [out_dir / f"{Path(src).stem}.{to}" for src in sources]
     missing = [path.name for path in results if not path.is_file()]
     if proc.returncode != 0 or missing:
         raise LibreOfficeError(

@@ -1,11 +1,14 @@
 """Tests for the LibreOffice recalculation rig (tests/libreoffice.py and its fixture)."""
 
+import os
 import re
+import signal
 import zipfile
 from pathlib import Path
 
 import openpyxl
 import pytest
+from calc_server import CalcServer
 from libreoffice import (
     MISSING_REASON,
     RECALC_NEVER,
@@ -130,6 +133,27 @@ def test_stale_cache_survives_without_recalc_setting(
 
     calc = read_values(out)["Calc"]
     assert (calc["B1"].value, calc["B2"].value) == (999, 1000)
+
+
+def test_a_dead_calc_server_is_stopped_and_soffice_run_instead(
+    libreoffice: LibreOfficeRecalculator, tmp_path: Path
+) -> None:
+    """The fixture's conversions go to one running soffice (tests/calc_server.py); when it is
+    gone, a conversion still comes back recalculated, from a soffice run of its own."""
+    server = CalcServer(libreoffice.soffice, prepare_profile(tmp_path / "server-profile"))
+    assert server.start()
+    try:
+        pid = server.pid
+        assert pid is not None
+        os.killpg(pid, signal.SIGKILL)
+        src = _stale_workbook(tmp_path / "stale.xlsx")
+        profile, soffice = libreoffice.profile_dir, libreoffice.soffice
+        out = recalculate(src, tmp_path / "out", profile, soffice=soffice, server=server)
+        assert server.pid is None  # stopped, never asked again
+        calc = read_values(out)["Calc"]
+        assert (calc["B1"].value, calc["B2"].value) == (6, 7)
+    finally:
+        server.stop(at_once=True)
 
 
 def test_error_cells_reports_division_by_zero(

@@ -259,6 +259,11 @@ def _fuzz_mixtures(udfs: ModuleType, name: str, count: int = 60) -> list[str]:
     return problems
 
 
+#: The two fuzz runs and their counts on one xdist worker, in this order: the counts are this
+#: worker's, so apart the counts test would be skipped (or, after the one-off tests, fail).
+FUZZ_WORKER = pytest.mark.xdist_group("excel-fuzz")
+
+
 @pytest.fixture(scope="module")
 def functions(udfs: ModuleType) -> list[str]:
     names = _functions(udfs)
@@ -266,16 +271,19 @@ def functions(udfs: ModuleType) -> list[str]:
     return names
 
 
+@FUZZ_WORKER
 def test_every_function_takes_junk_in_every_argument(udfs: ModuleType, functions) -> None:
     problems = [p for name in functions for p in _fuzz_one_at_a_time(udfs, name)]
     assert not problems, "\n".join(problems[:40])
 
 
+@FUZZ_WORKER
 def test_every_function_takes_random_mixtures_of_junk(udfs: ModuleType, functions) -> None:
     problems = [p for name in functions for p in _fuzz_mixtures(udfs, name)]
     assert not problems, "\n".join(problems[:40])
 
 
+@FUZZ_WORKER
 def test_the_fuzz_counts(functions) -> None:
     """Runs last in this file: the counts for the closing note, every failure kind zero."""
     if COUNTS["cases"] == 0:  # pytest-xdist ran the fuzz in another worker, which checked it

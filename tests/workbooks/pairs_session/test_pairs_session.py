@@ -11,7 +11,6 @@ ranking row the small reference below.
 from __future__ import annotations
 
 import csv
-import subprocess
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -777,23 +776,7 @@ def test_printed_pages_show_every_heading_whole(libreoffice, tmp_path: Path) -> 
     book = build_pairs_session(pairs=10, boards=6, movement="mitchell")
     path = tmp_path / "pairs.xlsx"
     book.workbook.save(path)
-    subprocess.run(
-        [
-            libreoffice.soffice,
-            "--headless",
-            "--norestore",
-            f"-env:UserInstallation={libreoffice.profile_dir.as_uri()}",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(tmp_path / "pdf"),
-            str(path),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
-    pdf = tmp_path / "pdf" / "pairs.pdf"
+    pdf = rendering.pdf(libreoffice, path)  # every sheet's print area, as LibreOffice prints
     text = rendering.pdf_text(pdf)
     words = set(text.split())
     for columns in (TRAVELLER_COLUMNS, BOARDS_COLUMNS, PAIRS_COLUMNS, RANKING_COLUMNS):
