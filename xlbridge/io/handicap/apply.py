@@ -118,23 +118,22 @@ def apply_results(
     per_day = np.bincount(day_of_row[day_of_row >= 0] if skipping else day_of_row)
     bounds = np.concatenate(([0], np.cumsum(per_day[per_day > 0])))
     touched = np.zeros(h.size, dtype=bool)
-    # The field in the results' own row order, each day taking its rows (a day's arrays are
-    # small: nothing of the whole month is copied into date order); with competitions
-    # skipped, only the applied rows', in date order.
-    field = _field(results, rows if skipping else None, constants)
+    # The applied rows in date order, taken once: each day is then a slice of the field and
+    # of the members (a day's rows and their members stand together).
+    field = _field(results, rows, constants)
+    members = _members_in_order(results, rows, player)
     changes: list[_DayChanges] = []
+    first_day = np.full(len(results.competition_ids), -1, dtype=np.int64)
     for day in range(bounds.size - 1):
-        day_rows = rows[bounds[day] : bounds[day + 1]]
-        part = field.part(slice(bounds[day], bounds[day + 1]) if skipping else day_rows)
-        changes.append(_apply_day(results, day_rows, part, player, h, constants))
+        start, end = int(bounds[day]), int(bounds[day + 1])
+        part = field.part(slice(start, end))
+        day_members = members.of_rows(start, end)
+        changes.append(_apply_day(results, rows[start:end], day_members, part, h, constants))
+        first_day[part.competition[first_day[part.competition] < 0]] = day
         touched[changes[-1].player] = True
         if progress is not None:
             progress(day + 1, bounds.size - 1)
-    applied = np.zeros(len(results.competition_ids), dtype=bool)
-    applied[results.competition[rows]] = True
-    codes = np.flatnonzero(applied)
-    first_day = np.full(applied.size, np.iinfo(np.int64).max)
-    np.minimum.at(first_day, results.competition[rows], day_of_row[rows].astype(np.int64))
+    codes = np.flatnonzero(first_day >= 0)  # the competitions applied
     return Update(
         handicap=h,
         newcomers=newcomers,
@@ -146,26 +145,64 @@ def apply_results(
     )
 
 
+class _Members(NamedTuple):
+    """The members of some entries (rows), in the rows' order: each one's register index,
+    and its row's position among those rows; ``None`` when every row has ``size`` members
+    (pairs, say: the positions are then 0, 0, 1, 1, …, never made)."""
+
+    players: np.ndarray
+    position: np.ndarray | None
+    size: int
+
+    def of_rows(self, start: int, end: int) -> _Members:
+        """The members of rows ``start`` to ``end`` (positions counted from ``start``)."""
+        if self.position is None:
+            return _Members(self.players[start * self.size : end * self.size], None, self.size)
+        first, last = np.searchsorted(self.position, (start, end))
+        return _Members(self.players[first:last], self.position[first:last] - start, 0)
+
+    def entry_sums(self, values: np.ndarray, entries: int) -> np.ndarray:
+        """Each entry's sum of ``values`` (one a member), added in the members' order."""
+        if self.position is None:
+            sums = values[0 :: self.size].copy()
+            for member in range(1, self.size):
+                sums += values[member :: self.size]
+            return sums
+        return np.bincount(self.position, weights=values, minlength=entries)
+
+    def entry_means(self, values: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        """Each entry's mean of ``values`` (one a member; ``counts`` members an entry)."""
+        sums = self.entry_sums(values, counts.size)
+        return sums / self.size if self.position is None else sums / counts
+
+    def of_entries(self, values: np.ndarray) -> np.ndarray:
+        """``values`` (one an entry) given to each member."""
+        if self.position is None:
+            return np.repeat(values, self.size)
+        spread: np.ndarray = values[self.position]
+        return spread
+
+
 def _apply_day(
     results: Results,
     day_rows: np.ndarray,
+    members: _Members,
     field: handicap.Field,
-    player: np.ndarray,
     h: np.ndarray,
     constants: handicap.Constants,
 ) -> _DayChanges:
-    """Apply one date's rows (``field`` holds them, in that order) to the handicaps ``h`` in
-    place; the date's changes, per member of an entry."""
-    local_row, players = _members_in_order(results, day_rows, player)
+    """Apply one date's rows (``field`` holds them, in that order; ``members`` their
+    members) to the handicaps ``h`` in place; the date's changes, per member of an entry."""
+    players = members.players
     before = h[players]
-    entry_h = np.bincount(local_row, weights=before, minlength=day_rows.size)
-    _, delta = handicap.field_changes(field, entry_h / results.member_count[day_rows])
-    member_delta = delta[local_row]
+    entry_h = members.entry_means(before, results.member_count[day_rows])
+    _, delta = handicap.field_changes(field, entry_h)
+    member_delta = members.of_entries(delta)
     total = np.bincount(players, weights=member_delta, minlength=h.size)
     # A player in two competitions of the day appears twice, with the same new value.
     after = np.minimum(constants.cap, before + total[players])
     h[players] = after
-    member_rows = day_rows[local_row]
+    member_rows = members.of_entries(day_rows)
     _check_lowest(results, member_rows, after)
     return _DayChanges(member_rows, players, before, member_delta, after)
 
@@ -230,25 +267,25 @@ def _day_numbers(dates: np.ndarray) -> np.ndarray:
     return ranks
 
 
-def _members_in_order(
-    results: Results, rows: np.ndarray, player: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """(position in ``rows``, register index) of every member of those rows, in that order.
+def _members_in_order(results: Results, rows: np.ndarray, player: np.ndarray) -> _Members:
+    """The members of the rows ``rows``, in that order.
 
     A row's members are consecutive (they were read in row order), so the members of the
     reordered rows are the rows' blocks, taken in the new order.
     """
     count = results.member_count[rows]
-    first = results.member_start[rows]
     if count.size and count.min() == count.max():  # all pairs, say: a block of k each
         k = int(count[0])
-        member = (first[:, None] + np.arange(k)).reshape(-1)
-        position = np.repeat(np.arange(rows.size), k)
-    else:
-        position = np.repeat(np.arange(rows.size), count)
-        before = np.cumsum(count) - count
-        member = np.repeat(first - before, count) + np.arange(position.size)
-    return position, player[results.member_code[member]]
+        every = results.member_count
+        if every.min() == every.max() and results.member_code.size == every.size * k:
+            codes = results.member_code.reshape(-1, k)[rows]  # row r's members: r·k on
+        else:
+            codes = results.member_code[results.member_start[rows][:, None] + np.arange(k)]
+        return _Members(player[codes.reshape(-1)], None, k)
+    position = np.repeat(np.arange(rows.size), count)
+    before = np.cumsum(count) - count
+    member = np.repeat(results.member_start[rows] - before, count) + np.arange(position.size)
+    return _Members(player[results.member_code[member]], position, 0)
 
 
 def _field(
