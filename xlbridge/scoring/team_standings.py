@@ -137,7 +137,8 @@ def team_standings(
     scores = [totals[n] if n in breaks else None for n in numbers]
     lines = ranking(scores, [breaks.get(n) for n in numbers])
     order = [numbers[line.entry] for line in lines]
-    order += [n for n in numbers if n not in set(order)]
+    placed = set(order)
+    order += [n for n in numbers if n not in placed]
     labels = {numbers[line.entry]: line.label for line in lines}
     entries = tuple(
         StandingsEntry(n, names[n], tuple(meetings[n]), totals[n], labels.get(n, ""), breaks.get(n))
