@@ -40,3 +40,34 @@ def test_boards_played_nowhere_later_say_so_once() -> None:
     seating = movement.seating(3, 1)
     assert seating is not None and seating.boards == (3,)
     assert boards_next(movement, seating) == "not played again"
+
+
+def test_a_table_playing_halves_of_two_sets_shows_its_boards_whole() -> None:
+    """6 pairs, 20 boards: table 2 plays 13-14 and 19-20 in round 2. On its table card the
+    two runs stand a line each, centred and wrapped (13,14,19,20 overflowed the column); on
+    the guide cards, in smaller type, they fit one line of the Boards column."""
+    from openpyxl.utils import get_column_letter
+
+    from xlbridge.scoring.movement.checks import balance
+    from xlbridge.workbooks.kit.layout import wrapped_lines
+    from xlbridge.workbooks.movement_cards.build import (
+        GUIDE_COLUMNS,
+        GUIDE_SHEET,
+        TABLE_SHEET,
+        build_movement_cards,
+    )
+    from xlbridge.workbooks.movement_cards.page import CARD_PER_WIDTH
+
+    movement = howell(pairs=6, boards_per_round=4)
+    assert movement.seating(2, 2).boards == (13, 14, 19, 20)  # type: ignore[union-attr]
+    halves = [s for s in movement.seatings if s.boards == (13, 14, 19, 20)]
+    book = build_movement_cards(movement, balance=balance(movement)).workbook
+    table = [c for row in book[TABLE_SHEET].iter_rows() for c in row if c.value == "13-14\n19-20"]
+    assert len(table) == len(halves)
+    assert all(c.alignment.wrap_text and c.alignment.horizontal == "center" for c in table)
+    guide = book[GUIDE_SHEET]
+    boards = next(i for i, c in enumerate(GUIDE_COLUMNS, start=1) if c.key == "boards")
+    texts = [c.value for c in guide[get_column_letter(boards)] if c.value == "13-14,19-20"]
+    assert len(texts) == 2 * len(halves)  # on the cards of both pairs of each such table
+    width = GUIDE_COLUMNS[boards - 1].width
+    assert wrapped_lines(texts[0], width * CARD_PER_WIDTH) == 1

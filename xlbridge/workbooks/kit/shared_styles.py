@@ -60,14 +60,23 @@ class SharedStyles:
         return found[0]
 
     def column_styles(
-        self, font: Font, columns: Sequence[Column], wrapped: Collection[str]
+        self,
+        font: Font,
+        columns: Sequence[Column],
+        wrapped: Collection[str],
+        lines: Collection[str] = (),
     ) -> list[str]:
         """The style of each of ``columns``' body cells: ``font``, boxed, the column's number
-        format, wrapped and left-aligned for the ``wrapped`` keys, else centred."""
+        format, wrapped and left-aligned for the ``wrapped`` keys, centred over several lines
+        for the ``lines`` keys, else centred."""
         return [
             self.name(
                 font,
-                styles.WRAP_LEFT if column.key in wrapped else styles.CENTER,
+                styles.WRAP_LEFT
+                if column.key in wrapped
+                else styles.WRAP
+                if column.key in lines
+                else styles.CENTER,
                 number_format=column.number_format,
             )
             for column in columns

@@ -41,13 +41,13 @@ from xlbridge.workbooks.movement_cards.table_cards import card_text, write_table
 TABLE_SHEET, GUIDE_SHEET, SUMMARY_SHEET = "Table cards", "Guide cards", "Movement"
 BALANCE_SHEET = "Balance"
 GUIDE_COLUMNS = (
-    Column("round", "Round", 7),
+    Column("round", "Round", 6),
     Column("table", "Table", 7, "General"),
     Column("direction", "Sit", 6, "General"),
-    Column("against", "Against", 9, "General"),
-    Column("boards", "Boards", 9, "General"),
+    Column("against", "Against", 8, "General"),
+    Column("boards", "Boards", 12, "General"),  # halves of two sets: "13-14,19-20"
     Column("next", "Next round", 13, "General"),
-    Column("note", "Note", 30, "General"),
+    Column("note", "Note", 29, "General"),
 )
 #: Columns whose text wraps.
 WRAPPED = ("note", "next")
@@ -159,7 +159,7 @@ def _guide_rows(movement: Movement, pair: Pair) -> list[dict[str, object]]:
                 "table": seating.table,
                 "direction": direction,
                 "against": pair_name(against),
-                "boards": board_list(seating),
+                "boards": board_list(seating, ","),
                 "next": pair_next(movement, pair, round_),
                 "note": note(seating),
             }

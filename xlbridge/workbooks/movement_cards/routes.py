@@ -103,5 +103,19 @@ def note(seating: Seating) -> str:
     return "; ".join(parts)
 
 
-def board_list(seating: Seating) -> str:
-    return boards_text(seating.boards)
+#: The table cards' columns centred over the lines their text holds: the boards, a run a
+#: line (:func:`board_list`).
+LINED = ("boards",)
+
+
+def board_list(seating: Seating, between: str = "\n") -> str:
+    """The boards a card shows: "1-4" for a set; for a table playing halves of sets, its runs
+    ``between`` them: each on a line of its own ("13-14" over "19-20", for a narrow column
+    that wraps) or on one line ("13-14,19-20")."""
+    runs: list[list[int]] = []
+    for board in seating.boards:
+        if runs and board == runs[-1][-1] + 1:
+            runs[-1].append(board)
+        else:
+            runs.append([board])
+    return between.join(boards_text(tuple(run)) for run in runs)

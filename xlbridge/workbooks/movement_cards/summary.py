@@ -8,13 +8,14 @@ from collections.abc import Sequence
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from xlbridge.io.movement_file import boards_text
 from xlbridge.scoring.movement.build import Movement, Pair, Seating
 from xlbridge.scoring.movement.checks import Balance
 from xlbridge.workbooks.kit import layout, refs, styles
 from xlbridge.workbooks.kit.printing import orient
 from xlbridge.workbooks.kit.shared_styles import SharedStyles
 from xlbridge.workbooks.movement_cards.page import CARD_TITLE_FONT, TITLE_POINTS
-from xlbridge.workbooks.movement_cards.routes import board_list, pair_name
+from xlbridge.workbooks.movement_cards.routes import pair_name
 
 ROUND_WIDTH, TABLE_WIDTH, OUT_WIDTH = 9.0, 9.0, 14.0
 GRID_ROW_POINTS = 26.0  # two lines: the pairs, the boards
@@ -28,7 +29,7 @@ def cell_text(movement: Movement, seating: Seating) -> str:
     ns, ew = seating.ns, seating.ew
     if seating.switched:
         ns, ew = ew, ns
-    return f"{ns.number}-{ew.number}\n{board_list(seating)}"
+    return f"{ns.number}-{ew.number}\n{boards_text(seating.boards)}"
 
 
 def write_summary(

@@ -30,6 +30,7 @@ from xlbridge.workbooks.kit.shared_styles import SharedStyles
 from xlbridge.workbooks.kit.styles import FONT_NAME
 from xlbridge.workbooks.movement_cards.page import MARGIN_SIDE, printable_height
 from xlbridge.workbooks.movement_cards.routes import (
+    LINED,
     board_list,
     boards_next,
     note,
@@ -139,7 +140,7 @@ def _write_grid(
     returns the grid's height in points."""
     heading = shared.name(card_font(text.points, bold=True), styles.WRAP, fill=styles.HEADER_FILL)
     body = card_font(text.points)
-    kinds = shared.column_styles(body, TABLE_COLUMNS, WRAPPED)
+    kinds = shared.column_styles(body, TABLE_COLUMNS, WRAPPED, lines=LINED)
     for i, column in enumerate(TABLE_COLUMNS, start=1):
         shared.put(ws.cell(first, i), column.header, heading)
         ws.column_dimensions[get_column_letter(i)].width = column.width
